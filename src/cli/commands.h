@@ -1,0 +1,13 @@
+/* The `manaflow` subcommands: each takes argv with argv[0] = its own name
+ * and returns the process exit status. */
+#ifndef MF_CLI_COMMANDS_H
+#define MF_CLI_COMMANDS_H
+
+int cli_cmd_serve(int argc, char **argv);
+int cli_cmd_solve(int argc, char **argv);
+int cli_cmd_healthcheck(int argc, char **argv);
+int cli_cmd_colors(int argc, char **argv);
+int cli_cmd_combat(int argc, char **argv);
+int cli_cmd_camelot(int argc, char **argv);
+
+#endif

@@ -1,0 +1,45 @@
+/* manaflow: one binary, one subcommand per job. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli_io.h"
+#include "cli/commands.h"
+
+struct command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+	{ "solve", cli_cmd_solve, "can these lands pay this cost? (contest format or JSON lines)" },
+};
+
+static void print_usage(FILE *f)
+{
+	fputs("usage: manaflow COMMAND [OPTIONS] (manaflow COMMAND --help for more)\n\n", f);
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		print_usage(stderr);
+		return 2;
+	}
+	if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+		print_usage(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+		printf("manaflow %s\n", MANAFLOW_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].run(argc - 1, argv + 1);
+	fprintf(stderr, "manaflow: unknown command \"%s\"\n", argv[1]);
+	print_usage(stderr);
+	return 2;
+}

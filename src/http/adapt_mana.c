@@ -1,0 +1,311 @@
+#include "http/adapt_mana.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/json_decode.h"
+
+/* A decoded query; the index arrays are owned here. */
+struct mana_request {
+	struct mf_query q;
+	int32_t *cards;   /* battlefield then library, one allocation */
+};
+
+static void mana_request_free(struct mana_request *r)
+{
+	free(r->cards);
+	memset(r, 0, sizeof(*r));
+}
+
+static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_catalogue *cat,
+			int32_t *out, struct api_error *err)
+{
+	const cJSON *el;
+	size_t i = 0;
+	char at[256];
+
+	cJSON_ArrayForEach(el, arr) {
+		int32_t id;
+
+		json_pointer_index(at, ptr, i);
+		if (!cJSON_IsString(el)) {
+			api_fail(err, at, "expected a land name (a string)");
+			return -1;
+		}
+		id = mf_catalogue_find(cat, el->valuestring, strlen(el->valuestring));
+		if (id < 0) {
+			int32_t near = mf_catalogue_closest(cat, el->valuestring,
+							    strlen(el->valuestring));
+
+			if (near >= 0)
+				api_fail(err, at, "unknown land \"%.128s\"; did you mean %s?",
+					 el->valuestring, mf_catalogue_land(cat, (size_t)near)->name);
+			else
+				api_fail(err, at, "unknown land \"%.128s\"; GET /v1/lands lists them",
+					 el->valuestring);
+			err->type = "unknown-land";
+			err->title = "Unknown land";
+			return -1;
+		}
+		out[i++] = id;
+	}
+	return 0;
+}
+
+static int decode_query(const cJSON *node, const char *at, const struct mf_catalogue *cat,
+			struct mana_request *r, struct api_error *err)
+{
+	static const char *const keys[] = { "battlefield", "library", "life", "cost", NULL };
+	const cJSON *field = NULL, *library = NULL;
+	size_t n_field = 0, n_library = 0;
+	const char *cost = NULL;
+	struct mf_parse_error perr;
+	char ptr[256];
+	int64_t life;
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	if (json_expect_object(node, at, keys, err) ||
+	    json_get_array(node, at, "battlefield", true, MF_QUERY_LANDS_MAX, &field, &n_field, err) ||
+	    json_get_array(node, at, "library", false, MF_QUERY_LANDS_MAX, &library, &n_library, err) ||
+	    json_get_int(node, at, "life", true, 1, MF_LIFE_MAX, 0, &life, err) ||
+	    json_get_string(node, at, "cost", true, MF_COST_TEXT_MAX, &cost, err))
+		return -1;
+	if (n_field + n_library > MF_QUERY_LANDS_MAX) {
+		json_pointer_key(ptr, at, "library");
+		api_fail(err, ptr, "more than %d lands in battlefield and library together",
+			 MF_QUERY_LANDS_MAX);
+		err->status = 413;
+		err->type = "too-large";
+		err->title = "Request too large";
+		return -1;
+	}
+	r->cards = malloc((n_field + n_library + 1) * sizeof(*r->cards));
+	if (!r->cards) {
+		api_fail_nomem(err);
+		return -1;
+	}
+	json_pointer_key(ptr, at, "battlefield");
+	if (decode_lands(field, ptr, cat, r->cards, err))
+		goto fail;
+	json_pointer_key(ptr, at, "library");
+	if (library && decode_lands(library, ptr, cat, r->cards + n_field, err))
+		goto fail;
+	rc = mf_cost_parse(cost, strlen(cost), &r->q.cost, &perr);
+	if (rc) {
+		json_pointer_key(ptr, at, "cost");
+		api_fail(err, ptr, "%s", perr.reason);
+		err->type = "invalid-cost";
+		err->title = "Invalid cost";
+		goto fail;
+	}
+	r->q.cat = cat;
+	r->q.battlefield = r->cards;
+	r->q.n_battlefield = n_field;
+	r->q.library = r->cards + n_field;
+	r->q.n_library = n_library;
+	r->q.life = (uint32_t)life;
+	return 0;
+fail:
+	mana_request_free(r);
+	return -1;
+}
+
+static cJSON *step_to_json(const struct mf_catalogue *cat, const struct mf_step *s)
+{
+	cJSON *o = cJSON_CreateObject();
+	char mana[64];
+	size_t n = 0;
+
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		for (uint32_t k = 0; k < s->mana[t] && n + 1 < sizeof(mana); k++)
+			mana[n++] = mf_mana_letter((enum mf_mana_type)t);
+	mana[n] = '\0';
+	if (!o ||
+	    !cJSON_AddStringToObject(o, "land", mf_catalogue_land(cat, (size_t)s->land)->name) ||
+	    !cJSON_AddStringToObject(o, "from", s->from == MF_FROM_LIBRARY ? "library" : "battlefield") ||
+	    !cJSON_AddStringToObject(o, "mana", mana) ||
+	    !cJSON_AddNumberToObject(o, "life", s->life) ||
+	    (s->fetch >= 0 &&
+	     !cJSON_AddStringToObject(o, "fetch", mf_catalogue_land(cat, (size_t)s->fetch)->name))) {
+		cJSON_Delete(o);
+		return NULL;
+	}
+	return o;
+}
+
+cJSON *mana_result_to_json(const struct mf_catalogue *cat, const struct mf_result *res,
+			   uint32_t life)
+{
+	cJSON *o = cJSON_CreateObject(), *plan;
+	char reason[160];
+
+	if (!o || !cJSON_AddBoolToObject(o, "castable", res->castable))
+		goto fail;
+	if (!(res->payable ? cJSON_AddNumberToObject(o, "min_life_paid", (double)res->min_life_paid)
+			   : cJSON_AddNullToObject(o, "min_life_paid")))
+		goto fail;
+	if (!res->castable) {
+		if (res->payable)
+			snprintf(reason, sizeof(reason),
+				 "every payment costs at least %llu life and you have %u",
+				 (unsigned long long)res->min_life_paid, life);
+		else
+			snprintf(reason, sizeof(reason), "these lands cannot make this mana");
+		if (!cJSON_AddStringToObject(o, "reason", reason))
+			goto fail;
+		return o;
+	}
+	if (!cJSON_AddNumberToObject(o, "life_left", (double)res->life_left))
+		goto fail;
+	plan = cJSON_AddArrayToObject(o, "plan");
+	if (!plan)
+		goto fail;
+	for (size_t i = 0; i < res->n_plan; i++) {
+		cJSON *step = step_to_json(cat, &res->plan[i]);
+
+		if (!step || !cJSON_AddItemToArray(plan, step)) {
+			cJSON_Delete(step);
+			goto fail;
+		}
+	}
+	return o;
+fail:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+/* Solves a decoded query and encodes the answer; NULL + err on failure. */
+static cJSON *solve_to_json(const struct mana_request *r, struct api_error *err)
+{
+	struct mf_result res;
+	cJSON *o;
+	int rc = mf_solve(&r->q, &res);
+
+	if (rc == MF_ERR_NOMEM)
+		return api_fail_nomem(err);
+	if (rc)
+		return api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
+	o = mana_result_to_json(r->q.cat, &res, r->q.life);
+	mf_result_free(&res);
+	return o ? o : api_fail_nomem(err);
+}
+
+cJSON *mana_solve_handler(const cJSON *body, const struct api_ctx *ctx, struct api_error *err)
+{
+	struct mana_request r;
+	cJSON *o;
+
+	if (decode_query(body, "", ctx->lands, &r, err))
+		return NULL;
+	o = solve_to_json(&r, err);
+	mana_request_free(&r);
+	return o;
+}
+
+cJSON *mana_batch_handler(const cJSON *body, const struct api_ctx *ctx, struct api_error *err)
+{
+	static const char *const keys[] = { "queries", NULL };
+	struct mana_request *reqs = NULL;
+	const cJSON *queries, *el;
+	cJSON *out = NULL, *results;
+	size_t n = 0, decoded = 0;
+	char at[256];
+
+	if (json_expect_object(body, "", keys, err) ||
+	    json_get_array(body, "", "queries", true, MANA_BATCH_MAX, &queries, &n, err))
+		return NULL;
+	reqs = calloc(n + 1, sizeof(*reqs));
+	if (!reqs)
+		return api_fail_nomem(err);
+	/* Validate everything before solving anything: one bad query fails all. */
+	cJSON_ArrayForEach(el, queries) {
+		json_pointer_index(at, "/queries", decoded);
+		if (decode_query(el, at, ctx->lands, &reqs[decoded], err))
+			goto out;
+		decoded++;
+	}
+	out = cJSON_CreateObject();
+	results = out ? cJSON_AddArrayToObject(out, "results") : NULL;
+	if (!results) {
+		api_fail_nomem(err);
+		goto fail;
+	}
+	for (size_t i = 0; i < n; i++) {
+		cJSON *o = solve_to_json(&reqs[i], err);
+
+		if (!o)
+			goto fail;
+		cJSON_AddItemToArray(results, o);
+	}
+	goto out;
+fail:
+	cJSON_Delete(out);
+	out = NULL;
+out:
+	for (size_t i = 0; i < decoded; i++)
+		mana_request_free(&reqs[i]);
+	free(reqs);
+	return out;
+}
+
+/* Adds key: the basic land type names of mask (bit t: WUBRG order). */
+static int add_type_names(cJSON *o, const char *key, unsigned mask)
+{
+	static const char *const names[5] = { "Plains", "Island", "Swamp", "Mountain", "Forest" };
+	cJSON *arr = cJSON_AddArrayToObject(o, key);
+
+	if (!arr)
+		return -1;
+	for (int t = 0; t < 5; t++) {
+		cJSON *s;
+
+		if (!(mask >> t & 1))
+			continue;
+		s = cJSON_CreateString(names[t]);
+		if (!s || !cJSON_AddItemToArray(arr, s)) {
+			cJSON_Delete(s);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int add_land(cJSON *arr, const struct mf_land *l)
+{
+	cJSON *o = cJSON_CreateObject();
+	unsigned produces = 0;
+
+	if (!o || !cJSON_AddItemToArray(arr, o)) {
+		cJSON_Delete(o);
+		return -1;
+	}
+	for (unsigned i = 0; i < l->n_options; i++)
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			if (l->options[i].mana[t])
+				produces |= 1u << t;
+	if (!cJSON_AddStringToObject(o, "name", l->name) ||
+	    !cJSON_AddStringToObject(o, "kind", mf_land_kind_name(l->kind)) ||
+	    add_type_names(o, "basic_types", l->basic_types) ||
+	    json_add_letters(o, "produces", produces) ||
+	    add_type_names(o, "fetches", l->fetch_types))
+		return -1;
+	return 0;
+}
+
+cJSON *mana_lands_handler(const cJSON *body, const struct api_ctx *ctx, struct api_error *err)
+{
+	cJSON *out = cJSON_CreateObject();
+	cJSON *arr = out ? cJSON_AddArrayToObject(out, "lands") : NULL;
+
+	if (!arr)
+		goto fail;
+	for (size_t i = 0; i < mf_catalogue_size(ctx->lands); i++)
+		if (add_land(arr, mf_catalogue_land(ctx->lands, i)))
+			goto fail;
+	return out;
+fail:
+	cJSON_Delete(out);
+	return api_fail_nomem(err);
+}

@@ -1,0 +1,241 @@
+#include "http/json_decode.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+void *api_fail(struct api_error *err, const char *pointer, const char *fmt, ...)
+{
+	va_list ap;
+
+	err->status = 400;
+	err->type = "invalid-field";
+	err->title = "Invalid field";
+	snprintf(err->pointer, sizeof(err->pointer), "%s", pointer ? pointer : "");
+	va_start(ap, fmt);
+	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
+	va_end(ap);
+	return NULL;
+}
+
+void *api_fail_nomem(struct api_error *err)
+{
+	err->status = 500;
+	err->type = "out-of-memory";
+	err->title = "Out of memory";
+	err->pointer[0] = '\0';
+	snprintf(err->detail, sizeof(err->detail), "the server ran out of memory");
+	return NULL;
+}
+
+/* RFC 6901: '~' becomes "~0" and '/' becomes "~1"; truncation keeps a NUL. */
+void json_pointer_key(char *out, const char *at, const char *key)
+{
+	size_t n = (size_t)snprintf(out, 256, "%s/", at);
+
+	for (const char *k = key; *k && n + 3 < 256; k++) {
+		if (*k == '~' || *k == '/') {
+			out[n++] = '~';
+			out[n++] = *k == '~' ? '0' : '1';
+		} else {
+			out[n++] = *k;
+		}
+	}
+	out[n < 256 ? n : 255] = '\0';
+}
+
+void json_pointer_index(char *out, const char *at, size_t index)
+{
+	snprintf(out, 256, "%s/%zu", at, index);
+}
+
+static const char *json_type_name(const cJSON *node)
+{
+	if (cJSON_IsObject(node))
+		return "an object";
+	if (cJSON_IsArray(node))
+		return "an array";
+	if (cJSON_IsString(node))
+		return "a string";
+	if (cJSON_IsNumber(node))
+		return "a number";
+	if (cJSON_IsBool(node))
+		return "a boolean";
+	return "null";
+}
+
+int json_expect_object(const cJSON *node, const char *at,
+		       const char *const *allowed, struct api_error *err)
+{
+	const cJSON *item;
+	char ptr[256];
+
+	if (!cJSON_IsObject(node)) {
+		api_fail(err, at, "expected an object, got %s", json_type_name(node));
+		return -1;
+	}
+	cJSON_ArrayForEach(item, node) {
+		bool known = false;
+
+		for (const char *const *a = allowed; a && *a && !known; a++)
+			known = strcmp(*a, item->string) == 0;
+		if (!known) {
+			json_pointer_key(ptr, at, item->string);
+			api_fail(err, ptr, "unknown field \"%.100s\"", item->string);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+const cJSON *json_member(const cJSON *obj, const char *key)
+{
+	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
+
+	return cJSON_IsNull(item) ? NULL : item;
+}
+
+/* Finds key or reports it missing; returns 1 found, 0 absent-and-optional, -1 error. */
+static int json_lookup(const cJSON *obj, const char *at, const char *key, bool required,
+		       const cJSON **item, char *ptr, struct api_error *err)
+{
+	json_pointer_key(ptr, at, key);
+	*item = json_member(obj, key);
+	if (*item)
+		return 1;
+	if (!required)
+		return 0;
+	api_fail(err, ptr, "missing field \"%s\"", key);
+	return -1;
+}
+
+int json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
+		int64_t *out, struct api_error *err)
+{
+	double d;
+
+	if (!cJSON_IsNumber(node)) {
+		api_fail(err, at, "expected an integer, got %s", json_type_name(node));
+		return -1;
+	}
+	d = node->valuedouble;
+	if (!isfinite(d) || d != floor(d)) {
+		api_fail(err, at, "expected an integer, got %g", d);
+		return -1;
+	}
+	if (d < (double)min || d > (double)max) {
+		api_fail(err, at, "%.0f is out of range %lld..%lld", d,
+			 (long long)min, (long long)max);
+		return -1;
+	}
+	*out = (int64_t)d;
+	return 0;
+}
+
+int json_get_int(const cJSON *obj, const char *at, const char *key, bool required,
+		 int64_t min, int64_t max, int64_t dflt, int64_t *out,
+		 struct api_error *err)
+{
+	const cJSON *item;
+	char ptr[256];
+	int found = json_lookup(obj, at, key, required, &item, ptr, err);
+
+	if (found <= 0) {
+		*out = dflt;
+		return found;
+	}
+	return json_as_int(item, ptr, min, max, out, err);
+}
+
+int json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
+		    size_t max_len, const char **out, struct api_error *err)
+{
+	const cJSON *item;
+	char ptr[256];
+	int found = json_lookup(obj, at, key, required, &item, ptr, err);
+
+	*out = NULL;
+	if (found <= 0)
+		return found;
+	if (!cJSON_IsString(item)) {
+		api_fail(err, ptr, "expected a string, got %s", json_type_name(item));
+		return -1;
+	}
+	if (strlen(item->valuestring) > max_len) {
+		api_fail(err, ptr, "longer than %zu bytes", max_len);
+		return -1;
+	}
+	*out = item->valuestring;
+	return 0;
+}
+
+int json_get_bool(const cJSON *obj, const char *at, const char *key, bool required,
+		  bool dflt, bool *out, struct api_error *err)
+{
+	const cJSON *item;
+	char ptr[256];
+	int found = json_lookup(obj, at, key, required, &item, ptr, err);
+
+	*out = dflt;
+	if (found <= 0)
+		return found;
+	if (!cJSON_IsBool(item)) {
+		api_fail(err, ptr, "expected a boolean, got %s", json_type_name(item));
+		return -1;
+	}
+	*out = cJSON_IsTrue(item);
+	return 0;
+}
+
+int json_get_array(const cJSON *obj, const char *at, const char *key, bool required,
+		   size_t max_items, const cJSON **out, size_t *count,
+		   struct api_error *err)
+{
+	const cJSON *item, *el;
+	char ptr[256];
+	int found = json_lookup(obj, at, key, required, &item, ptr, err);
+	size_t n = 0;
+
+	*out = NULL;
+	*count = 0;
+	if (found <= 0)
+		return found;
+	if (!cJSON_IsArray(item)) {
+		api_fail(err, ptr, "expected an array, got %s", json_type_name(item));
+		return -1;
+	}
+	cJSON_ArrayForEach(el, item) {
+		if (++n > max_items) {
+			api_fail(err, ptr, "more than %zu items", max_items);
+			err->status = 413;
+			err->type = "too-large";
+			err->title = "Request too large";
+			return -1;
+		}
+	}
+	*out = item;
+	*count = n;
+	return 0;
+}
+
+int json_add_letters(cJSON *obj, const char *key, unsigned mask)
+{
+	cJSON *arr = cJSON_AddArrayToObject(obj, key);
+
+	if (!arr)
+		return -1;
+	for (int t = 0; t < 6; t++) {
+		char letter[2] = { "WUBRGC"[t], '\0' };
+		cJSON *s;
+
+		if (!(mask & (1u << t)))
+			continue;
+		s = cJSON_CreateString(letter);
+		if (!s || !cJSON_AddItemToArray(arr, s)) {
+			cJSON_Delete(s);
+			return -1;
+		}
+	}
+	return 0;
+}

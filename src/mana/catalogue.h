@@ -1,0 +1,20 @@
+/* Internal view of a catalogue, shared by the mana modules. */
+#ifndef MF_MANA_CATALOGUE_H
+#define MF_MANA_CATALOGUE_H
+
+#include "manaflow/mana.h"
+
+/* data/lands.txt, embedded at build time by data/embed.py. */
+extern const char mf_embedded_lands[];
+extern const size_t mf_embedded_lands_len;
+
+struct mf_catalogue {
+	struct mf_land *lands;
+	size_t n_lands;
+	int32_t *slots;          /* open-addressing name index: land index or -1 */
+	size_t n_slots;          /* a power of two, at least twice n_lands */
+	int32_t tron[8];         /* indexes of the distinct Tron pieces */
+	size_t n_tron;
+};
+
+#endif

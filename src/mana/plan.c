@@ -1,0 +1,231 @@
+/*
+ * From a solved flow back to cards: which land was tapped for what, which
+ * fetch fetched which card, and which pre-tapped lands the payment does not
+ * need after all (a plan taps nothing needlessly).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mana/solve.h"
+
+/* Whether mana `have` pays the whole cost. */
+static bool pays(const struct mf_cost *cost, const uint64_t have[MF_MANA_TYPES])
+{
+	uint64_t spare = 0;
+
+	for (int t = 0; t < MF_MANA_TYPES; t++) {
+		if (have[t] < cost->need[t])
+			return false;
+		spare += have[t] - cost->need[t];
+	}
+	return spare >= cost->generic;
+}
+
+static void mana_sub(uint64_t total[MF_MANA_TYPES], const uint64_t mana[MF_MANA_TYPES],
+		     uint64_t times)
+{
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		total[t] -= mana[t] * times;
+}
+
+/*
+ * Drops as many pre-tapped cards as the payment allows, one kind at a time,
+ * latest-listed first. Payment is monotone in the mana, so the largest
+ * droppable count is found by bisection, and a card kept now stays needed
+ * after later drops: no single step of the result can go.
+ */
+static void prune_pretapped(struct solve_state *st, uint64_t total[MF_MANA_TYPES])
+{
+	for (size_t i = st->n_field; i-- > 0;) {
+		struct kind_use *u = &st->field[i];
+		uint64_t mana[MF_MANA_TYPES], lo = 0, hi = u->count;
+
+		if (!solve_is_pretapped(&st->lands[u->land]))
+			continue;
+		solve_pretap_mana(st, u->land, mana);
+		while (lo < hi) {
+			uint64_t mid = lo + (hi - lo + 1) / 2;
+			uint64_t left[MF_MANA_TYPES];
+
+			memcpy(left, total, sizeof(left));
+			mana_sub(left, mana, mid);
+			if (pays(&st->q->cost, left))
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		mana_sub(total, mana, lo);
+		u->kept = u->count - (uint32_t)lo;
+	}
+}
+
+/* Takes one card from the first kind of zone in `group` with cards left. */
+static struct kind_use *take_card(struct kind_use *zone, size_t n, int32_t group,
+				  uint32_t *left)
+{
+	for (size_t i = 0; i < n; i++)
+		if (zone[i].group == group && left[i]) {
+			left[i]--;
+			return &zone[i];
+		}
+	return NULL;
+}
+
+/* A fetch and the card it brings, noted while walking the flow. */
+struct fetch_pair {
+	int32_t fetch_land, fetched_land;
+	uint8_t type;
+	uint8_t life;
+};
+
+static void set_step(struct mf_step *s, int32_t land, enum mf_zone from, int type,
+		     uint32_t life, int32_t fetch)
+{
+	memset(s, 0, sizeof(*s));
+	s->land = land;
+	s->from = from;
+	if (type >= 0)
+		s->mana[type] = 1;
+	s->life = life;
+	s->fetch = fetch;
+}
+
+/* Spreads each battlefield group's flow over its cards, in order. */
+static void spread_field_flow(struct solve_state *st)
+{
+	for (size_t gi = 0; gi < st->fetch_group0; gi++) {
+		const struct land_group *grp = &st->groups[gi];
+		int64_t flow[MF_MANA_TYPES];
+		int t = 0;
+
+		for (int k = 0; k < MF_MANA_TYPES; k++)
+			flow[k] = grp->type_edge[k] >= 0 ? flow_edge_flow(&st->g, grp->type_edge[k]) : 0;
+		for (size_t i = 0; i < st->n_field; i++) {
+			struct kind_use *u = &st->field[i];
+
+			if (u->group != (int32_t)gi)
+				continue;
+			for (uint32_t c = 0; c < u->count; c++) {
+				while (t < MF_MANA_TYPES && !flow[t])
+					t++;
+				if (t == MF_MANA_TYPES)
+					break;
+				flow[t]--;
+				u->made[t]++;
+			}
+		}
+	}
+}
+
+/* Walks fetch -> library flow into (fetch, fetched card, type) pairs. */
+static size_t pair_fetches(struct solve_state *st, struct fetch_pair *pairs,
+			   uint32_t *field_left, uint32_t *lib_left)
+{
+	size_t n = 0;
+
+	for (size_t f = 0; f < st->n_fetch_groups; f++) {
+		for (size_t l = 0; l < st->n_lib_groups; l++) {
+			int32_t id = st->fetch_edges[f * st->n_lib_groups + l];
+			const struct land_group *lg = &st->groups[st->lib_group0 + l];
+			int64_t x = id >= 0 ? flow_edge_flow(&st->g, id) : 0;
+
+			for (; x > 0; x--) {
+				struct kind_use *fu = take_card(st->field, st->n_field,
+								(int32_t)(st->fetch_group0 + f), field_left);
+				struct kind_use *lu = take_card(st->library, st->n_library,
+								(int32_t)(st->lib_group0 + l), lib_left);
+				int t;
+
+				for (t = 0; t < MF_MANA_TYPES; t++)
+					if (lg->type_edge[t] >= 0 &&
+					    st->g.edges[lg->type_edge[t] ^ 1].cap > 0)
+						break;
+				/* Conservation guarantees a card and a type for each unit. */
+				if (!fu || !lu || t == MF_MANA_TYPES)
+					return n;
+				st->g.edges[lg->type_edge[t] ^ 1].cap--;
+				pairs[n++] = (struct fetch_pair){ fu->land, lu->land, (uint8_t)t,
+					(uint8_t)((lg->shock ? 2 : 0) + lg->type_life[t]) };
+			}
+		}
+	}
+	return n;
+}
+
+int plan_build(struct solve_state *st, struct mf_result *out)
+{
+	uint64_t total[MF_MANA_TYPES];
+	uint32_t *field_left = NULL, *lib_left = NULL;
+	struct fetch_pair *pairs = NULL;
+	size_t n_pairs = 0, n_steps = 0, cap = 0;
+	struct mf_step *steps = NULL;
+	int rc = MF_ERR_NOMEM;
+
+	memcpy(total, st->have, sizeof(total));
+	if (st->n_groups)
+		spread_field_flow(st);
+	field_left = calloc(st->n_field + 1, sizeof(*field_left));
+	lib_left = calloc(st->n_library + 1, sizeof(*lib_left));
+	if (!field_left || !lib_left)
+		goto out;
+	for (size_t i = 0; i < st->n_field; i++) {
+		field_left[i] = st->field[i].count;
+		for (int t = 0; t < MF_MANA_TYPES; t++) {
+			total[t] += st->field[i].made[t];
+			cap += st->field[i].made[t];
+		}
+	}
+	for (size_t i = 0; i < st->n_library; i++)
+		lib_left[i] = st->library[i].count;
+	if (st->n_fetch_groups && st->n_lib_groups) {
+		pairs = calloc(st->q->n_battlefield + 1, sizeof(*pairs));
+		if (!pairs)
+			goto out;
+		n_pairs = pair_fetches(st, pairs, field_left, lib_left);
+		for (size_t i = 0; i < n_pairs; i++)
+			total[pairs[i].type]++;
+	}
+	prune_pretapped(st, total);
+	for (size_t i = 0; i < st->n_field; i++)
+		cap += st->field[i].kept;
+	cap += 2 * n_pairs;
+	steps = calloc(cap + 1, sizeof(*steps));
+	if (!steps)
+		goto out;
+	for (size_t i = 0; i < st->n_field; i++) {
+		const struct kind_use *u = &st->field[i];
+		const struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
+
+		for (uint32_t c = 0; c < u->kept; c++) {
+			uint64_t mana[MF_MANA_TYPES];
+
+			set_step(&steps[n_steps], u->land, MF_FROM_BATTLEFIELD, -1, 0, -1);
+			solve_pretap_mana(st, u->land, mana);
+			for (int t = 0; t < MF_MANA_TYPES; t++)
+				steps[n_steps].mana[t] = (uint32_t)mana[t];
+			n_steps++;
+		}
+		for (int t = 0; grp && t < MF_MANA_TYPES; t++)
+			for (uint32_t c = 0; c < u->made[t]; c++)
+				set_step(&steps[n_steps++], u->land, MF_FROM_BATTLEFIELD, t,
+					 grp->type_life[t], -1);
+		for (size_t p = 0; p < n_pairs; p++) {
+			if (pairs[p].fetch_land != u->land)
+				continue;
+			set_step(&steps[n_steps++], u->land, MF_FROM_BATTLEFIELD, -1,
+				 st->lands[u->land].fetch_life, pairs[p].fetched_land);
+			set_step(&steps[n_steps++], pairs[p].fetched_land, MF_FROM_LIBRARY,
+				 pairs[p].type, pairs[p].life, -1);
+		}
+	}
+	out->plan = steps;
+	out->n_plan = n_steps;
+	steps = NULL;
+	rc = MF_OK;
+out:
+	free(steps);
+	free(pairs);
+	free(field_left);
+	free(lib_left);
+	return rc;
+}

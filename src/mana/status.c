@@ -1,0 +1,59 @@
+/* Names of codes and enums that every layer prints. */
+#include <stdarg.h>
+#include <stdio.h>
+
+#include "manaflow/common.h"
+#include "manaflow/mana.h"
+#include "mana/parse_error.h"
+
+const char *mf_status_str(int status)
+{
+	switch (status) {
+	case MF_OK:
+		return "ok";
+	case MF_ERR_NOMEM:
+		return "out of memory";
+	case MF_ERR_INVALID:
+		return "invalid input";
+	case MF_ERR_LIMIT:
+		return "input over a limit";
+	default:
+		return "unknown error";
+	}
+}
+
+char mf_mana_letter(enum mf_mana_type type)
+{
+	return (unsigned)type < MF_MANA_TYPES ? "WUBRGC"[type] : '?';
+}
+
+const char *mf_land_kind_name(enum mf_land_kind kind)
+{
+	static const char *const names[] = {
+		[MF_KIND_BASIC] = "basic",
+		[MF_KIND_DUAL] = "dual",
+		[MF_KIND_SHOCK] = "shock",
+		[MF_KIND_FETCH] = "fetch",
+		[MF_KIND_PAIN] = "pain",
+		[MF_KIND_BOUNCE] = "bounce",
+		[MF_KIND_TRI] = "tri",
+		[MF_KIND_FIVE_COLOR] = "five-color",
+		[MF_KIND_TRON] = "tron",
+		[MF_KIND_OTHER] = "other",
+	};
+
+	return (unsigned)kind <= MF_KIND_OTHER ? names[kind] : "other";
+}
+
+int mana_parse_fail(struct mf_parse_error *err, size_t line, size_t pos,
+		    const char *fmt, ...)
+{
+	va_list ap;
+
+	err->line = line;
+	err->position = pos;
+	va_start(ap, fmt);
+	vsnprintf(err->reason, sizeof(err->reason), fmt, ap);
+	va_end(ap);
+	return MF_ERR_INVALID;
+}

@@ -1,0 +1,124 @@
+/* Costs in the contest notation and in Scryfall's braces. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "manaflow/mana.h"
+
+static struct mf_cost parse_ok(const char *text)
+{
+	struct mf_cost c;
+	struct mf_parse_error err;
+
+	ck_assert_msg(mf_cost_parse(text, strlen(text), &c, &err) == MF_OK, "%s: %s", text,
+		      err.reason);
+	return c;
+}
+
+START_TEST(contest_notation)
+{
+	struct mf_cost c = parse_ok("2WWU");
+
+	ck_assert_uint_eq(c.generic, 2);
+	ck_assert_uint_eq(c.need[MF_W], 2);
+	ck_assert_uint_eq(c.need[MF_U], 1);
+	c = parse_ok("99");
+	ck_assert_uint_eq(c.generic, 18);
+	c = parse_ok("1C");
+	ck_assert_uint_eq(c.generic, 1);
+	ck_assert_uint_eq(c.need[MF_C], 1);
+	c = parse_ok("RBG");
+	ck_assert_uint_eq(c.need[MF_R] + c.need[MF_B] + c.need[MF_G], 3);
+	ck_assert_uint_eq(mf_cost_total(&c), 3);
+}
+END_TEST
+
+START_TEST(brace_notation)
+{
+	struct mf_cost c = parse_ok("{2}{W}{W}");
+	char buf[64];
+
+	ck_assert_uint_eq(c.generic, 2);
+	ck_assert_uint_eq(c.need[MF_W], 2);
+	c = parse_ok("{10}{C}{G}");
+	ck_assert_uint_eq(c.generic, 10);
+	ck_assert_uint_eq(c.need[MF_C], 1);
+	ck_assert_uint_eq(c.need[MF_G], 1);
+	c = parse_ok("{0}");
+	ck_assert_uint_eq(mf_cost_total(&c), 0);
+	c = parse_ok("{1000000}");
+	ck_assert_uint_eq(c.generic, 1000000);
+	c = parse_ok("2WWU");
+	mf_cost_format(&c, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "{2}{W}{W}{U}");
+}
+END_TEST
+
+static const struct {
+	const char *text;
+	int rc;
+	size_t position;
+	const char *reason;
+} bad[] = {
+	{ "", MF_ERR_INVALID, 1, "the cost is empty" },
+	{ "2wu", MF_ERR_INVALID, 2, "unknown symbol 'w' at position 2 (expected 0-9, W, U, B, R, G or C)" },
+	{ "2W X", MF_ERR_INVALID, 3, "unknown symbol ' ' at position 3 (expected 0-9, W, U, B, R, G or C)" },
+	{ "{2}{Q}", MF_ERR_INVALID, 4, "unknown symbol {Q} at position 4" },
+	{ "{2}{}", MF_ERR_INVALID, 4, "unknown symbol {} at position 4" },
+	{ "{2}{W", MF_ERR_INVALID, 4, "unclosed '{' at position 4" },
+	{ "{2{W}", MF_ERR_INVALID, 1, "unclosed '{' at position 1" },
+	{ "{2}W", MF_ERR_INVALID, 4, "expected '{' at position 4" },
+	{ "{W/U}", MF_ERR_INVALID, 1, "unknown symbol {W/U} at position 1" },
+	{ "{-1}", MF_ERR_INVALID, 1, "unknown symbol {-1} at position 1" },
+	{ "{123456789}", MF_ERR_INVALID, 1, "unknown symbol {123456789} at position 1" },
+	{ "{1000000}{W}", MF_ERR_LIMIT, 10, "the cost asks for more than 1000000 mana" },
+};
+
+START_TEST(bad_costs_name_symbol_and_position)
+{
+	struct mf_cost c;
+	struct mf_parse_error err;
+	const char *text = bad[_i].text;
+
+	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), bad[_i].rc);
+	ck_assert_uint_eq(err.position, bad[_i].position);
+	ck_assert_str_eq(err.reason, bad[_i].reason);
+}
+END_TEST
+
+START_TEST(too_long_cost_is_a_limit)
+{
+	char text[MF_COST_TEXT_MAX + 2];
+	struct mf_cost c;
+	struct mf_parse_error err;
+
+	memset(text, 'W', sizeof(text) - 1);
+	text[sizeof(text) - 1] = '\0';
+	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), MF_ERR_LIMIT);
+	text[MF_COST_TEXT_MAX] = '\0';
+	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), MF_OK);
+	ck_assert_uint_eq(c.need[MF_W], MF_COST_TEXT_MAX);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("cost");
+	TCase *tc = tcase_create("notations");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, contest_notation);
+	tcase_add_test(tc, brace_notation);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("errors");
+	tcase_add_loop_test(tc, bad_costs_name_symbol_and_position, 0,
+			    (int)(sizeof(bad) / sizeof(bad[0])));
+	tcase_add_test(tc, too_long_cost_is_a_limit);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
