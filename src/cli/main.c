@@ -12,7 +12,9 @@ struct command {
 };
 
 static const struct command commands[] = {
+	{ "serve", cli_cmd_serve, "run the HTTP JSON service" },
 	{ "solve", cli_cmd_solve, "can these lands pay this cost? (contest format or JSON lines)" },
+	{ "healthcheck", cli_cmd_healthcheck, "exit 0 iff a running service answers /healthz" },
 };
 
 static void print_usage(FILE *f)

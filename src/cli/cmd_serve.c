@@ -1,0 +1,153 @@
+/* `manaflow serve`: configuration from flags and MANAFLOW_* variables, then
+ * serve until SIGTERM or SIGINT and drain. */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli_io.h"
+#include "cli/commands.h"
+#include "http/server.h"
+
+static const char usage[] =
+	"usage: manaflow serve [OPTIONS]\n"
+	"\n"
+	"Serve the HTTP JSON API until SIGTERM or SIGINT, then drain and exit 0.\n"
+	"Each option can also be set by the environment variable shown; a flag wins.\n"
+	"\n"
+	"  --host ADDR           MANAFLOW_HOST             address to bind (0.0.0.0)\n"
+	"  --port N              MANAFLOW_PORT             TCP port, 0 for any free one (8080)\n"
+	"  --threads N           MANAFLOW_THREADS          worker threads (one per core)\n"
+	"  --body-limit BYTES    MANAFLOW_BODY_LIMIT       largest request body (1048576)\n"
+	"  --timeout S           MANAFLOW_TIMEOUT          idle connection timeout (10)\n"
+	"  --connection-limit N  MANAFLOW_CONNECTION_LIMIT open connections at most (1024)\n"
+	"  --per-ip-limit N      MANAFLOW_PER_IP_LIMIT     connections per client IP, 0 = no limit (0)\n"
+	"  --drain-seconds S     MANAFLOW_DRAIN_SECONDS    wait for requests in flight on SIGTERM (10)\n"
+	"  --lands FILE          MANAFLOW_LANDS            land catalogue in m_lands.txt format (built in)\n"
+	"  --no-access-log       MANAFLOW_ACCESS_LOG=0     no JSON access-log line per request on stderr\n"
+	"  -h, --help                                      this text\n";
+
+struct option_spec {
+	const char *flag, *env;
+	unsigned long min, max;
+	unsigned long *value;
+};
+
+static int parse_number(const char *what, const char *text, unsigned long min,
+			unsigned long max, unsigned long *out)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(text, &end, 10);
+	if (errno || end == text || *end || text[0] == '-' || v < min || v > max) {
+		fprintf(stderr, "manaflow serve: %s must be a whole number from %lu to %lu, not \"%s\"\n",
+			what, min, max, text);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_cmd_serve(int argc, char **argv)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned long port = 8080, threads = cores > 0 ? (unsigned long)cores : 1,
+		      body_limit = 1u << 20, timeout = 10, conn_limit = 1024, per_ip = 0, drain = 10;
+	struct option_spec opts[] = {
+		{ "--port", "MANAFLOW_PORT", 0, 65535, &port },
+		{ "--threads", "MANAFLOW_THREADS", 1, 256, &threads },
+		{ "--body-limit", "MANAFLOW_BODY_LIMIT", 1024, 64ul << 20, &body_limit },
+		{ "--timeout", "MANAFLOW_TIMEOUT", 1, 3600, &timeout },
+		{ "--connection-limit", "MANAFLOW_CONNECTION_LIMIT", 1, 60000, &conn_limit },
+		{ "--per-ip-limit", "MANAFLOW_PER_IP_LIMIT", 0, 60000, &per_ip },
+		{ "--drain-seconds", "MANAFLOW_DRAIN_SECONDS", 0, 3600, &drain },
+	};
+	const size_t n_opts = sizeof(opts) / sizeof(opts[0]);
+	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
+	const char *log_env = getenv("MANAFLOW_ACCESS_LOG");
+	bool access_log = !(log_env && strcmp(log_env, "0") == 0);
+	struct mf_catalogue *cat = NULL;
+	struct server *srv = NULL;
+	sigset_t stop;
+	int sig = 0, status = 2;
+
+	for (size_t k = 0; k < n_opts; k++) {
+		const char *v = getenv(opts[k].env);
+
+		if (v && *v && parse_number(opts[k].env, v, opts[k].min, opts[k].max, opts[k].value))
+			return 2;
+	}
+	for (int i = 1; i < argc; i++) {
+		size_t k;
+
+		if (cli_is_help(argv[i])) {
+			fputs(usage, stdout);
+			return 0;
+		}
+		if (strcmp(argv[i], "--no-access-log") == 0) {
+			access_log = false;
+			continue;
+		}
+		if (i + 1 < argc && strcmp(argv[i], "--host") == 0) {
+			host = argv[++i];
+			continue;
+		}
+		if (i + 1 < argc && strcmp(argv[i], "--lands") == 0) {
+			lands = argv[++i];
+			continue;
+		}
+		for (k = 0; k < n_opts && strcmp(argv[i], opts[k].flag) != 0; k++)
+			;
+		if (k == n_opts || i + 1 == argc) {
+			fprintf(stderr, "manaflow serve: unknown option or missing value: %s\n%s",
+				argv[i], usage);
+			return 2;
+		}
+		if (parse_number(opts[k].flag, argv[++i], opts[k].min, opts[k].max, opts[k].value))
+			return 2;
+	}
+	cat = cli_load_lands(lands && *lands ? lands : NULL);
+	if (!cat)
+		return 2;
+
+	/* Every thread libmicrohttpd starts inherits this mask, so only
+	 * sigwait() below ever sees the stop signals. */
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGINT);
+	pthread_sigmask(SIG_BLOCK, &stop, NULL);
+	signal(SIGPIPE, SIG_IGN);
+
+	struct server_config cfg = {
+		.host = host && *host ? host : "0.0.0.0",
+		.port = (uint16_t)port,
+		.threads = (unsigned)threads,
+		.body_limit = body_limit,
+		.timeout_s = (unsigned)timeout,
+		.connection_limit = (unsigned)conn_limit,
+		.per_ip_limit = (unsigned)per_ip,
+		.drain_s = (unsigned)drain,
+		.access_log = access_log,
+		.version = MANAFLOW_VERSION,
+	};
+	if (server_start(&cfg, cat, &srv))
+		goto out;
+	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"listening\",\"host\":\"%s\",\"port\":%u,"
+		"\"threads\":%u,\"version\":\"%s\"}\n", cfg.host, (unsigned)server_port(srv),
+		cfg.threads, cfg.version);
+	fflush(stderr);
+	sigwait(&stop, &sig);
+	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"draining\",\"signal\":%d,\"deadline_s\":%u}\n",
+		sig, cfg.drain_s);
+	unsigned cut = server_shutdown(srv);
+
+	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"stopped\",\"requests_cut_short\":%u}\n", cut);
+	status = 0;
+out:
+	mf_catalogue_free(cat);
+	return status;
+}

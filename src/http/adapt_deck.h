@@ -1,0 +1,28 @@
+/* JSON <-> deck-colour solver structs, for POST /v1/deck/colors and
+ * `manaflow colors`. */
+#ifndef MF_HTTP_ADAPT_DECK_H
+#define MF_HTTP_ADAPT_DECK_H
+
+#include "http/api.h"
+#include "manaflow/deck.h"
+
+#define DECK_COUNT_MAX 10000  /* copies of one card entry ("count") */
+
+/*
+ * POST /v1/deck/colors: {"cards":[card, ...]} -> {"colors","produces",
+ * "uses","cards":[{"name","produces","uses"}, ...]}.
+ *
+ * A card is a Scryfall card object: name (required), mana_cost, type_line,
+ * oracle_text, card_faces (objects with the same fields) and the optional
+ * count (1..DECK_COUNT_MAX) and zone ("main" or "sideboard") are checked;
+ * every other field of a card or face is accepted and ignored, so deck tools
+ * can send the objects they hold. The request object itself takes only
+ * "cards". Limits: MF_DECK_CARDS_MAX entries (413 beyond), MF_DECK_FACES_MAX
+ * faces (413), MF_DECK_TEXT_MAX bytes per string (400). count and zone do
+ * not change the answer: the rule reads the sideboard too and needs one
+ * copy of a card.
+ */
+cJSON *deck_colors_handler(const cJSON *body, const struct api_ctx *ctx,
+			   struct api_error *err);
+
+#endif

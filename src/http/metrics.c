@@ -1,0 +1,183 @@
+#include "http/metrics.h"
+
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Status codes the server answers with; anything else counts as "other". */
+static const unsigned status_codes[] = { 200, 204, 304, 400, 404, 405, 413, 415, 422, 500, 503 };
+#define N_CODES (sizeof(status_codes) / sizeof(status_codes[0]) + 1)
+
+/* Upper bounds of the duration buckets, in microseconds. */
+static const uint64_t bucket_us[] = { 100, 250, 500, 1000, 2500, 5000, 10000, 25000,
+				      50000, 100000, 250000, 1000000 };
+#define N_BUCKETS (sizeof(bucket_us) / sizeof(bucket_us[0]))
+
+struct histogram {
+	atomic_uint_fast64_t buckets[N_BUCKETS + 1];  /* non-cumulative; last is +Inf */
+	atomic_uint_fast64_t sum_us;
+	atomic_uint_fast64_t count;
+};
+
+struct metrics {
+	const char *const *routes;
+	size_t n_routes;
+	atomic_uint_fast64_t in_flight;
+	atomic_uint_fast64_t requests[METRICS_ROUTES_MAX + 1][N_CODES];
+	struct histogram request_time[METRICS_ROUTES_MAX + 1];
+	struct histogram solver_time[METRICS_ROUTES_MAX + 1];
+};
+
+struct metrics *metrics_new(const char *const *route_names, size_t n)
+{
+	struct metrics *m;
+
+	if (n > METRICS_ROUTES_MAX)
+		return NULL;
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return NULL;
+	m->routes = route_names;
+	m->n_routes = n;
+	return m;
+}
+
+void metrics_free(struct metrics *m)
+{
+	free(m);
+}
+
+void metrics_request_started(struct metrics *m)
+{
+	atomic_fetch_add(&m->in_flight, 1);
+}
+
+static void observe(struct histogram *h, uint64_t micros)
+{
+	size_t b = 0;
+
+	while (b < N_BUCKETS && micros > bucket_us[b])
+		b++;
+	atomic_fetch_add(&h->buckets[b], 1);
+	atomic_fetch_add(&h->sum_us, micros);
+	atomic_fetch_add(&h->count, 1);
+}
+
+void metrics_request_done(struct metrics *m, size_t route, unsigned status, uint64_t micros)
+{
+	size_t code = 0;
+
+	if (route > m->n_routes)
+		route = m->n_routes;
+	while (code < N_CODES - 1 && status_codes[code] != status)
+		code++;
+	atomic_fetch_add(&m->requests[route][code], 1);
+	observe(&m->request_time[route], micros);
+	atomic_fetch_sub(&m->in_flight, 1);
+}
+
+void metrics_solver_done(struct metrics *m, size_t route, uint64_t micros)
+{
+	observe(&m->solver_time[route < m->n_routes ? route : m->n_routes], micros);
+}
+
+/* A growing text buffer; on out of memory it drops everything. */
+struct text {
+	char *buf;
+	size_t len, cap;
+};
+
+static void text_add(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void text_add(struct text *t, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!t->buf)
+		return;
+	for (;;) {
+		va_start(ap, fmt);
+		n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
+		va_end(ap);
+		if (n >= 0 && t->len + (size_t)n < t->cap)
+			break;
+		char *grown = realloc(t->buf, t->cap * 2);
+
+		if (!grown) {
+			free(t->buf);
+			t->buf = NULL;
+			return;
+		}
+		t->buf = grown;
+		t->cap *= 2;
+	}
+	t->len += (size_t)n;
+}
+
+static const char *route_label(const struct metrics *m, size_t r)
+{
+	return r < m->n_routes ? m->routes[r] : "unmatched";
+}
+
+static void render_histograms(struct text *t, const struct metrics *m,
+			      const struct histogram *hs, const char *name, const char *help)
+{
+	text_add(t, "# HELP %s %s\n# TYPE %s histogram\n", name, help, name);
+	for (size_t r = 0; r <= m->n_routes; r++) {
+		const struct histogram *h = &hs[r];
+		uint64_t cumulative = 0;
+
+		if (!atomic_load(&h->count))
+			continue;
+		for (size_t b = 0; b <= N_BUCKETS; b++) {
+			cumulative += atomic_load(&h->buckets[b]);
+			if (b < N_BUCKETS)
+				text_add(t, "%s_bucket{route=\"%s\",le=\"%g\"} %llu\n", name,
+					 route_label(m, r), (double)bucket_us[b] / 1e6,
+					 (unsigned long long)cumulative);
+			else
+				text_add(t, "%s_bucket{route=\"%s\",le=\"+Inf\"} %llu\n", name,
+					 route_label(m, r), (unsigned long long)cumulative);
+		}
+		text_add(t, "%s_sum{route=\"%s\"} %.6f\n", name, route_label(m, r),
+			 (double)atomic_load(&h->sum_us) / 1e6);
+		text_add(t, "%s_count{route=\"%s\"} %llu\n", name, route_label(m, r),
+			 (unsigned long long)atomic_load(&h->count));
+	}
+}
+
+char *metrics_render(struct metrics *m, const char *version, size_t *len)
+{
+	struct text t = { malloc(4096), 0, 4096 };
+
+	text_add(&t, "# HELP manaflow_build_info Build of the running server.\n"
+		 "# TYPE manaflow_build_info gauge\nmanaflow_build_info{version=\"%s\"} 1\n", version);
+	text_add(&t, "# HELP http_requests_in_flight Requests being served now.\n"
+		 "# TYPE http_requests_in_flight gauge\nhttp_requests_in_flight %llu\n",
+		 (unsigned long long)atomic_load(&m->in_flight));
+	text_add(&t, "# HELP http_requests_total Requests answered, by route and status code.\n"
+		 "# TYPE http_requests_total counter\n");
+	for (size_t r = 0; r <= m->n_routes; r++)
+		for (size_t c = 0; c < N_CODES; c++) {
+			uint64_t v = atomic_load(&m->requests[r][c]);
+			char code[8];
+
+			if (!v)
+				continue;
+			if (c < N_CODES - 1)
+				snprintf(code, sizeof(code), "%u", status_codes[c]);
+			else
+				snprintf(code, sizeof(code), "other");
+			text_add(&t, "http_requests_total{route=\"%s\",code=\"%s\"} %llu\n",
+				 route_label(m, r), code, (unsigned long long)v);
+		}
+	render_histograms(&t, m, m->request_time, "http_request_duration_seconds",
+			  "Time from the request's first byte to its answer.");
+	render_histograms(&t, m, m->solver_time, "manaflow_solver_duration_seconds",
+			  "Time spent decoding, solving and encoding one request body.");
+	*len = t.len;
+	return t.buf;
+}

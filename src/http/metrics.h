@@ -1,0 +1,35 @@
+/*
+ * Prometheus metrics of the server: request counts by route and status,
+ * request and solver duration histograms, requests in flight, build info.
+ * Counters are C11 atomics, so pool threads update them without locks.
+ */
+#ifndef MF_HTTP_METRICS_H
+#define MF_HTTP_METRICS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define METRICS_ROUTES_MAX 24
+
+struct metrics;
+
+/* Allocates metrics for route names (route_names[i] is label route="...",
+ * n <= METRICS_ROUTES_MAX; the strings must outlive the metrics).
+ * Returns NULL when out of memory. */
+struct metrics *metrics_new(const char *const *route_names, size_t n);
+void metrics_free(struct metrics *m);
+
+void metrics_request_started(struct metrics *m);
+
+/* Records a finished request of route (index, or n for "unmatched"). */
+void metrics_request_done(struct metrics *m, size_t route, unsigned status,
+			  uint64_t micros);
+
+/* Records the time the solver (adapter) took for route. */
+void metrics_solver_done(struct metrics *m, size_t route, uint64_t micros);
+
+/* Renders the text exposition format into a new malloc'd string (caller
+ * frees); NULL when out of memory. */
+char *metrics_render(struct metrics *m, const char *version, size_t *len);
+
+#endif

@@ -1,0 +1,321 @@
+/*
+ * One HTTP request, from libmicrohttpd's first call to its completion:
+ * route and header checks first (so that MHD skips "100 Continue" and drops
+ * a body we will refuse), then the body in chunks up to the limit, then the
+ * adapter, then the answer, the access log line and the metrics.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "http/problem.h"
+#include "http/server_int.h"
+
+struct request {
+	uint64_t start_us;
+	const struct route *route;   /* NULL: unmatched */
+	char method[16];
+	char path[128];
+	char *body;
+	size_t len, cap;
+	bool too_large;
+	unsigned status;
+	size_t bytes;
+};
+
+static size_t route_index(const struct server *s, const struct route *r)
+{
+	return r ? (size_t)(r - s->routes) : s->n_routes;
+}
+
+/* Queues body (malloc'd or cJSON_malloc'd, freed by free_fn) with status. */
+static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct request *rq,
+			     unsigned status, const char *type, char *body, size_t len,
+			     void (*free_fn)(void *), const char *allow)
+{
+	struct MHD_Response *resp;
+	enum MHD_Result ret;
+
+	resp = MHD_create_response_from_buffer_with_free_callback(len, body, free_fn);
+	if (!resp) {
+		free_fn(body);
+		return MHD_NO;
+	}
+	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	if (allow)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, allow);
+	if (atomic_load(&s->draining))
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
+	rq->status = status;
+	rq->bytes = len;
+	ret = MHD_queue_response(c, status, resp);
+	MHD_destroy_response(resp);
+	return ret;
+}
+
+static void free_cjson(void *p)
+{
+	cJSON_free(p);
+}
+
+static void free_nothing(void *p)
+{
+	(void)p;
+}
+
+static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
+				     struct request *rq, const struct api_error *err,
+				     const char *allow)
+{
+	size_t len = 0;
+	char *body = problem_render(err, &len);
+
+	if (!body)
+		return MHD_NO;
+	return reply(s, c, rq, (unsigned)err->status, "application/problem+json", body, len,
+		     free_cjson, allow);
+}
+
+static enum MHD_Result reply_simple_problem(struct server *s, struct MHD_Connection *c,
+					    struct request *rq, int status, const char *type,
+					    const char *title, const char *detail,
+					    const char *allow)
+{
+	struct api_error err;
+
+	problem_set(&err, status, type, title, detail);
+	return reply_problem(s, c, rq, &err, allow);
+}
+
+static enum MHD_Result reply_json(struct server *s, struct MHD_Connection *c,
+				  struct request *rq, unsigned status, cJSON *doc)
+{
+	char *text = cJSON_PrintUnformatted(doc);
+
+	cJSON_Delete(doc);
+	if (!text)
+		return MHD_NO;
+	return reply(s, c, rq, status, "application/json", text, strlen(text), free_cjson, NULL);
+}
+
+static enum MHD_Result reply_static(struct server *s, struct MHD_Connection *c,
+				    struct request *rq, const char *type, const char *text,
+				    size_t len)
+{
+	return reply(s, c, rq, 200, type, (char *)text, len, free_nothing, NULL);
+}
+
+static bool is_json_type(const char *v)
+{
+	size_t n = strlen("application/json");
+
+	return v && strncasecmp(v, "application/json", n) == 0 &&
+	       (v[n] == '\0' || v[n] == ';' || v[n] == ' ');
+}
+
+static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
+				  struct request *rq)
+{
+	char *text;
+	size_t len;
+
+	switch (rq->route->kind) {
+	case ROUTE_LANDS:
+		return reply_static(s, c, rq, "application/json", s->lands_json, s->lands_len);
+	case ROUTE_HEALTHZ:
+		return reply_static(s, c, rq, "application/json", "{\"status\":\"ok\"}", 15);
+	case ROUTE_READYZ:
+		if (atomic_load(&s->draining))
+			return reply_simple_problem(s, c, rq, 503, "shutting-down", "Shutting down",
+						    "the server is draining and takes no new work",
+						    NULL);
+		return reply_static(s, c, rq, "application/json", "{\"status\":\"ready\"}", 18);
+	case ROUTE_METRICS:
+		text = metrics_render(s->metrics, s->cfg.version, &len);
+		if (!text)
+			return MHD_NO;
+		return reply(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", text, len,
+			     free, NULL);
+	case ROUTE_OPENAPI:
+		return reply_static(s, c, rq, "application/yaml", mf_embedded_openapi,
+				    mf_embedded_openapi_len);
+	case ROUTE_JSON:
+		break;
+	}
+	return MHD_NO;
+}
+
+static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
+				   struct request *rq)
+{
+	struct api_error err = { 0 };
+	const char *end = NULL;
+	uint64_t t0;
+	cJSON *doc, *answer;
+
+	if (rq->too_large) {
+		char detail[96];
+
+		snprintf(detail, sizeof(detail), "the body is larger than %zu bytes", s->cfg.body_limit);
+		return reply_simple_problem(s, c, rq, 413, "too-large", "Request too large", detail,
+					    NULL);
+	}
+	if (!rq->body) {
+		rq->body = malloc(1);
+		if (!rq->body)
+			return MHD_NO;
+	}
+	rq->body[rq->len] = '\0';
+	t0 = server_now_us();
+	doc = cJSON_ParseWithLengthOpts(rq->body, rq->len + 1, &end, 1);
+	if (!doc) {
+		char detail[96];
+
+		snprintf(detail, sizeof(detail), "malformed JSON at byte %zu",
+			 end && end >= rq->body ? (size_t)(end - rq->body) : 0);
+		return reply_simple_problem(s, c, rq, 400, "malformed-json", "Malformed JSON",
+					    detail, NULL);
+	}
+	answer = rq->route->handler(doc, &s->ctx, &err);
+	cJSON_Delete(doc);
+	metrics_solver_done(s->metrics, route_index(s, rq->route), server_now_us() - t0);
+	if (!answer)
+		return reply_problem(s, c, rq, &err, NULL);
+	return reply_json(s, c, rq, 200, answer);
+}
+
+/* First call: everything that can be refused without reading the body. */
+static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct request *rq,
+			     const char *method)
+{
+	const char *ctype, *clen;
+
+	if (!rq->route)
+		return reply_simple_problem(s, c, rq, 404, "not-found", "Not found",
+					    "no such route; GET /openapi.yaml lists them", NULL);
+	if (strcmp(method, rq->route->method) != 0) {
+		char detail[96];
+
+		snprintf(detail, sizeof(detail), "%s answers %s only", rq->route->path,
+			 rq->route->method);
+		return reply_simple_problem(s, c, rq, 405, "method-not-allowed",
+					    "Method not allowed", detail, rq->route->method);
+	}
+	if (rq->route->kind != ROUTE_JSON)
+		return answer_get(s, c, rq);
+	ctype = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+	if (!is_json_type(ctype))
+		return reply_simple_problem(s, c, rq, 415, "unsupported-media-type",
+					    "Unsupported media type",
+					    "send the body as Content-Type: application/json", NULL);
+	clen = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+	if (clen && strtoull(clen, NULL, 10) > s->cfg.body_limit)
+		rq->too_large = true;
+	if (rq->too_large)
+		return answer_post(s, c, rq);
+	return MHD_YES;
+}
+
+static void append_body(struct server *s, struct request *rq, const char *data, size_t n)
+{
+	if (rq->too_large)
+		return;
+	if (rq->len + n > s->cfg.body_limit) {
+		rq->too_large = true;  /* the rest is read and dropped */
+		free(rq->body);
+		rq->body = NULL;
+		rq->len = 0;
+		return;
+	}
+	if (rq->len + n + 1 > rq->cap) {
+		size_t cap = rq->cap ? rq->cap : 4096;
+		char *grown;
+
+		while (cap < rq->len + n + 1)
+			cap *= 2;
+		grown = realloc(rq->body, cap);
+		if (!grown) {
+			rq->too_large = true;
+			return;
+		}
+		rq->body = grown;
+		rq->cap = cap;
+	}
+	memcpy(rq->body + rq->len, data, n);
+	rq->len += n;
+}
+
+enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *url,
+			       const char *method, const char *version,
+			       const char *upload_data, size_t *upload_data_size,
+			       void **state)
+{
+	struct server *s = cls;
+	struct request *rq = *state;
+
+	if (!rq) {
+		rq = calloc(1, sizeof(*rq));
+		if (!rq)
+			return MHD_NO;
+		*state = rq;
+		rq->start_us = server_now_us();
+		rq->route = router_find(url);
+		snprintf(rq->method, sizeof(rq->method), "%s", method);
+		snprintf(rq->path, sizeof(rq->path), "%s", url);
+		atomic_fetch_add(&s->in_flight, 1);
+		metrics_request_started(s->metrics);
+		return begin(s, c, rq, method);
+	}
+	if (*upload_data_size) {
+		append_body(s, rq, upload_data, *upload_data_size);
+		*upload_data_size = 0;
+		return MHD_YES;
+	}
+	if (rq->status)  /* already answered in the first call */
+		return MHD_YES;
+	return answer_post(s, c, rq);
+}
+
+/* JSON string escaping for the access log's path, which the client chose. */
+static void log_escaped(FILE *f, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20 || ch >= 0x7f)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+}
+
+void request_completed(void *cls, struct MHD_Connection *c, void **state,
+		       enum MHD_RequestTerminationCode toe)
+{
+	struct server *s = cls;
+	struct request *rq = *state;
+	uint64_t us;
+
+	if (!rq)
+		return;
+	us = server_now_us() - rq->start_us;
+	metrics_request_done(s->metrics, route_index(s, rq->route), rq->status, us);
+	if (s->cfg.access_log) {
+		flockfile(stderr);
+		fputs("{\"method\":\"", stderr);
+		log_escaped(stderr, rq->method);
+		fputs("\",\"path\":\"", stderr);
+		log_escaped(stderr, rq->path);
+		fprintf(stderr, "\",\"status\":%u,\"us\":%llu,\"bytes\":%zu%s}\n", rq->status,
+			(unsigned long long)us, rq->bytes,
+			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : ",\"aborted\":true");
+		funlockfile(stderr);
+	}
+	free(rq->body);
+	free(rq);
+	*state = NULL;
+	atomic_fetch_sub(&s->in_flight, 1);
+}

@@ -1,0 +1,31 @@
+/* The routing table: which path answers which method, and how. */
+#ifndef MF_HTTP_ROUTER_H
+#define MF_HTTP_ROUTER_H
+
+#include <stddef.h>
+
+#include "http/api.h"
+
+enum route_kind {
+	ROUTE_JSON,      /* POST: a JSON body through an adapter */
+	ROUTE_LANDS,     /* GET: the catalogue, rendered once at start-up */
+	ROUTE_HEALTHZ,
+	ROUTE_READYZ,
+	ROUTE_METRICS,
+	ROUTE_OPENAPI,
+};
+
+struct route {
+	const char *path;
+	const char *method;      /* the one method the path answers */
+	enum route_kind kind;
+	api_handler handler;     /* ROUTE_JSON only */
+};
+
+/* All routes; *n receives their count. */
+const struct route *router_routes(size_t *n);
+
+/* The route for path (exact match), or NULL: the caller answers 404. */
+const struct route *router_find(const char *path);
+
+#endif

@@ -1,0 +1,149 @@
+#include "http/server_int.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "http/adapt_mana.h"
+
+uint64_t server_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* libmicrohttpd's messages, as one JSON log line each. */
+static void log_mhd_error(void *cls, const char *fmt, va_list ap)
+{
+	char msg[512];
+	size_t n;
+
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	n = strcspn(msg, "\r\n");
+	msg[n] = '\0';
+	for (char *p = msg; *p; p++)
+		if (*p == '"' || *p == '\\')
+			*p = '\'';
+	fprintf(stderr, "{\"level\":\"error\",\"msg\":\"libmicrohttpd: %s\"}\n", msg);
+}
+
+static int render_static_answers(struct server *s)
+{
+	struct api_error err;
+	cJSON *lands = mana_lands_handler(NULL, &s->ctx, &err);
+
+	if (!lands)
+		return -1;
+	s->lands_json = cJSON_PrintUnformatted(lands);
+	cJSON_Delete(lands);
+	if (!s->lands_json)
+		return -1;
+	s->lands_len = strlen(s->lands_json);
+	return 0;
+}
+
+static void server_free(struct server *s)
+{
+	if (!s)
+		return;
+	cJSON_free(s->lands_json);
+	metrics_free(s->metrics);
+	free(s);
+}
+
+int server_start(const struct server_config *cfg, const struct mf_catalogue *cat,
+		 struct server **out)
+{
+	const char *names[METRICS_ROUTES_MAX];
+	struct sockaddr_in6 a6;
+	struct sockaddr_in a4;
+	struct sockaddr *addr;
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
+			 MHD_USE_ERROR_LOG;
+	struct server *s;
+	int rc = MF_ERR_NOMEM;
+
+	*out = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		goto fail;
+	s->cfg = *cfg;
+	s->ctx.lands = cat;
+	s->routes = router_routes(&s->n_routes);
+	for (size_t i = 0; i < s->n_routes && i < METRICS_ROUTES_MAX; i++)
+		names[i] = s->routes[i].path;
+	s->metrics = metrics_new(names, s->n_routes);
+	if (!s->metrics || render_static_answers(s))
+		goto fail;
+	memset(&a4, 0, sizeof(a4));
+	memset(&a6, 0, sizeof(a6));
+	if (inet_pton(AF_INET, cfg->host, &a4.sin_addr) == 1) {
+		a4.sin_family = AF_INET;
+		a4.sin_port = htons(cfg->port);
+		addr = (struct sockaddr *)&a4;
+	} else if (inet_pton(AF_INET6, cfg->host, &a6.sin6_addr) == 1) {
+		a6.sin6_family = AF_INET6;
+		a6.sin6_port = htons(cfg->port);
+		addr = (struct sockaddr *)&a6;
+		flags |= MHD_USE_IPv6;
+	} else {
+		fprintf(stderr, "manaflow serve: --host %s is not an IPv4 or IPv6 address\n",
+			cfg->host);
+		rc = MF_ERR_INVALID;
+		goto fail;
+	}
+	s->daemon = MHD_start_daemon(flags, cfg->port, NULL, NULL, request_handle, s,
+		MHD_OPTION_EXTERNAL_LOGGER, log_mhd_error, NULL,
+		MHD_OPTION_SOCK_ADDR, addr,
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)cfg->threads,
+		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
+		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
+		MHD_OPTION_NOTIFY_COMPLETED, request_completed, s,
+		MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+		MHD_OPTION_END);
+	if (!s->daemon) {
+		fprintf(stderr, "manaflow serve: cannot listen on %s port %u\n", cfg->host,
+			(unsigned)cfg->port);
+		rc = MF_ERR_INVALID;
+		goto fail;
+	}
+	*out = s;
+	return MF_OK;
+fail:
+	server_free(s);
+	return rc;
+}
+
+uint16_t server_port(const struct server *s)
+{
+	const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
+
+	return info ? info->port : 0;
+}
+
+
+unsigned server_shutdown(struct server *s)
+{
+	uint64_t deadline = server_now_us() + (uint64_t)s->cfg.drain_s * 1000000u;
+	unsigned left;
+	MHD_socket listener;
+
+	atomic_store(&s->draining, true);
+	listener = MHD_quiesce_daemon(s->daemon);
+	/* Requests already begun finish; idle keep-alive connections hold no
+	 * work, so they need not be waited for. */
+	while ((left = atomic_load(&s->in_flight)) > 0 && server_now_us() < deadline)
+		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
+	MHD_stop_daemon(s->daemon);
+	if (listener != MHD_INVALID_SOCKET)
+		close(listener);
+	server_free(s);
+	return left;
+}

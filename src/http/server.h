@@ -1,0 +1,44 @@
+/*
+ * The HTTP server: a libmicrohttpd daemon with an internal thread pool on
+ * epoll, limits on everything a client controls, and a graceful stop.
+ */
+#ifndef MF_HTTP_SERVER_H
+#define MF_HTTP_SERVER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "http/api.h"
+
+struct server_config {
+	const char *host;          /* address to bind, IPv4 or IPv6 literal */
+	uint16_t port;             /* 0: any free port (see server_port) */
+	unsigned threads;          /* pool threads, >= 1 */
+	size_t body_limit;         /* bytes of a request body */
+	unsigned timeout_s;        /* idle connection timeout */
+	unsigned connection_limit;
+	unsigned per_ip_limit;     /* 0: none */
+	unsigned drain_s;          /* how long SIGTERM waits for requests in flight */
+	bool access_log;           /* one JSON line per request on stderr */
+	const char *version;
+};
+
+struct server;
+
+/* Starts serving with cat (borrowed: it must outlive the server). On
+ * success *out owns a running server; on failure prints why on stderr and
+ * returns a negative mf_status. */
+int server_start(const struct server_config *cfg, const struct mf_catalogue *cat,
+		 struct server **out);
+
+/* The port actually bound. */
+uint16_t server_port(const struct server *s);
+
+/* Readiness turns 503, no new connections are accepted, answers carry
+ * Connection: close; then waits up to drain_s for connections to finish and
+ * stops the daemon. Frees the server. Returns the connections cut short. */
+unsigned server_shutdown(struct server *s);
+
+#endif

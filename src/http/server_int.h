@@ -1,0 +1,38 @@
+/* The server's state, shared by server.c (lifecycle) and request.c. */
+#ifndef MF_HTTP_SERVER_INT_H
+#define MF_HTTP_SERVER_INT_H
+
+#include <microhttpd.h>
+
+#include "http/metrics.h"
+#include "http/router.h"
+#include "http/server.h"
+
+extern const char mf_embedded_openapi[];
+extern const size_t mf_embedded_openapi_len;
+
+struct server {
+	struct server_config cfg;
+	struct api_ctx ctx;
+	struct MHD_Daemon *daemon;
+	struct metrics *metrics;
+	atomic_bool draining;
+	atomic_uint in_flight;     /* requests begun and not yet completed */
+	char *lands_json;          /* GET /v1/lands, rendered once */
+	size_t lands_len;
+	const struct route *routes;
+	size_t n_routes;
+};
+
+/* libmicrohttpd's access handler and completion callback (request.c). */
+enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *url,
+			       const char *method, const char *version,
+			       const char *upload_data, size_t *upload_data_size,
+			       void **state);
+void request_completed(void *cls, struct MHD_Connection *c, void **state,
+		       enum MHD_RequestTerminationCode toe);
+
+/* Microseconds of a monotonic clock. */
+uint64_t server_now_us(void);
+
+#endif
