@@ -290,7 +290,8 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 		goto out;
 	}
 	cat->lands = calloc(cap, sizeof(*cat->lands));
-	if (!cat->lands)
+	cat->name_len = calloc(cap, sizeof(*cat->name_len));
+	if (!cat->lands || !cat->name_len)
 		goto out;
 	for (p = text; p < end;) {
 		const char *e = field_end(p, end, '\n');
@@ -312,6 +313,7 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 			rc = parse_line(&cat->lands[cat->n_lands], p, le, lineno, err);
 			if (rc)
 				goto out;
+			cat->name_len[cat->n_lands] = (uint8_t)strlen(cat->lands[cat->n_lands].name);
 			cat->n_lands++;
 		}
 		p = e < end ? e + 1 : e;
@@ -358,6 +360,7 @@ void mf_catalogue_free(struct mf_catalogue *cat)
 	if (!cat)
 		return;
 	free(cat->lands);
+	free(cat->name_len);
 	free(cat->slots);
 	free(cat);
 }
@@ -379,10 +382,10 @@ int32_t mf_catalogue_find(const struct mf_catalogue *cat, const char *name, size
 	if (len > MF_LAND_NAME_MAX)
 		return -1;
 	for (size_t h = name_hash(name, len) & mask; cat->slots[h] >= 0; h = (h + 1) & mask) {
-		const char *cand = cat->lands[cat->slots[h]].name;
+		int32_t i = cat->slots[h];
 
-		if (strncmp(cand, name, len) == 0 && cand[len] == '\0')
-			return cat->slots[h];
+		if (cat->name_len[i] == len && memcmp(cat->lands[i].name, name, len) == 0)
+			return i;
 	}
 	return -1;
 }

@@ -6,8 +6,10 @@
 int flow_init(struct flow_graph *g, int32_t max_nodes, int32_t max_edges)
 {
 	size_t n = (size_t)max_nodes, m = 2 * (size_t)max_edges;
-	size_t bytes = n * (3 * sizeof(int32_t) + 2 * sizeof(int64_t) + 1 + sizeof(int32_t)) +
-		       m * sizeof(struct flow_edge) + 64;
+	size_t items = m + n + 1;
+	size_t bytes = n * (4 * sizeof(int32_t) + 2 * sizeof(int64_t) + 1) +
+		       m * sizeof(struct flow_edge) + FLOW_BUCKETS * sizeof(int32_t) +
+		       2 * items * sizeof(int32_t) + 64;
 	char *p;
 
 	memset(g, 0, sizeof(*g));
@@ -29,7 +31,14 @@ int flow_init(struct flow_graph *g, int32_t max_nodes, int32_t max_edges)
 	p += n * sizeof(int32_t);
 	g->queue = (int32_t *)p;
 	p += n * sizeof(int32_t);
+	g->bucket = (int32_t *)p;
+	p += FLOW_BUCKETS * sizeof(int32_t);
+	g->item_node = (int32_t *)p;
+	p += items * sizeof(int32_t);
+	g->item_next = (int32_t *)p;
+	p += items * sizeof(int32_t);
 	g->done = (uint8_t *)p;
+	memset(g->bucket, 0xff, FLOW_BUCKETS * sizeof(int32_t));
 	g->max_nodes = max_nodes;
 	g->max_edges = 2 * max_edges;
 	return 0;
@@ -70,14 +79,70 @@ static int64_t reduced_cost(const struct flow_graph *g, int32_t u, const struct 
 	return e->cost + g->pot[u] - g->pot[e->to];
 }
 
-/* Dijkstra on reduced costs, O(V^2): the graphs have a few dozen nodes. */
-static void shortest_paths(struct flow_graph *g, int32_t s)
+static void reset_distances(struct flow_graph *g, int32_t s)
 {
 	for (int32_t v = 0; v < g->n_nodes; v++) {
 		g->dist[v] = FLOW_INF;
 		g->done[v] = 0;
 	}
 	g->dist[s] = 0;
+}
+
+/*
+ * Dijkstra with Dial's bucket queue: reduced costs are small integers (life
+ * points), so distances are too, and each step is O(1). Returns false, with
+ * every bucket emptied again, if a distance reaches FLOW_BUCKETS.
+ */
+static bool shortest_paths_dial(struct flow_graph *g, int32_t s)
+{
+	int32_t n_items = 0, top = 0;
+	bool ok = true;
+
+	reset_distances(g, s);
+	g->item_node[0] = s;
+	g->item_next[0] = -1;
+	g->bucket[0] = n_items++;
+	for (int32_t d = 0; d <= top; d++) {
+		int32_t it;
+
+		while ((it = g->bucket[d]) >= 0) {
+			int32_t u = g->item_node[it];
+
+			g->bucket[d] = g->item_next[it];
+			if (!ok || g->done[u] || g->dist[u] != d)
+				continue;
+			g->done[u] = 1;
+			for (int32_t id = g->head[u]; id >= 0; id = g->edges[id].next) {
+				const struct flow_edge *e = &g->edges[id];
+				int64_t nd;
+
+				if (e->cap <= 0 || g->done[e->to])
+					continue;
+				nd = d + reduced_cost(g, u, e);
+				if (nd >= g->dist[e->to])
+					continue;
+				if (nd >= FLOW_BUCKETS) {
+					ok = false;  /* drain the buckets, then fall back */
+					continue;
+				}
+				g->dist[e->to] = nd;
+				g->item_node[n_items] = e->to;
+				g->item_next[n_items] = g->bucket[nd];
+				g->bucket[nd] = n_items++;
+				if (nd > top)
+					top = (int32_t)nd;
+			}
+		}
+	}
+	return ok;
+}
+
+/* Plain O(V^2) Dijkstra on reduced costs, for distances past the buckets. */
+static void shortest_paths(struct flow_graph *g, int32_t s)
+{
+	if (shortest_paths_dial(g, s))
+		return;
+	reset_distances(g, s);
 	for (;;) {
 		int32_t u = -1;
 

@@ -9,9 +9,11 @@
 #ifndef MF_MANA_FLOW_H
 #define MF_MANA_FLOW_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #define FLOW_INF ((int64_t)1 << 50)
+#define FLOW_BUCKETS 64  /* distances Dial's queue handles; beyond, plain Dijkstra */
 
 struct flow_edge {
 	int32_t to;
@@ -30,6 +32,8 @@ struct flow_graph {
 	int64_t *dist;
 	uint8_t *done;
 	int32_t *queue;
+	int32_t *bucket;        /* Dial's buckets: first item at each distance, -1 */
+	int32_t *item_node, *item_next;
 	struct flow_edge *edges;  /* edge i and i ^ 1 are each other's reverse */
 	void *block;
 };

@@ -136,6 +136,48 @@ static void pretap(struct solve_state *st)
 	st->generic = cost->generic > surplus ? cost->generic - surplus : 0;
 }
 
+/*
+ * A necessary condition, cheap enough to try before building the network:
+ * every type still needed, and the demand as a whole, must have at least as
+ * many cards able to make it. Fetches count once each, library cards once.
+ */
+static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
+{
+	uint64_t supply[MF_MANA_TYPES] = { 0 }, lib[MF_MANA_TYPES] = { 0 };
+	uint64_t total = 0, lib_total = 0, fetches = 0;
+	uint8_t searched = 0, life[MF_MANA_TYPES];
+
+	for (size_t i = 0; i < st->n_field; i++) {
+		const struct mf_land *l = &st->lands[st->field[i].land];
+
+		if (l->fetch_types) {
+			fetches += st->field[i].count;
+			searched |= l->fetch_types;
+			continue;
+		}
+		if (solve_is_pretapped(l))
+			continue;
+		type_life_of(l, life);
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			supply[t] += life[t] != NO_LIFE ? st->field[i].count : 0;
+		total += st->field[i].count;
+	}
+	for (size_t i = 0; i < st->n_library && fetches; i++) {
+		const struct mf_land *l = &st->lands[st->library[i].land];
+
+		if (!(l->basic_types & searched))
+			continue;
+		type_life_of(l, life);
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			lib[t] += life[t] != NO_LIFE ? st->library[i].count : 0;
+		lib_total += st->library[i].count;
+	}
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		if (supply[t] + (lib[t] < fetches ? lib[t] : fetches) < st->need[t])
+			return false;
+	return total + (lib_total < fetches ? lib_total : fetches) >= demand;
+}
+
 static bool tron_assembled(const struct mf_catalogue *cat, const uint32_t *field_count)
 {
 	for (size_t i = 0; i < cat->n_tron; i++)
@@ -318,6 +360,10 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 	for (int t = 0; t < MF_MANA_TYPES; t++)
 		demand += st.need[t];
 	demand += st.generic;
+	if (demand && !supply_may_suffice(&st, demand)) {
+		rc = MF_OK;  /* no payment exists */
+		goto out;
+	}
 	if (demand) {
 		rc = MF_ERR_NOMEM;
 		st.groups = calloc(st.n_field + st.n_library + 1, sizeof(*st.groups));

@@ -1,0 +1,155 @@
+/*
+ * Mana benchmark: microseconds per query end to end (parse the contest
+ * format, solve, print YES/NO), on random contest-size queries and on
+ * 10,000-land boards, and the cost per land of each. Prints figures; asserts
+ * nothing about time.
+ *
+ * usage: bench-mana [QUERIES]
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli/contest_input.h"
+#include "manaflow/mana.h"
+
+static uint64_t rng_state = 0x6d616e61666c6f77ull;
+
+static uint64_t next_random(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static size_t below(size_t n)
+{
+	return (size_t)(next_random() % n);
+}
+
+struct text {
+	char *buf;
+	size_t len, cap;
+};
+
+static void add(struct text *t, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (t->len + n + 1 > t->cap) {
+		t->cap = (t->cap + n + 1) * 2;
+		t->buf = realloc(t->buf, t->cap);
+		if (!t->buf)
+			abort();
+	}
+	memcpy(t->buf + t->len, s, n + 1);
+	t->len += n;
+}
+
+static void add_case(struct text *t, const struct mf_catalogue *cat, size_t field,
+		     size_t library, unsigned life, unsigned cost_len)
+{
+	char line[64];
+	size_t n = mf_catalogue_size(cat);
+
+	snprintf(line, sizeof(line), "\n%zu\n", field);
+	add(t, line);
+	for (size_t i = 0; i < field; i++) {
+		add(t, mf_catalogue_land(cat, below(n))->name);
+		add(t, "\n");
+	}
+	snprintf(line, sizeof(line), "%zu\n", library);
+	add(t, line);
+	for (size_t i = 0; i < library; i++) {
+		add(t, mf_catalogue_land(cat, below(n))->name);
+		add(t, "\n");
+	}
+	snprintf(line, sizeof(line), "%u\n", life);
+	add(t, line);
+	for (unsigned i = 0; i < cost_len; i++) {
+		line[i] = "123WUBRGCWUBRG"[below(14)];
+	}
+	line[cost_len] = '\n';
+	line[cost_len + 1] = '\0';
+	add(t, line);
+}
+
+static double seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Parses, solves and prints every case of text; returns queries and lands. */
+static void run(const char *label, const struct text *t, const struct mf_catalogue *cat,
+		FILE *sink, bool solve)
+{
+	struct contest_reader r;
+	struct mf_query q;
+	size_t queries = 0, lands = 0, yes = 0;
+	double t0 = seconds(), dt;
+
+	if (contest_reader_init(&r, t->buf, t->len, cat))
+		abort();
+	while (contest_reader_next(&r, &q) > 0) {
+		struct mf_result res = { 0 };
+
+		if (solve && mf_solve(&q, &res))
+			abort();
+		fputs(res.castable ? "YES\n" : "NO\n", sink);
+		yes += res.castable;
+		queries++;
+		lands += q.n_battlefield + q.n_library;
+		mf_result_free(&res);
+	}
+	dt = seconds() - t0;
+	contest_reader_free(&r);
+	printf("%-28s %8zu queries %9zu lands %6.1f%% YES  %9.3f us/query  %7.1f ns/land\n",
+	       label, queries, lands, 100.0 * (double)yes / (double)queries,
+	       dt * 1e6 / (double)queries, dt * 1e9 / (double)lands);
+}
+
+int main(int argc, char **argv)
+{
+	size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
+	struct mf_catalogue *cat;
+	struct mf_parse_error err;
+	struct text small = { 0 }, big = { 0 };
+	FILE *sink = fopen("/dev/null", "w");
+	char head[32];
+	size_t n_big = n / 2000 + 5;
+
+	if (!sink || mf_catalogue_builtin(&cat, &err))
+		return 1;
+	snprintf(head, sizeof(head), "%zu\n", n);
+	add(&small, head);
+	for (size_t i = 0; i < n; i++) {
+		size_t total = 1 + below(34);
+		size_t field = 1 + below(total);
+
+		add_case(&small, cat, field, total - field, 1 + (unsigned)below(20),
+			 1 + (unsigned)below(8));
+	}
+	snprintf(head, sizeof(head), "%zu\n", n_big);
+	add(&big, head);
+	for (size_t i = 0; i < n_big; i++)
+		add_case(&big, cat, 6000, 4000, 1000, 1 + (unsigned)below(40));
+	printf("bench-mana: end to end (parse contest format, solve, print), built-in catalogue\n");
+	run("contest-size, parse only", &small, cat, sink, false);
+	run("10,000-land, parse only", &big, cat, sink, false);
+	for (int round = 0; round < 2; round++) {
+		run("contest-size (<= 34 lands)", &small, cat, sink, true);
+		run("10,000-land boards", &big, cat, sink, true);
+	}
+	free(small.buf);
+	free(big.buf);
+	mf_catalogue_free(cat);
+	fclose(sink);
+	return 0;
+}
