@@ -215,12 +215,13 @@ static int64_t augment(struct flow_graph *g, int32_t u, int32_t t, int64_t limit
 	return 0;
 }
 
-int64_t flow_min_cost_max_flow(struct flow_graph *g, int32_t s, int32_t t, int64_t *cost)
+int64_t flow_min_cost_flow(struct flow_graph *g, int32_t s, int32_t t, int64_t limit,
+			   int64_t *cost)
 {
 	int64_t flow = 0;
 
 	*cost = 0;
-	for (;;) {
+	while (flow < limit) {
 		int64_t dt;
 
 		shortest_paths(g, s);
@@ -230,11 +231,11 @@ int64_t flow_min_cost_max_flow(struct flow_graph *g, int32_t s, int32_t t, int64
 		/* min(dist, dist[t]) keeps every residual reduced cost >= 0. */
 		for (int32_t v = 0; v < g->n_nodes; v++)
 			g->pot[v] += g->dist[v] < dt ? g->dist[v] : dt;
-		while (level_graph(g, s, t)) {
+		while (flow < limit && level_graph(g, s, t)) {
 			int64_t pushed;
 
 			memcpy(g->iter, g->head, (size_t)g->n_nodes * sizeof(int32_t));
-			while ((pushed = augment(g, s, t, FLOW_INF)) > 0) {
+			while (flow < limit && (pushed = augment(g, s, t, limit - flow)) > 0) {
 				flow += pushed;
 				*cost += pushed * (g->pot[t] - g->pot[s]);
 			}

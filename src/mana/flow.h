@@ -53,9 +53,11 @@ int32_t flow_add_node(struct flow_graph *g);
 int32_t flow_add_edge(struct flow_graph *g, int32_t from, int32_t to, int64_t cap,
 		      int32_t cost);
 
-/* Sends as much flow as possible from s to t at least total cost; returns
- * the flow and stores the cost in *cost. */
-int64_t flow_min_cost_max_flow(struct flow_graph *g, int32_t s, int32_t t, int64_t *cost);
+/* Sends as much flow as possible, but no more than limit, from s to t at
+ * least total cost; returns the flow and stores the cost in *cost. The
+ * limit saves the last search when the caller knows what it needs. */
+int64_t flow_min_cost_flow(struct flow_graph *g, int32_t s, int32_t t, int64_t limit,
+			   int64_t *cost);
 
 /* Flow on edge id after solving. */
 static inline int64_t flow_edge_flow(const struct flow_graph *g, int32_t id)

@@ -373,7 +373,8 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 		rc = build_network(&st);
 		if (rc)
 			goto out;
-		if ((uint64_t)flow_min_cost_max_flow(&st.g, NODE_SOURCE, NODE_SINK, &life) < demand) {
+		if ((uint64_t)flow_min_cost_flow(&st.g, NODE_SOURCE, NODE_SINK, (int64_t)demand,
+						 &life) < demand) {
 			rc = MF_OK;  /* no payment exists */
 			goto out;
 		}
