@@ -27,6 +27,8 @@ static const char usage[] =
 	"  --drain-seconds S     MANAFLOW_DRAIN_SECONDS    wait for requests in flight on SIGTERM (10)\n"
 	"  --lands FILE          MANAFLOW_LANDS            land catalogue in m_lands.txt format (built in)\n"
 	"  --no-access-log       MANAFLOW_ACCESS_LOG=0     no JSON access-log line per request on stderr\n"
+	"  --cors-origin LIST    MANAFLOW_CORS_ORIGINS     browser origins allowed to call, comma-separated,\n"
+	"                                                  or * for any (none: CORS off)\n"
 	"  -h, --help                                      this text\n";
 
 struct option_spec {
@@ -68,6 +70,7 @@ int cli_cmd_serve(int argc, char **argv)
 	};
 	const size_t n_opts = sizeof(opts) / sizeof(opts[0]);
 	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
+	const char *cors = getenv("MANAFLOW_CORS_ORIGINS");
 	const char *log_env = getenv("MANAFLOW_ACCESS_LOG");
 	bool access_log = !(log_env && strcmp(log_env, "0") == 0);
 	struct mf_catalogue *cat = NULL;
@@ -94,6 +97,10 @@ int cli_cmd_serve(int argc, char **argv)
 		}
 		if (i + 1 < argc && strcmp(argv[i], "--host") == 0) {
 			host = argv[++i];
+			continue;
+		}
+		if (i + 1 < argc && strcmp(argv[i], "--cors-origin") == 0) {
+			cors = argv[++i];
 			continue;
 		}
 		if (i + 1 < argc && strcmp(argv[i], "--lands") == 0) {
@@ -132,6 +139,7 @@ int cli_cmd_serve(int argc, char **argv)
 		.per_ip_limit = (unsigned)per_ip,
 		.drain_s = (unsigned)drain,
 		.access_log = access_log,
+		.cors_origins = cors,
 		.version = MANAFLOW_VERSION,
 	};
 	if (server_start(&cfg, cat, &srv))

@@ -17,6 +17,10 @@ struct request {
 	const struct route *route;   /* NULL: unmatched */
 	char method[16];
 	char path[128];
+	char id[REQUEST_ID_MAX + 1];  /* X-Request-Id, echoed on the answer */
+	const char *allow_origin;     /* CORS: the Access-Control-Allow-Origin value, or NULL */
+	const char *allow;            /* methods the route answers */
+	enum { ANSWER_POST, ANSWER_GET, ANSWER_PREFLIGHT } answer;
 	char *body;
 	size_t len, cap;
 	bool too_large;
@@ -29,10 +33,14 @@ static size_t route_index(const struct server *s, const struct route *r)
 	return r ? (size_t)(r - s->routes) : s->n_routes;
 }
 
-/* Queues body (malloc'd or cJSON_malloc'd, freed by free_fn) with status. */
+/*
+ * Queues body (freed by free_fn) with status, the headers every answer
+ * carries (request id, CORS, Connection: close while draining) and extra,
+ * a NULL-terminated list of name, value pairs.
+ */
 static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct request *rq,
 			     unsigned status, const char *type, char *body, size_t len,
-			     void (*free_fn)(void *), const char *allow)
+			     void (*free_fn)(void *), const char *const *extra)
 {
 	struct MHD_Response *resp;
 	enum MHD_Result ret;
@@ -42,9 +50,16 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 		free_fn(body);
 		return MHD_NO;
 	}
-	MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-	if (allow)
-		MHD_add_response_header(resp, MHD_HTTP_HEADER_ALLOW, allow);
+	if (type)
+		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+	for (; extra && extra[0]; extra += 2)
+		MHD_add_response_header(resp, extra[0], extra[1]);
+	MHD_add_response_header(resp, "X-Request-Id", rq->id);
+	if (rq->allow_origin) {
+		MHD_add_response_header(resp, "Access-Control-Allow-Origin", rq->allow_origin);
+		MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-Id, ETag");
+		MHD_add_response_header(resp, "Vary", "Origin");
+	}
 	if (atomic_load(&s->draining))
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 	rq->status = status;
@@ -68,13 +83,14 @@ static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 				     struct request *rq, const struct api_error *err,
 				     const char *allow)
 {
+	const char *extra[] = { MHD_HTTP_HEADER_ALLOW, allow, NULL };
 	size_t len = 0;
 	char *body = problem_render(err, &len);
 
 	if (!body)
 		return MHD_NO;
 	return reply(s, c, rq, (unsigned)err->status, "application/problem+json", body, len,
-		     free_cjson, allow);
+		     free_cjson, allow ? extra : NULL);
 }
 
 static enum MHD_Result reply_simple_problem(struct server *s, struct MHD_Connection *c,
@@ -106,6 +122,37 @@ static enum MHD_Result reply_static(struct server *s, struct MHD_Connection *c,
 	return reply(s, c, rq, 200, type, (char *)text, len, free_nothing, NULL);
 }
 
+/* Whether an If-None-Match header names etag (or is "*"). */
+static bool etag_matches(const char *header, const char *etag)
+{
+	size_t n = strlen(etag);
+
+	if (!header)
+		return false;
+	if (strcmp(header, "*") == 0)
+		return true;
+	for (const char *p = strstr(header, etag); p; p = strstr(p + 1, etag))
+		if ((p == header || p[-1] == ' ' || p[-1] == ',') &&
+		    (p[n] == '\0' || p[n] == ',' || p[n] == ' '))
+			return true;
+	return false;
+}
+
+/* An answer that never changes while the server runs: ETag, caching, 304. */
+static enum MHD_Result reply_cacheable(struct server *s, struct MHD_Connection *c,
+				       struct request *rq, const char *type,
+				       const struct static_answer *a)
+{
+	const char *extra[] = { MHD_HTTP_HEADER_ETAG, a->etag,
+				MHD_HTTP_HEADER_CACHE_CONTROL, "public, max-age=300", NULL };
+	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						      MHD_HTTP_HEADER_IF_NONE_MATCH);
+
+	if (etag_matches(inm, a->etag))
+		return reply(s, c, rq, 304, NULL, NULL, 0, free_nothing, extra);
+	return reply(s, c, rq, 200, type, (char *)a->body, a->len, free_nothing, extra);
+}
+
 static bool is_json_type(const char *v)
 {
 	size_t n = strlen("application/json");
@@ -122,7 +169,7 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 
 	switch (rq->route->kind) {
 	case ROUTE_LANDS:
-		return reply_static(s, c, rq, "application/json", s->lands_json, s->lands_len);
+		return reply_cacheable(s, c, rq, "application/json", &s->lands);
 	case ROUTE_HEALTHZ:
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ok\"}", 15);
 	case ROUTE_READYZ:
@@ -138,8 +185,7 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 		return reply(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", text, len,
 			     free, NULL);
 	case ROUTE_OPENAPI:
-		return reply_static(s, c, rq, "application/yaml", mf_embedded_openapi,
-				    mf_embedded_openapi_len);
+		return reply_cacheable(s, c, rq, "application/yaml", &s->openapi);
 	case ROUTE_JSON:
 		break;
 	}
@@ -185,25 +231,50 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 	return reply_json(s, c, rq, 200, answer);
 }
 
+/* OPTIONS: a CORS preflight when the origin is allowed, else just Allow. */
+static enum MHD_Result answer_preflight(struct server *s, struct MHD_Connection *c,
+					struct request *rq, const char *allow)
+{
+	const char *cors[] = { MHD_HTTP_HEADER_ALLOW, allow,
+			       "Access-Control-Allow-Methods", allow,
+			       "Access-Control-Allow-Headers", "Content-Type, X-Request-Id",
+			       "Access-Control-Max-Age", CORS_MAX_AGE, NULL };
+
+	if (!rq->allow_origin)
+		cors[2] = NULL;
+	return reply(s, c, rq, 204, NULL, NULL, 0, free_nothing, cors);
+}
+
 /* First call: everything that can be refused without reading the body. */
 static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct request *rq,
 			     const char *method)
 {
-	const char *ctype, *clen;
+	const char *ctype, *clen, *allow;
 
 	if (!rq->route)
 		return reply_simple_problem(s, c, rq, 404, "not-found", "Not found",
 					    "no such route; GET /openapi.yaml lists them", NULL);
-	if (strcmp(method, rq->route->method) != 0) {
+	allow = strcmp(rq->route->method, "GET") == 0 ? "GET, HEAD, OPTIONS" : "POST, OPTIONS";
+	rq->allow = allow;
+	/* Bodiless answers wait for the next call: queued in the first one,
+	 * libmicrohttpd would close the keep-alive connection after them. */
+	if (strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) {
+		rq->answer = ANSWER_PREFLIGHT;
+		return MHD_YES;
+	}
+	/* HEAD is GET without the body, which libmicrohttpd leaves out itself. */
+	if (strcmp(method, rq->route->method) != 0 &&
+	    !(strcmp(method, MHD_HTTP_METHOD_HEAD) == 0 && strcmp(rq->route->method, "GET") == 0)) {
 		char detail[96];
 
-		snprintf(detail, sizeof(detail), "%s answers %s only", rq->route->path,
-			 rq->route->method);
+		snprintf(detail, sizeof(detail), "%s answers %s", rq->route->path, allow);
 		return reply_simple_problem(s, c, rq, 405, "method-not-allowed",
-					    "Method not allowed", detail, rq->route->method);
+					    "Method not allowed", detail, allow);
 	}
-	if (rq->route->kind != ROUTE_JSON)
-		return answer_get(s, c, rq);
+	if (rq->route->kind != ROUTE_JSON) {
+		rq->answer = ANSWER_GET;
+		return MHD_YES;
+	}
 	ctype = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
 	if (!is_json_type(ctype))
 		return reply_simple_problem(s, c, rq, 415, "unsupported-media-type",
@@ -263,6 +334,10 @@ enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *
 		rq->route = router_find(url);
 		snprintf(rq->method, sizeof(rq->method), "%s", method);
 		snprintf(rq->path, sizeof(rq->path), "%s", url);
+		request_id_take(&s->ids, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Request-Id"),
+				rq->id);
+		rq->allow_origin = cors_allow_origin(&s->cors,
+			MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"));
 		atomic_fetch_add(&s->in_flight, 1);
 		metrics_request_started(s->metrics);
 		return begin(s, c, rq, method);
@@ -274,6 +349,10 @@ enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *
 	}
 	if (rq->status)  /* already answered in the first call */
 		return MHD_YES;
+	if (rq->answer == ANSWER_GET)
+		return answer_get(s, c, rq);
+	if (rq->answer == ANSWER_PREFLIGHT)
+		return answer_preflight(s, c, rq, rq->allow);
 	return answer_post(s, c, rq);
 }
 
@@ -309,8 +388,9 @@ void request_completed(void *cls, struct MHD_Connection *c, void **state,
 		log_escaped(stderr, rq->method);
 		fputs("\",\"path\":\"", stderr);
 		log_escaped(stderr, rq->path);
-		fprintf(stderr, "\",\"status\":%u,\"us\":%llu,\"bytes\":%zu%s}\n", rq->status,
-			(unsigned long long)us, rq->bytes,
+		fprintf(stderr, "\",\"status\":%u,\"us\":%llu,\"bytes\":%zu,\"request_id\":\"%s\"%s}\n",
+			rq->status,
+			(unsigned long long)us, rq->bytes, rq->id,
 			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : ",\"aborted\":true");
 		funlockfile(stderr);
 	}

@@ -33,18 +33,32 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 	fprintf(stderr, "{\"level\":\"error\",\"msg\":\"libmicrohttpd: %s\"}\n", msg);
 }
 
+/* The ETag is a hash of the body: equal bodies, equal tags, across replicas. */
+static void static_answer_set(struct static_answer *a, const char *body, size_t len)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)body[i]) * 1099511628211ull;
+	a->body = body;
+	a->len = len;
+	snprintf(a->etag, sizeof(a->etag), "\"%016llx\"", (unsigned long long)h);
+}
+
 static int render_static_answers(struct server *s)
 {
 	struct api_error err;
 	cJSON *lands = mana_lands_handler(NULL, &s->ctx, &err);
+	char *text;
 
 	if (!lands)
 		return -1;
-	s->lands_json = cJSON_PrintUnformatted(lands);
+	text = cJSON_PrintUnformatted(lands);
 	cJSON_Delete(lands);
-	if (!s->lands_json)
+	if (!text)
 		return -1;
-	s->lands_len = strlen(s->lands_json);
+	static_answer_set(&s->lands, text, strlen(text));
+	static_answer_set(&s->openapi, mf_embedded_openapi, mf_embedded_openapi_len);
 	return 0;
 }
 
@@ -52,7 +66,8 @@ static void server_free(struct server *s)
 {
 	if (!s)
 		return;
-	cJSON_free(s->lands_json);
+	cJSON_free((char *)s->lands.body);
+	cors_free(&s->cors);
 	metrics_free(s->metrics);
 	free(s);
 }
@@ -75,6 +90,11 @@ int server_start(const struct server_config *cfg, const struct mf_catalogue *cat
 		goto fail;
 	s->cfg = *cfg;
 	s->ctx.lands = cat;
+	request_ids_init(&s->ids);
+	if (cors_parse(&s->cors, cfg->cors_origins)) {
+		rc = MF_ERR_INVALID;
+		goto fail;
+	}
 	s->routes = router_routes(&s->n_routes);
 	for (size_t i = 0; i < s->n_routes && i < METRICS_ROUTES_MAX; i++)
 		names[i] = s->routes[i].path;

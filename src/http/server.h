@@ -22,6 +22,7 @@ struct server_config {
 	unsigned per_ip_limit;     /* 0: none */
 	unsigned drain_s;          /* how long SIGTERM waits for requests in flight */
 	bool access_log;           /* one JSON line per request on stderr */
+	const char *cors_origins;  /* comma-separated allowed origins, "*", or NULL: CORS off */
 	const char *version;
 };
 

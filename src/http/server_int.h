@@ -4,12 +4,21 @@
 
 #include <microhttpd.h>
 
+#include "http/cors.h"
 #include "http/metrics.h"
+#include "http/request_id.h"
 #include "http/router.h"
 #include "http/server.h"
 
 extern const char mf_embedded_openapi[];
 extern const size_t mf_embedded_openapi_len;
+
+/* An answer that cannot change while the server runs, with its ETag. */
+struct static_answer {
+	const char *body;
+	size_t len;
+	char etag[24];             /* "\"<16 hex digits>\"" */
+};
 
 struct server {
 	struct server_config cfg;
@@ -18,8 +27,10 @@ struct server {
 	struct metrics *metrics;
 	atomic_bool draining;
 	atomic_uint in_flight;     /* requests begun and not yet completed */
-	char *lands_json;          /* GET /v1/lands, rendered once */
-	size_t lands_len;
+	struct static_answer lands;    /* GET /v1/lands, rendered once */
+	struct static_answer openapi;  /* GET /openapi.yaml, embedded */
+	struct cors cors;
+	struct request_ids ids;
 	const struct route *routes;
 	size_t n_routes;
 };

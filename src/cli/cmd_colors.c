@@ -1,0 +1,24 @@
+/* `manaflow colors`: a deck's colours by taw's rule, JSON in and out. */
+#include "cli/cli_io.h"
+#include "cli/commands.h"
+#include "http/adapt_deck.h"
+
+static const char usage[] =
+	"usage: manaflow colors [FILE]\n"
+	"\n"
+	"Which colours is this deck? Reads one JSON document from FILE (default:\n"
+	"stdin), the body of POST /v1/deck/colors:\n"
+	"  {\"cards\":[{\"name\":..,\"mana_cost\":..,\"type_line\":..,\"oracle_text\":..,\n"
+	"             \"card_faces\":[..],\"count\":N,\"zone\":\"main\"|\"sideboard\"}, ...]}\n"
+	"(Scryfall card objects; their other fields are ignored), and prints\n"
+	"  {\"colors\":[..],\"produces\":[..],\"uses\":[..],\"cards\":[{\"name\",\"produces\",\"uses\"},..]}\n"
+	"A colour counts when some card makes it and some card spends it.\n"
+	"Bad input prints {\"error\":{...}} with a JSON pointer and exits 1;\n"
+	"an unreadable file or bad usage exits 2.\n"
+	"\n"
+	"  -h, --help    this text.\n";
+
+int cli_cmd_colors(int argc, char **argv)
+{
+	return cli_json_command(argc, argv, usage, deck_colors_handler);
+}

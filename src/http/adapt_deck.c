@@ -1,0 +1,196 @@
+#include "http/adapt_deck.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/json_decode.h"
+
+/* A decoded request; strings point into the request's cJSON tree. */
+struct deck_request {
+	struct mf_deck_card *cards;
+	struct mf_deck_face *faces;  /* every card's faces, one allocation */
+	size_t n_cards;
+};
+
+static void deck_request_free(struct deck_request *r)
+{
+	free(r->cards);
+	free(r->faces);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The fields the rule reads, on a card or one of its faces. Unknown keys are
+ * left alone: they are the rest of a Scryfall object. */
+static int decode_face(const cJSON *node, const char *at, bool name_required,
+		       struct mf_deck_face *face, struct api_error *err)
+{
+	if (!cJSON_IsObject(node)) {
+		api_fail(err, at, "expected a card object");
+		return -1;
+	}
+	if (json_get_string(node, at, "name", name_required, MF_DECK_TEXT_MAX, &face->name, err) ||
+	    json_get_string(node, at, "mana_cost", false, MF_DECK_TEXT_MAX, &face->mana_cost, err) ||
+	    json_get_string(node, at, "type_line", false, MF_DECK_TEXT_MAX, &face->type_line, err) ||
+	    json_get_string(node, at, "oracle_text", false, MF_DECK_TEXT_MAX, &face->oracle_text, err))
+		return -1;
+	return 0;
+}
+
+static int decode_card(const cJSON *node, const char *at, struct mf_deck_card *card,
+		       struct mf_deck_face *faces, struct api_error *err)
+{
+	const cJSON *list = NULL, *face;
+	const char *zone = NULL;
+	char ptr[256];
+	int64_t count;
+	size_t n = 0;
+
+	if (decode_face(node, at, true, &card->card, err) ||
+	    json_get_int(node, at, "count", false, 1, DECK_COUNT_MAX, 1, &count, err) ||
+	    json_get_string(node, at, "zone", false, 16, &zone, err) ||
+	    json_get_array(node, at, "card_faces", false, MF_DECK_FACES_MAX, &list, &n, err))
+		return -1;
+	if (zone && strcmp(zone, "main") != 0 && strcmp(zone, "sideboard") != 0) {
+		json_pointer_key(ptr, at, "zone");
+		api_fail(err, ptr, "expected \"main\" or \"sideboard\", got \"%s\"", zone);
+		return -1;
+	}
+	card->faces = faces;
+	card->n_faces = n;
+	n = 0;
+	cJSON_ArrayForEach(face, list) {
+		char face_at[256];
+
+		json_pointer_key(ptr, at, "card_faces");
+		json_pointer_index(face_at, ptr, n);
+		if (decode_face(face, face_at, false, &faces[n], err))
+			return -1;
+		n++;
+	}
+	return 0;
+}
+
+/* Faces the request may hold, counted generously before validation so that
+ * one allocation fits them (json_get_array refuses more than the limit). */
+static size_t count_faces(const cJSON *cards)
+{
+	const cJSON *card;
+	size_t total = 0;
+
+	cJSON_ArrayForEach(card, cards) {
+		const cJSON *list = cJSON_IsObject(card) ? json_member(card, "card_faces") : NULL;
+		size_t n = cJSON_IsArray(list) ? (size_t)cJSON_GetArraySize(list) : 0;
+
+		total += n < MF_DECK_FACES_MAX ? n : MF_DECK_FACES_MAX;
+	}
+	return total;
+}
+
+static int decode_request(const cJSON *body, struct deck_request *r, struct api_error *err)
+{
+	static const char *const keys[] = { "cards", NULL };
+	const cJSON *cards = NULL, *node;
+	size_t n = 0, used_faces = 0;
+
+	memset(r, 0, sizeof(*r));
+	if (json_expect_object(body, "", keys, err) ||
+	    json_get_array(body, "", "cards", true, MF_DECK_CARDS_MAX, &cards, &n, err))
+		return -1;
+	r->cards = calloc(n ? n : 1, sizeof(*r->cards));
+	r->faces = calloc(count_faces(cards) + 1, sizeof(*r->faces));
+	if (!r->cards || !r->faces) {
+		api_fail_nomem(err);
+		goto fail;
+	}
+	cJSON_ArrayForEach(node, cards) {
+		char at[256];
+
+		json_pointer_index(at, "/cards", r->n_cards);
+		if (decode_card(node, at, &r->cards[r->n_cards], r->faces + used_faces, err))
+			goto fail;
+		used_faces += r->cards[r->n_cards].n_faces;
+		r->n_cards++;
+	}
+	return 0;
+fail:
+	deck_request_free(r);
+	return -1;
+}
+
+/* Adds {"name","produces","uses"} for one card to arr; -1 when out of memory. */
+static int add_card(cJSON *arr, const char *name, const struct mf_deck_card_colors *c)
+{
+	cJSON *o = cJSON_CreateObject();
+
+	if (!o || !cJSON_AddItemToArray(arr, o)) {
+		cJSON_Delete(o);
+		return -1;
+	}
+	if (!cJSON_AddStringToObject(o, "name", name) ||
+	    json_add_letters(o, "produces", c->produces) ||
+	    json_add_letters(o, "uses", c->uses))
+		return -1;
+	return 0;
+}
+
+static cJSON *encode_answer(const struct deck_request *r, const struct mf_deck_colors *deck,
+			    const struct mf_deck_card_colors *per_card)
+{
+	cJSON *o = cJSON_CreateObject(), *arr;
+
+	/* The deck's lists are colours; C stays in the per-card lists only. */
+	if (!o || json_add_letters(o, "colors", deck->colors) ||
+	    json_add_letters(o, "produces", deck->produces & MF_DECK_WUBRG) ||
+	    json_add_letters(o, "uses", deck->uses & MF_DECK_WUBRG))
+		goto fail;
+	arr = cJSON_AddArrayToObject(o, "cards");
+	if (!arr)
+		goto fail;
+	for (size_t i = 0; i < r->n_cards; i++) {
+		if (add_card(arr, r->cards[i].card.name, &per_card[i]))
+			goto fail;
+	}
+	return o;
+fail:
+	cJSON_Delete(o);
+	return NULL;
+}
+
+cJSON *deck_colors_handler(const cJSON *body, const struct api_ctx *ctx,
+			   struct api_error *err)
+{
+	struct deck_request r;
+	struct mf_deck_card_colors *per_card = NULL;
+	struct mf_deck_colors deck;
+	cJSON *answer = NULL;
+	size_t bad = 0;
+	char at[256];
+	int rc;
+
+	(void)ctx;
+	if (decode_request(body, &r, err))
+		return NULL;
+	per_card = calloc(r.n_cards ? r.n_cards : 1, sizeof(*per_card));
+	if (!per_card) {
+		api_fail_nomem(err);
+		goto out;
+	}
+	rc = mf_deck_colors(r.cards, r.n_cards, per_card, &deck, &bad);
+	if (rc == MF_ERR_NOMEM) {
+		api_fail_nomem(err);
+		goto out;
+	}
+	if (rc) {
+		/* The decoder enforces every limit first; this is a safety net. */
+		json_pointer_index(at, "/cards", bad);
+		api_fail(err, at, "the card could not be read: %s", mf_status_str(rc));
+		goto out;
+	}
+	answer = encode_answer(&r, &deck, per_card);
+	if (!answer)
+		api_fail_nomem(err);
+out:
+	free(per_card);
+	deck_request_free(&r);
+	return answer;
+}

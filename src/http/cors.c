@@ -1,0 +1,61 @@
+#include "http/cors.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cors_parse(struct cors *c, const char *list)
+{
+	const char *p = list;
+
+	memset(c, 0, sizeof(*c));
+	while (p && *p) {
+		size_t len;
+		const char *end = strchr(p, ',');
+
+		if (!end)
+			end = p + strlen(p);
+		while (p < end && *p == ' ')
+			p++;
+		len = (size_t)(end - p);
+		while (len && p[len - 1] == ' ')
+			len--;
+		if (len == 1 && *p == '*') {
+			c->any = true;
+		} else if (len) {
+			if (c->n == CORS_ORIGINS_MAX || len > 200) {
+				fprintf(stderr, "manaflow serve: at most %d CORS origins of 200 bytes\n",
+					CORS_ORIGINS_MAX);
+				cors_free(c);
+				return -1;
+			}
+			c->origins[c->n] = strndup(p, len);
+			if (!c->origins[c->n]) {
+				cors_free(c);
+				return -1;
+			}
+			c->n++;
+		}
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+void cors_free(struct cors *c)
+{
+	for (size_t i = 0; i < c->n; i++)
+		free(c->origins[i]);
+	memset(c, 0, sizeof(*c));
+}
+
+const char *cors_allow_origin(const struct cors *c, const char *origin)
+{
+	if (!origin || !*origin)
+		return NULL;
+	if (c->any)
+		return "*";
+	for (size_t i = 0; i < c->n; i++)
+		if (strcmp(c->origins[i], origin) == 0)
+			return c->origins[i];
+	return NULL;
+}
