@@ -2,11 +2,13 @@
 
 #include <string.h>
 
+#include "http/adapt_deck.h"
 #include "http/adapt_mana.h"
 
 static const struct route routes[] = {
 	{ "/v1/mana/solve", "POST", ROUTE_JSON, mana_solve_handler },
 	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mana_batch_handler },
+	{ "/v1/deck/colors", "POST", ROUTE_JSON, deck_colors_handler },
 	{ "/v1/lands", "GET", ROUTE_LANDS, NULL },
 	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL },
 	{ "/readyz", "GET", ROUTE_READYZ, NULL },

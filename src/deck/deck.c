@@ -1,0 +1,113 @@
+#include "manaflow/deck.h"
+
+#include <string.h>
+
+#include "deck/oracle.h"
+
+/* Length of s, or MF_DECK_TEXT_MAX + 1 when it is longer than allowed. */
+static size_t bounded_length(const char *s)
+{
+	return s ? strnlen(s, MF_DECK_TEXT_MAX + 1) : 0;
+}
+
+static int check_face(const struct mf_deck_face *face)
+{
+	if (bounded_length(face->name) > MF_DECK_TEXT_MAX ||
+	    bounded_length(face->mana_cost) > MF_DECK_TEXT_MAX ||
+	    bounded_length(face->type_line) > MF_DECK_TEXT_MAX ||
+	    bounded_length(face->oracle_text) > MF_DECK_TEXT_MAX)
+		return MF_ERR_LIMIT;
+	return MF_OK;
+}
+
+static void read_face(const struct mf_deck_face *face, unsigned *produces,
+		      unsigned *uses)
+{
+	if (face->mana_cost)
+		*uses |= deck_symbols_colors(face->mana_cost, strlen(face->mana_cost));
+	if (face->oracle_text)
+		deck_read_oracle(face->oracle_text, strlen(face->oracle_text),
+				 produces, uses);
+	if (face->type_line)
+		*produces |= deck_type_line_produces(face->type_line,
+						     strlen(face->type_line));
+}
+
+int mf_deck_read_card(const struct mf_deck_card *card,
+		      struct mf_deck_card_colors *out)
+{
+	unsigned produces = 0, uses = 0;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	if (card->n_faces > 0 && !card->faces) {
+		rc = MF_ERR_INVALID;
+		goto out;
+	}
+	if (card->n_faces > MF_DECK_FACES_MAX) {
+		rc = MF_ERR_LIMIT;
+		goto out;
+	}
+	rc = check_face(&card->card);
+	for (size_t f = 0; rc == MF_OK && f < card->n_faces; f++)
+		rc = check_face(&card->faces[f]);
+	if (rc != MF_OK)
+		goto out;
+
+	/* A multi-face card repeats its faces' costs and type lines at the top
+	 * ("{1}{R} // {2}{U}"); reading both changes nothing and keeps callers
+	 * that send only one of them right. */
+	read_face(&card->card, &produces, &uses);
+	for (size_t f = 0; f < card->n_faces; f++)
+		read_face(&card->faces[f], &produces, &uses);
+	out->produces = (uint8_t)produces;
+	out->uses = (uint8_t)uses;
+out:
+	return rc;
+}
+
+int mf_deck_colors(const struct mf_deck_card *cards, size_t n,
+		   struct mf_deck_card_colors *per_card,
+		   struct mf_deck_colors *out, size_t *bad_card)
+{
+	struct mf_deck_colors deck = { 0, 0, 0 };
+	int rc = MF_OK;
+	size_t i;
+
+	memset(out, 0, sizeof(*out));
+	if (n > MF_DECK_CARDS_MAX) {
+		i = n;
+		rc = MF_ERR_LIMIT;
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		struct mf_deck_card_colors one;
+
+		rc = mf_deck_read_card(&cards[i], &one);
+		if (rc != MF_OK)
+			goto out;
+		if (per_card)
+			per_card[i] = one;
+		deck.produces |= one.produces;
+		deck.uses |= one.uses;
+	}
+	deck.colors = deck.produces & deck.uses & MF_DECK_WUBRG;
+	*out = deck;
+out:
+	if (rc != MF_OK && bad_card)
+		*bad_card = i;
+	return rc;
+}
+
+size_t mf_deck_letters(unsigned mask, char buf[7])
+{
+	static const char letters[] = "WUBRGC";
+	size_t n = 0;
+
+	for (size_t t = 0; t < 6; t++) {
+		if (mask & (1u << t))
+			buf[n++] = letters[t];
+	}
+	buf[n] = '\0';
+	return n;
+}

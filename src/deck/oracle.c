@@ -1,0 +1,298 @@
+#include "deck/oracle.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "manaflow/deck.h"
+
+/* The longest window taw's rule allows between "any" and "color"/"type". */
+#define ANY_WINDOW_MAX 30
+
+/* Mana doublers copy what a land made; they never add a colour of their own. */
+static const char copied_mana_phrase[] = "any type that land produced";
+
+static char ascii_lower(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
+/* Bytes of UTF-8 sequences are never word characters, so "—" separates words. */
+static bool is_word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+static unsigned letter_color(char c)
+{
+	switch (ascii_lower(c)) {
+	case 'w': return MF_DECK_W;
+	case 'u': return MF_DECK_U;
+	case 'b': return MF_DECK_B;
+	case 'r': return MF_DECK_R;
+	case 'g': return MF_DECK_G;
+	case 'c': return MF_DECK_C;
+	default: return 0;
+	}
+}
+
+/* Length of word (lower case) when s[at...] spells it and a word ends there,
+ * else 0. The caller checks the boundary before at. */
+static size_t word_at(const char *s, size_t len, size_t at, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (at + n > len || memcmp(s + at, word, n) != 0)
+		return 0;
+	if (at + n < len && is_word_char(s[at + n]))
+		return 0;
+	return n;
+}
+
+static bool word_starts_at(const char *s, size_t at)
+{
+	return at == 0 || !is_word_char(s[at - 1]);
+}
+
+/* Whether the lower-case text s[0, len) has word somewhere. */
+static bool has_word(const char *s, size_t len, const char *word)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (word_starts_at(s, i) && word_at(s, len, i, word))
+			return true;
+	}
+	return false;
+}
+
+unsigned deck_symbol_colors(const char *inside, size_t len)
+{
+	unsigned colors = 0;
+	size_t start = 0;
+
+	while (start <= len) {
+		const char *slash = memchr(inside + start, '/', len - start);
+		size_t end = slash ? (size_t)(slash - inside) : len;
+		size_t part = end - start;
+		const char *p = inside + start;
+
+		/* Half mana ({HW}) is still white. */
+		if (part == 2 && ascii_lower(p[0]) == 'h') {
+			p++;
+			part--;
+		}
+		if (part == 1)
+			colors |= letter_color(p[0]);
+		start = end + 1;
+	}
+	return colors;
+}
+
+unsigned deck_symbols_colors(const char *text, size_t len)
+{
+	unsigned colors = 0;
+	size_t i = 0;
+
+	while (i < len) {
+		size_t j;
+
+		if (text[i] != '{') {
+			i++;
+			continue;
+		}
+		for (j = i + 1; j < len && text[j] != '}' && text[j] != '\n'; j++)
+			;
+		if (j < len && text[j] == '}') {
+			colors |= deck_symbol_colors(text + i + 1, j - i - 1);
+			i = j + 1;
+		} else {
+			i++;
+		}
+	}
+	return colors;
+}
+
+unsigned deck_type_line_produces(const char *type_line, size_t len)
+{
+	static const struct {
+		const char *word;
+		unsigned color;
+	} basic_types[] = {
+		{ "plains", MF_DECK_W }, { "island", MF_DECK_U },
+		{ "swamp", MF_DECK_B }, { "mountain", MF_DECK_R },
+		{ "forest", MF_DECK_G },
+	};
+	unsigned colors = 0;
+	size_t i = 0;
+
+	while (i < len) {
+		char word[16];
+		size_t n = 0;
+
+		if (!is_word_char(type_line[i])) {
+			i++;
+			continue;
+		}
+		while (i < len && is_word_char(type_line[i])) {
+			if (n < sizeof(word) - 1)
+				word[n] = ascii_lower(type_line[i]);
+			n++;
+			i++;
+		}
+		if (n >= sizeof(word))
+			continue;
+		word[n] = '\0';
+		for (size_t t = 0; t < sizeof(basic_types) / sizeof(basic_types[0]); t++) {
+			if (strcmp(word, basic_types[t].word) == 0)
+				colors |= basic_types[t].color;
+		}
+	}
+	return colors;
+}
+
+/*
+ * Copies one line lower-cased into out, leaving out reminder text: each '('
+ * up to the first ')' after it on the line. A '(' never closed stays.
+ * Returns the length written.
+ */
+static size_t clean_line(const char *line, size_t len, char *out)
+{
+	size_t n = 0, i = 0;
+
+	while (i < len) {
+		if (line[i] == '(') {
+			const char *close = memchr(line + i, ')', len - i);
+
+			if (close) {
+				i = (size_t)(close - line) + 1;
+				continue;
+			}
+		}
+		out[n++] = ascii_lower(line[i++]);
+	}
+	return n;
+}
+
+/* taw reads a line for mana only when it mentions "mana" or has a symbol
+ * other than a number, {X} or {T}. */
+static bool line_may_add_mana(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		size_t j = i + 1;
+
+		if (i + 4 <= len && memcmp(s + i, "mana", 4) == 0)
+			return true;
+		if (s[i] != '{')
+			continue;
+		while (j < len && s[j] >= '0' && s[j] <= '9')
+			j++;
+		if (j == i + 1 && j < len && (s[j] == 'x' || s[j] == 't'))
+			j++;
+		if (j == i + 1 || j >= len || s[j] != '}')
+			return true;
+	}
+	return false;
+}
+
+/* Whether "any" is followed, within the window, by the word color(s) or
+ * type(s); the gap starts and ends with a non-word character. */
+static bool any_names_all_colors(const char *s, size_t len, size_t any_end)
+{
+	static const char *const kinds[] = { "colors", "color", "types", "type" };
+	size_t last = any_end + ANY_WINDOW_MAX;
+
+	if (any_end >= len || is_word_char(s[any_end]))
+		return false;
+	for (size_t j = any_end + 1; j <= last && j < len; j++) {
+		if (s[j - 1] == '.')
+			return false;
+		if (is_word_char(s[j - 1]))
+			continue;
+		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+			if (word_at(s, len, j, kinds[k]))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* What one "Add ..." clause (the words after "add", up to the full stop)
+ * makes. The clause is the caller's scratch copy: copied-mana phrases are
+ * blanked in place. */
+static unsigned effect_produces(char *s, size_t len)
+{
+	size_t phrase = sizeof(copied_mana_phrase) - 1;
+	unsigned colors = deck_symbols_colors(s, len);
+
+	for (size_t i = 0; i < len; i++) {
+		if (word_starts_at(s, i) && word_at(s, len, i, "any") &&
+		    i + phrase <= len && memcmp(s + i, copied_mana_phrase, phrase) == 0 &&
+		    (i + phrase == len || !is_word_char(s[i + phrase])))
+			memset(s + i, ' ', phrase);
+	}
+	for (size_t i = 0; i < len; i++) {
+		if (word_starts_at(s, i) && word_at(s, len, i, "any") &&
+		    any_names_all_colors(s, len, i + 3)) {
+			colors |= MF_DECK_WUBRG;
+			break;
+		}
+	}
+	return colors;
+}
+
+/* Length of "add" or "adds" as a whole word at s[at], else 0. */
+static size_t add_word_at(const char *s, size_t len, size_t at)
+{
+	size_t n;
+
+	if (!word_starts_at(s, at))
+		return 0;
+	n = word_at(s, len, at, "adds");
+	return n ? n : word_at(s, len, at, "add");
+}
+
+/* Splits one cleaned line into its "Add ..." clauses and the rest (its
+ * costs), which is gathered into cost. */
+static void read_line(char *s, size_t len, char *cost, unsigned *produces,
+		      unsigned *uses)
+{
+	size_t n_cost = 0, i = 0;
+
+	if (has_word(s, len, "extort"))
+		*uses |= MF_DECK_W | MF_DECK_B;
+	if (!line_may_add_mana(s, len))
+		return;
+	while (i < len) {
+		size_t word = add_word_at(s, len, i);
+		size_t end;
+
+		if (!word) {
+			cost[n_cost++] = s[i++];
+			continue;
+		}
+		end = i + word;
+		while (end < len && s[end] != '.')
+			end++;
+		*produces |= effect_produces(s + i + word, end - i - word);
+		i = end;
+	}
+	*uses |= deck_symbols_colors(cost, n_cost);
+}
+
+void deck_read_oracle(const char *text, size_t len, unsigned *produces,
+		      unsigned *uses)
+{
+	char line[MF_DECK_TEXT_MAX];
+	char cost[MF_DECK_TEXT_MAX];
+	size_t start = 0;
+
+	if (len > MF_DECK_TEXT_MAX)
+		len = MF_DECK_TEXT_MAX;
+	while (start < len) {
+		const char *nl = memchr(text + start, '\n', len - start);
+		size_t end = nl ? (size_t)(nl - text) : len;
+		size_t n = clean_line(text + start, end - start, line);
+
+		read_line(line, n, cost, produces, uses);
+		start = end + 1;
+	}
+}
