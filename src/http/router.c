@@ -2,6 +2,7 @@
 
 #include <string.h>
 
+#include "http/adapt_combat.h"
 #include "http/adapt_deck.h"
 #include "http/adapt_mana.h"
 
@@ -9,6 +10,7 @@ static const struct route routes[] = {
 	{ "/v1/mana/solve", "POST", ROUTE_JSON, mana_solve_handler },
 	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mana_batch_handler },
 	{ "/v1/deck/colors", "POST", ROUTE_JSON, deck_colors_handler },
+	{ "/v1/combat/blocks", "POST", ROUTE_JSON, combat_blocks_handler },
 	{ "/v1/lands", "GET", ROUTE_LANDS, NULL },
 	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL },
 	{ "/readyz", "GET", ROUTE_READYZ, NULL },

@@ -1,0 +1,30 @@
+/* JSON <-> combat solver structs, for POST /v1/combat/blocks and
+ * `manaflow combat`. */
+#ifndef MF_HTTP_ADAPT_COMBAT_H
+#define MF_HTTP_ADAPT_COMBAT_H
+
+#include "http/api.h"
+#include "manaflow/combat.h"
+
+/*
+ * POST /v1/combat/blocks: {"attackers":[creature, ...],"defenders":[creature, ...]}
+ * -> {"blocks":[[defender, attacker], ...],"score":number,
+ *     "damage_to_player":integer,"destroyed":{"attackers":[..],"defenders":[..]}}.
+ *
+ * A creature is [power, toughness] or {"power":P,"toughness":T}; power is
+ * 0..MF_COMBAT_POWER_MAX, toughness MF_COMBAT_TOUGHNESS_MIN..MAX (400 with
+ * the pointer of the number otherwise). Both lists are required and may be
+ * empty; more than MF_COMBAT_ATTACKERS_MAX / MF_COMBAT_DEFENDERS_MAX
+ * creatures is a 413. Indexes in the answer are 0-based; blocks are sorted
+ * by defender, destroyed lists ascending, score may be a half. The choice
+ * among equal scores is mf_combat_solve()'s (manaflow/combat.h).
+ */
+cJSON *combat_blocks_handler(const cJSON *body, const struct api_ctx *ctx,
+			     struct api_error *err);
+
+/* Encodes a solver result (the object both the CLI and the API return).
+ * Returns NULL when out of memory. */
+cJSON *combat_result_to_json(const struct mf_combat_board *board,
+			     const struct mf_combat_result *res);
+
+#endif
