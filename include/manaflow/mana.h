@@ -38,6 +38,8 @@ MF_EXPORT char mf_mana_letter(enum mf_mana_type type);
 #define MF_LIFE_MAX 1000000        /* largest life total */
 #define MF_COST_TEXT_MAX 1024      /* bytes in a cost */
 #define MF_COST_MANA_MAX 1000000   /* mana a cost may ask for in total */
+#define MF_X_MAX 1000000           /* largest value of {X} */
+#define MF_TWOBRID_CHOICES_MAX 4096 /* ways to pay a cost's {2/C} symbols */
 
 /* ------------------------------------------------------------------ */
 /* Land catalogue                                                      */
@@ -124,22 +126,35 @@ MF_EXPORT int32_t mf_catalogue_closest(const struct mf_catalogue *cat,
 /* ------------------------------------------------------------------ */
 /* Costs                                                               */
 
+/* Colour masks below: bit t for colour t (W = bit 0 ... G = bit 4). */
 struct mf_cost {
 	uint32_t generic;                /* payable by any mana */
 	uint32_t need[MF_MANA_TYPES];    /* W U B R G and C, each by its own type */
+	uint32_t hybrid[32];             /* {W/U}: by the mask of its two colours */
+	uint32_t phyrexian[32];          /* {W/P}, {G/U/P}: by the mask of its one or
+					  * two colours; or 2 life instead */
+	uint32_t twobrid[5];             /* {2/W}: by colour; that colour or 2 generic */
+	uint32_t x_count;                /* {X} symbols: each is the query's x generic */
 };
 
-/* Total mana the cost asks for. */
+/* Total mana the cost asks for at most ({2/W} counts 2, {X} nothing). */
 MF_EXPORT uint64_t mf_cost_total(const struct mf_cost *cost);
+
+/* Whether the cost has a symbol beyond colours, C and generic. */
+MF_EXPORT bool mf_cost_has_choices(const struct mf_cost *cost);
 
 /*
  * Parse a cost, in either notation: the contest's ("2WWU", each digit its
  * own generic amount, so "99" is 18) or Scryfall's braces ("{2}{W}{W}",
- * "{10}", "{C}"). Returns MF_OK and fills *out, or MF_ERR_INVALID /
+ * "{10}", "{C}", "{X}", hybrid "{W/U}", Phyrexian "{W/P}" and "{G/U/P}",
+ * two-brid "{2/W}"). Returns MF_OK and fills *out, or MF_ERR_INVALID /
  * MF_ERR_LIMIT with err->position at the offending symbol (1-based).
  */
 MF_EXPORT int mf_cost_parse(const char *text, size_t len, struct mf_cost *out,
 			    struct mf_parse_error *err);
+
+/* Writes the Phyrexian symbol of a colour mask, "{B/P}" or "{G/U/P}". */
+MF_EXPORT void mf_phyrexian_format(unsigned mask, char out[8]);
 
 /* Writes the cost in brace notation ("{2}{W}{W}") into buf (NUL-terminated,
  * truncated to size); returns the length it needed. */
@@ -156,14 +171,18 @@ struct mf_query {
 	size_t n_library;
 	uint32_t life;               /* 1 .. MF_LIFE_MAX */
 	struct mf_cost cost;
+	uint32_t x;                  /* value of each {X} in the cost, 0 .. MF_X_MAX */
 };
 
 enum mf_zone { MF_FROM_BATTLEFIELD, MF_FROM_LIBRARY };
 
 /* One action of a plan. A fetch makes no mana and is followed at once by
- * the step of the land it fetched (fetch = that land's index). */
+ * the step of the land it fetched (fetch = that land's index). A Phyrexian
+ * symbol paid with 2 life is a step of its own: land -1, phyrexian its
+ * colour mask. */
 struct mf_step {
-	int32_t land;                    /* catalogue index */
+	int32_t land;                    /* catalogue index, -1 for a life payment */
+	uint8_t phyrexian;               /* colour mask of the symbol paid with life */
 	enum mf_zone from;
 	uint32_t mana[MF_MANA_TYPES];    /* mana this step makes */
 	uint32_t life;                   /* life this step pays (a fetched shock: 2) */
@@ -183,8 +202,9 @@ struct mf_result {
 /*
  * Solve one query. On MF_OK *out is filled and owns its plan (release with
  * mf_result_free()). MF_ERR_INVALID: an index outside the catalogue or a
- * life total out of range; MF_ERR_LIMIT: too many lands or too large a
- * cost; MF_ERR_NOMEM. On failure *out is left empty and needs no freeing.
+ * life total out of range; MF_ERR_LIMIT: too many lands, too large a cost
+ * or x, or more than MF_TWOBRID_CHOICES_MAX ways to pay its {2/C} symbols;
+ * MF_ERR_NOMEM. On failure *out is left empty and needs no freeing.
  */
 MF_EXPORT int mf_solve(const struct mf_query *query, struct mf_result *out);
 

@@ -56,13 +56,13 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_catal
 static int decode_query(const cJSON *node, const char *at, const struct mf_catalogue *cat,
 			struct mana_request *r, struct api_error *err)
 {
-	static const char *const keys[] = { "battlefield", "library", "life", "cost", NULL };
+	static const char *const keys[] = { "battlefield", "library", "life", "cost", "x", NULL };
 	const cJSON *field = NULL, *library = NULL;
 	size_t n_field = 0, n_library = 0;
 	const char *cost = NULL;
 	struct mf_parse_error perr;
 	char ptr[256];
-	int64_t life;
+	int64_t life, x;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
@@ -70,7 +70,8 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_catal
 	    json_get_array(node, at, "battlefield", true, MF_QUERY_LANDS_MAX, &field, &n_field, err) ||
 	    json_get_array(node, at, "library", false, MF_QUERY_LANDS_MAX, &library, &n_library, err) ||
 	    json_get_int(node, at, "life", true, 1, MF_LIFE_MAX, 0, &life, err) ||
-	    json_get_string(node, at, "cost", true, MF_COST_TEXT_MAX, &cost, err))
+	    json_get_string(node, at, "cost", true, MF_COST_TEXT_MAX, &cost, err) ||
+	    json_get_int(node, at, "x", false, 0, MF_X_MAX, -1, &x, err))
 		return -1;
 	if (n_field + n_library > MF_QUERY_LANDS_MAX) {
 		json_pointer_key(ptr, at, "library");
@@ -100,6 +101,17 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_catal
 		err->title = "Invalid cost";
 		goto fail;
 	}
+	if (r->q.cost.x_count && x < 0) {
+		json_pointer_key(ptr, at, "x");
+		api_fail(err, ptr, "the cost has {X}: give its value as \"x\"");
+		goto fail;
+	}
+	r->q.x = x < 0 ? 0 : (uint32_t)x;
+	if (mf_cost_total(&r->q.cost) + (uint64_t)r->q.cost.x_count * r->q.x > MF_COST_MANA_MAX) {
+		json_pointer_key(ptr, at, "x");
+		api_fail(err, ptr, "with this x the cost asks for more than %d mana", MF_COST_MANA_MAX);
+		goto fail;
+	}
 	r->q.cat = cat;
 	r->q.battlefield = r->cards;
 	r->q.n_battlefield = n_field;
@@ -118,6 +130,14 @@ static cJSON *step_to_json(const struct mf_catalogue *cat, const struct mf_step 
 	char mana[64];
 	size_t n = 0;
 
+	if (o && s->land < 0) {  /* a Phyrexian symbol paid with life */
+		mf_phyrexian_format(s->phyrexian, mana);
+		if (cJSON_AddStringToObject(o, "symbol", mana) &&
+		    cJSON_AddNumberToObject(o, "life", s->life))
+			return o;
+		cJSON_Delete(o);
+		return NULL;
+	}
 	for (int t = 0; t < MF_MANA_TYPES; t++)
 		for (uint32_t k = 0; k < s->mana[t] && n + 1 < sizeof(mana); k++)
 			mana[n++] = mf_mana_letter((enum mf_mana_type)t);

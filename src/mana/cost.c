@@ -21,21 +21,73 @@ uint64_t mf_cost_total(const struct mf_cost *cost)
 
 	for (int t = 0; t < MF_MANA_TYPES; t++)
 		n += cost->need[t];
+	for (int m = 0; m < 32; m++)
+		n += (uint64_t)cost->hybrid[m] + cost->phyrexian[m];
+	for (int c = 0; c < 5; c++)
+		n += 2 * (uint64_t)cost->twobrid[c];
 	return n;
 }
 
-static int add_checked(struct mf_cost *out, int type, uint64_t amount, size_t pos,
-		       struct mf_parse_error *err)
+bool mf_cost_has_choices(const struct mf_cost *cost)
 {
-	if (mf_cost_total(out) + amount > MF_COST_MANA_MAX) {
+	for (int m = 0; m < 32; m++)
+		if (cost->hybrid[m] || cost->phyrexian[m])
+			return true;
+	for (int c = 0; c < 5; c++)
+		if (cost->twobrid[c])
+			return true;
+	return cost->x_count > 0;
+}
+
+/* Adds amount to *slot unless the cost would ask for too much. */
+static int add_checked(struct mf_cost *out, uint32_t *slot, uint64_t amount, uint64_t weight,
+		       size_t pos, struct mf_parse_error *err)
+{
+	if (mf_cost_total(out) + amount * weight > MF_COST_MANA_MAX ||
+	    (slot == &out->x_count && out->x_count >= 100)) {
 		mana_parse_fail(err, 0, pos, "the cost asks for more than %d mana", MF_COST_MANA_MAX);
 		return MF_ERR_LIMIT;
 	}
-	if (type < 0)
-		out->generic += (uint32_t)amount;
-	else
-		out->need[type] += (uint32_t)amount;
+	*slot += (uint32_t)amount;
 	return MF_OK;
+}
+
+/* A colour letter's index, or -1 (C is not a colour: no {C/P}, no {W/C}). */
+static int colour_of(char c)
+{
+	const char *p = c ? strchr("WUBRG", c) : NULL;
+
+	return p ? (int)(p - "WUBRG") : -1;
+}
+
+/* Finds the slot and weight of one brace symbol's text; NULL if unknown. */
+static uint32_t *brace_slot(struct mf_cost *out, const char *sym, size_t len,
+			    uint64_t *amount, uint64_t *weight)
+{
+	int a = len >= 1 ? colour_of(sym[0]) : -1;
+	int b = len >= 3 ? colour_of(sym[2]) : -1;
+
+	*amount = 1;
+	*weight = 1;
+	if (len == 1 && sym[0] == 'X')
+		return (*weight = 0, &out->x_count);
+	if (len == 1 && mana_type_of(sym[0]) >= 0)
+		return &out->need[mana_type_of(sym[0])];
+	if (len == 3 && sym[1] == '/' && a >= 0 && sym[2] == 'P')
+		return &out->phyrexian[1u << a];
+	if (len == 3 && sym[1] == '/' && a >= 0 && b >= 0 && a != b)
+		return &out->hybrid[(1u << a) | (1u << b)];
+	if (len == 5 && sym[1] == '/' && sym[3] == '/' && sym[4] == 'P' && a >= 0 && b >= 0 && a != b)
+		return &out->phyrexian[(1u << a) | (1u << b)];
+	if (len == 3 && sym[0] == '2' && sym[1] == '/' && b >= 0)
+		return (*weight = 2, &out->twobrid[b]);
+	if (len >= 1 && len <= 7 && strspn(sym, "0123456789") >= len) {
+		*amount = 0;
+		for (size_t k = 0; k < len; k++)
+			*amount = *amount * 10 + (uint64_t)(sym[k] - '0');
+		return &out->generic;
+	}
+	return NULL;
 }
 
 static int parse_contest(const char *s, size_t len, struct mf_cost *out,
@@ -49,7 +101,8 @@ static int parse_contest(const char *s, size_t len, struct mf_cost *out,
 			return mana_parse_fail(err, 0, i + 1,
 					 "unknown symbol '%c' at position %zu (expected 0-9, W, U, B, R, G or C)",
 					 s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?', i + 1);
-		rc = add_checked(out, type, type < 0 ? (uint64_t)(s[i] - '0') : 1, i + 1, err);
+		rc = add_checked(out, type < 0 ? &out->generic : &out->need[type],
+				 type < 0 ? (uint64_t)(s[i] - '0') : 1, 1, i + 1, err);
 		if (rc)
 			return rc;
 	}
@@ -65,8 +118,9 @@ static int parse_braces(const char *s, size_t len, struct mf_cost *out,
 		size_t start = i, close;
 		const char *sym;
 		size_t sym_len;
-		int type, rc;
-		uint64_t amount = 1;
+		uint32_t *slot;
+		uint64_t amount, weight;
+		int rc;
 
 		if (s[i] != '{')
 			return mana_parse_fail(err, 0, i + 1, "expected '{' at position %zu", i + 1);
@@ -76,18 +130,11 @@ static int parse_braces(const char *s, size_t len, struct mf_cost *out,
 			return mana_parse_fail(err, 0, start + 1, "unclosed '{' at position %zu", start + 1);
 		sym = s + start + 1;
 		sym_len = close - start - 1;
-		type = sym_len == 1 ? mana_type_of(sym[0]) : -1;
-		if (type < 0) {
-			size_t k;
-
-			amount = 0;
-			for (k = 0; k < sym_len && sym[k] >= '0' && sym[k] <= '9' && k < 8; k++)
-				amount = amount * 10 + (uint64_t)(sym[k] - '0');
-			if (sym_len == 0 || k != sym_len)
-				return mana_parse_fail(err, 0, start + 1, "unknown symbol {%.*s} at position %zu",
-						 (int)(sym_len > 20 ? 20 : sym_len), sym, start + 1);
-		}
-		rc = add_checked(out, type, amount, start + 1, err);
+		slot = brace_slot(out, sym, sym_len, &amount, &weight);
+		if (!slot)
+			return mana_parse_fail(err, 0, start + 1, "unknown symbol {%.*s} at position %zu",
+					       (int)(sym_len > 20 ? 20 : sym_len), sym, start + 1);
+		rc = add_checked(out, slot, amount, weight, start + 1, err);
 		if (rc)
 			return rc;
 		i = close + 1;
@@ -112,22 +159,80 @@ int mf_cost_parse(const char *text, size_t len, struct mf_cost *out,
 	return parse_contest(text, len, out, err);
 }
 
+/* "W" or "G/U": the colours of mask as Scryfall writes them, where a pair
+ * reads clockwise round the colour wheel (W/U, ..., G/W; W/B, ..., G/U). */
+static void mask_letters(unsigned mask, char *out)
+{
+	int first = -1, second = -1;
+
+	for (int c = 0; c < 5; c++)
+		if (mask >> c & 1)
+			*(first < 0 ? &first : &second) = c;
+	if (first < 0) {
+		out[0] = '\0';
+	} else if (second < 0) {
+		out[0] = "WUBRG"[first];
+		out[1] = '\0';
+	} else {
+		if (second - first > 2) {
+			int t = first;
+
+			first = second;
+			second = t;
+		}
+		out[0] = "WUBRG"[first];
+		out[1] = '/';
+		out[2] = "WUBRG"[second];
+		out[3] = '\0';
+	}
+}
+
+void mf_phyrexian_format(unsigned mask, char out[8])
+{
+	char letters[8];
+
+	mask_letters(mask & 0x1f, letters);
+	snprintf(out, 8, "{%.3s/P}", letters);
+}
+
+/* Appends times copies of symbol to buf; n counts what was needed. */
+static void append_symbol(char *buf, size_t size, size_t *n, const char *symbol, uint64_t times)
+{
+	for (uint64_t k = 0; k < times; k++) {
+		int w = snprintf(*n < size ? buf + *n : NULL, *n < size ? size - *n : 0, "%s", symbol);
+
+		*n += (size_t)w;
+	}
+}
+
 size_t mf_cost_format(const struct mf_cost *cost, char *buf, size_t size)
 {
+	char sym[16], letters[8];
 	size_t n = 0;
-	int w;
 
 	if (size)
 		buf[0] = '\0';
-	if (cost->generic || mf_cost_total(cost) == 0) {
-		w = snprintf(buf, size, "{%u}", cost->generic);
-		n += (size_t)w;
+	append_symbol(buf, size, &n, "{X}", cost->x_count);
+	if (cost->generic || (mf_cost_total(cost) == 0 && !cost->x_count)) {
+		snprintf(sym, sizeof(sym), "{%u}", cost->generic);
+		append_symbol(buf, size, &n, sym, 1);
 	}
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		for (uint32_t k = 0; k < cost->need[t]; k++) {
-			w = snprintf(n < size ? buf + n : NULL, n < size ? size - n : 0, "{%c}",
-				     "WUBRGC"[t]);
-			n += (size_t)w;
-		}
+	for (unsigned m = 0; m < 32; m++) {
+		mask_letters(m, letters);
+		snprintf(sym, sizeof(sym), "{%s}", letters);
+		append_symbol(buf, size, &n, sym, cost->hybrid[m]);
+	}
+	for (int c = 0; c < 5; c++) {
+		snprintf(sym, sizeof(sym), "{2/%c}", "WUBRG"[c]);
+		append_symbol(buf, size, &n, sym, cost->twobrid[c]);
+	}
+	for (unsigned m = 0; m < 32; m++) {
+		mf_phyrexian_format(m, sym);
+		append_symbol(buf, size, &n, sym, cost->phyrexian[m]);
+	}
+	for (int t = 0; t < MF_MANA_TYPES; t++) {
+		snprintf(sym, sizeof(sym), "{%c}", "WUBRGC"[t]);
+		append_symbol(buf, size, &n, sym, cost->need[t]);
+	}
 	return n;
 }

@@ -1,61 +1,113 @@
 /*
  * From a solved flow back to cards: which land was tapped for what, which
- * fetch fetched which card, and which pre-tapped lands the payment does not
- * need after all (a plan taps nothing needlessly).
+ * fetch fetched which card, which Phyrexian symbols were paid with life, and
+ * which free taps the payment does not need after all (a plan taps nothing
+ * needlessly).
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "mana/solve.h"
 
-/* Whether mana `have` pays the whole cost. */
-static bool pays(const struct mf_cost *cost, const uint64_t have[MF_MANA_TYPES])
+/*
+ * Whether mana `have` pays demand d (no Phyrexian symbols left in it). By
+ * Hall's theorem it does iff there is enough mana in all, and for every set
+ * of types, the mana of those types covers the symbols payable only by them.
+ */
+static bool pays(const struct demand *d, const uint64_t have[MF_MANA_TYPES])
 {
-	uint64_t spare = 0;
+	uint64_t total = 0, wanted = d->generic;
 
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		if (have[t] < cost->need[t])
-			return false;
-		spare += have[t] - cost->need[t];
+		total += have[t];
+		wanted += d->need[t];
 	}
-	return spare >= cost->generic;
+	for (unsigned m = 0; m < 32; m++)
+		wanted += d->hybrid[m];
+	if (total < wanted)
+		return false;
+	for (unsigned types = 1; types < 64; types++) {
+		uint64_t supply = 0, only = 0;
+
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			if (types >> t & 1) {
+				supply += have[t];
+				only += d->need[t];
+			}
+		for (unsigned m = 1; m < 32; m++)
+			if (d->hybrid[m] && !(m & ~types))
+				only += d->hybrid[m];
+		if (supply < only)
+			return false;
+	}
+	return true;
 }
 
-static void mana_sub(uint64_t total[MF_MANA_TYPES], const uint64_t mana[MF_MANA_TYPES],
-		     uint64_t times)
+/* The demand the plan's mana must meet: the chosen payment of {2/C}, less
+ * the Phyrexian symbols paid with life; the rest are colour or hybrid. */
+static void mana_demand(const struct solve_state *st, const uint64_t *life_paid,
+			struct demand *d)
 {
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		total[t] -= mana[t] * times;
+	*d = st->full;
+	for (unsigned m = 1; m < 32; m++) {
+		uint64_t by_mana = d->phyrexian[m] - life_paid[m];
+
+		d->phyrexian[m] = 0;
+		if (m & (m - 1))
+			d->hybrid[m] += by_mana;
+		else
+			d->need[__builtin_ctz(m)] += by_mana;
+	}
 }
 
 /*
- * Drops as many pre-tapped cards as the payment allows, one kind at a time,
- * latest-listed first. Payment is monotone in the mana, so the largest
- * droppable count is found by bisection, and a card kept now stays needed
- * after later drops: no single step of the result can go.
+ * Drops as many free taps of one kind (count cards each making mana) as the
+ * payment allows, by bisection: payment is monotone in the mana. A tap kept
+ * now stays needed after later drops, so in the end no single step can go.
+ * Returns how many are dropped.
  */
-static void prune_pretapped(struct solve_state *st, uint64_t total[MF_MANA_TYPES])
+static uint32_t drop_free(const struct demand *d, uint64_t total[MF_MANA_TYPES],
+			  const uint64_t mana[MF_MANA_TYPES], uint32_t count)
+{
+	uint64_t lo = 0, hi = count;
+
+	while (lo < hi) {
+		uint64_t mid = lo + (hi - lo + 1) / 2;
+		uint64_t left[MF_MANA_TYPES];
+
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			left[t] = total[t] - mana[t] * mid;
+		if (pays(d, left))
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		total[t] -= mana[t] * lo;
+	return (uint32_t)lo;
+}
+
+/* Free taps only: a tap that costs life cannot go, or the least life would
+ * not be least. Latest-listed lands go first. */
+static void prune(struct solve_state *st, const struct demand *d, uint64_t total[MF_MANA_TYPES])
 {
 	for (size_t i = st->n_field; i-- > 0;) {
 		struct kind_use *u = &st->field[i];
-		uint64_t mana[MF_MANA_TYPES], lo = 0, hi = u->count;
+		const struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
+		uint64_t mana[MF_MANA_TYPES];
 
-		if (!solve_is_pretapped(&st->lands[u->land]))
+		if (solve_is_pretapped(&st->lands[u->land])) {
+			solve_pretap_mana(st, u->land, mana);
+			u->kept = u->count - drop_free(d, total, mana, u->count);
 			continue;
-		solve_pretap_mana(st, u->land, mana);
-		while (lo < hi) {
-			uint64_t mid = lo + (hi - lo + 1) / 2;
-			uint64_t left[MF_MANA_TYPES];
-
-			memcpy(left, total, sizeof(left));
-			mana_sub(left, mana, mid);
-			if (pays(&st->q->cost, left))
-				lo = mid;
-			else
-				hi = mid - 1;
 		}
-		mana_sub(total, mana, lo);
-		u->kept = u->count - (uint32_t)lo;
+		for (int t = 0; grp && t < MF_MANA_TYPES; t++) {
+			if (!u->made[t] || grp->type_life[t])
+				continue;
+			memset(mana, 0, sizeof(mana));
+			mana[t] = 1;
+			u->made[t] -= drop_free(d, total, mana, u->made[t]);
+		}
 	}
 }
 
@@ -152,28 +204,61 @@ static size_t pair_fetches(struct solve_state *st, struct fetch_pair *pairs,
 	return n;
 }
 
+/* Emits the steps of battlefield kind u: pre-tapped, tapped, fetches. */
+static size_t emit_kind(const struct solve_state *st, const struct kind_use *u,
+			const struct fetch_pair *pairs, size_t n_pairs, struct mf_step *steps)
+{
+	const struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
+	size_t n = 0;
+
+	for (uint32_t c = 0; c < u->kept; c++) {
+		uint64_t mana[MF_MANA_TYPES];
+
+		set_step(&steps[n], u->land, MF_FROM_BATTLEFIELD, -1, 0, -1);
+		solve_pretap_mana(st, u->land, mana);
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			steps[n].mana[t] = (uint32_t)mana[t];
+		n++;
+	}
+	for (int t = 0; grp && t < MF_MANA_TYPES; t++)
+		for (uint32_t c = 0; c < u->made[t]; c++)
+			set_step(&steps[n++], u->land, MF_FROM_BATTLEFIELD, t, grp->type_life[t], -1);
+	for (size_t p = 0; p < n_pairs; p++) {
+		if (pairs[p].fetch_land != u->land)
+			continue;
+		set_step(&steps[n++], u->land, MF_FROM_BATTLEFIELD, -1,
+			 st->lands[u->land].fetch_life, pairs[p].fetched_land);
+		set_step(&steps[n++], pairs[p].fetched_land, MF_FROM_LIBRARY, pairs[p].type,
+			 pairs[p].life, -1);
+	}
+	return n;
+}
+
 int plan_build(struct solve_state *st, struct mf_result *out)
 {
-	uint64_t total[MF_MANA_TYPES];
+	uint64_t total[MF_MANA_TYPES], life_paid[32] = { 0 }, n_life = 0;
 	uint32_t *field_left = NULL, *lib_left = NULL;
 	struct fetch_pair *pairs = NULL;
 	size_t n_pairs = 0, n_steps = 0, cap = 0;
 	struct mf_step *steps = NULL;
+	struct demand d;
 	int rc = MF_ERR_NOMEM;
 
 	memcpy(total, st->have, sizeof(total));
 	if (st->n_groups)
 		spread_field_flow(st);
+	for (unsigned m = 0; m < 32; m++) {
+		life_paid[m] = st->life_edge[m] >= 0 ? (uint64_t)flow_edge_flow(&st->g, st->life_edge[m]) : 0;
+		n_life += life_paid[m];
+	}
 	field_left = calloc(st->n_field + 1, sizeof(*field_left));
 	lib_left = calloc(st->n_library + 1, sizeof(*lib_left));
 	if (!field_left || !lib_left)
 		goto out;
 	for (size_t i = 0; i < st->n_field; i++) {
 		field_left[i] = st->field[i].count;
-		for (int t = 0; t < MF_MANA_TYPES; t++) {
+		for (int t = 0; t < MF_MANA_TYPES; t++)
 			total[t] += st->field[i].made[t];
-			cap += st->field[i].made[t];
-		}
 	}
 	for (size_t i = 0; i < st->n_library; i++)
 		lib_left[i] = st->library[i].count;
@@ -185,39 +270,24 @@ int plan_build(struct solve_state *st, struct mf_result *out)
 		for (size_t i = 0; i < n_pairs; i++)
 			total[pairs[i].type]++;
 	}
-	prune_pretapped(st, total);
-	for (size_t i = 0; i < st->n_field; i++)
+	mana_demand(st, life_paid, &d);
+	prune(st, &d, total);
+	for (size_t i = 0; i < st->n_field; i++) {
 		cap += st->field[i].kept;
-	cap += 2 * n_pairs;
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			cap += st->field[i].made[t];
+	}
+	cap += 2 * n_pairs + n_life;
 	steps = calloc(cap + 1, sizeof(*steps));
 	if (!steps)
 		goto out;
-	for (size_t i = 0; i < st->n_field; i++) {
-		const struct kind_use *u = &st->field[i];
-		const struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
-
-		for (uint32_t c = 0; c < u->kept; c++) {
-			uint64_t mana[MF_MANA_TYPES];
-
-			set_step(&steps[n_steps], u->land, MF_FROM_BATTLEFIELD, -1, 0, -1);
-			solve_pretap_mana(st, u->land, mana);
-			for (int t = 0; t < MF_MANA_TYPES; t++)
-				steps[n_steps].mana[t] = (uint32_t)mana[t];
-			n_steps++;
+	for (size_t i = 0; i < st->n_field; i++)
+		n_steps += emit_kind(st, &st->field[i], pairs, n_pairs, steps + n_steps);
+	for (unsigned m = 0; m < 32; m++)
+		for (uint64_t k = 0; k < life_paid[m]; k++) {
+			set_step(&steps[n_steps], -1, MF_FROM_BATTLEFIELD, -1, 2, -1);
+			steps[n_steps++].phyrexian = (uint8_t)m;
 		}
-		for (int t = 0; grp && t < MF_MANA_TYPES; t++)
-			for (uint32_t c = 0; c < u->made[t]; c++)
-				set_step(&steps[n_steps++], u->land, MF_FROM_BATTLEFIELD, t,
-					 grp->type_life[t], -1);
-		for (size_t p = 0; p < n_pairs; p++) {
-			if (pairs[p].fetch_land != u->land)
-				continue;
-			set_step(&steps[n_steps++], u->land, MF_FROM_BATTLEFIELD, -1,
-				 st->lands[u->land].fetch_life, pairs[p].fetched_land);
-			set_step(&steps[n_steps++], pairs[p].fetched_land, MF_FROM_LIBRARY,
-				 pairs[p].type, pairs[p].life, -1);
-		}
-	}
 	out->plan = steps;
 	out->n_plan = n_steps;
 	steps = NULL;

@@ -2,14 +2,16 @@
  * The mana solver, in the stages of the IPSC 2016 solution sketch:
  *
  * 1. Pre-tap what has no choice (basics, bounce lands, Tron pieces): their
- *    mana goes to its own colour first and the rest to generic, which no
- *    payment can beat.
- * 2. Everything else makes one mana per tap and becomes a flow network:
- *    source -> land group -> mana type -> sink, with fetch lands reaching
- *    the library groups they may search for. Life is the cost of an edge
- *    (a pain land's colour, City of Brass, a fetch, a fetched shock), so the
- *    sketch's enumeration of pain and shock counts becomes the phases of a
- *    min-cost flow (flow.c), whose cost is the least life any payment needs.
+ *    mana pays its own colour first, which no payment can beat; the rest
+ *    pays generic, or with hybrid and Phyrexian symbols about, flows on
+ *    through the network as a free source of its type.
+ * 2. Everything else makes one mana per tap and becomes a flow network
+ *    (network.c). Where the sketch enumerates pain lands and shocks, life
+ *    is the cost of an edge, so one min-cost flow (flow.c) gives both the
+ *    answer and the least life any payment needs.
+ * 3. A {2/C} symbol is either C or two generic, not one unit of flow: each
+ *    way of paying the cost's {2/C} symbols (by count per colour) gets its
+ *    own flow, and the least life wins.
  *
  * The solver works on kinds of land with counts, never on single cards, so
  * its work grows with the number of distinct lands, not with the board.
@@ -19,10 +21,6 @@
 
 #include "mana/catalogue.h"
 #include "mana/solve.h"
-
-/* Demand nodes: one per mana type, then generic. */
-enum { NODE_SOURCE, NODE_SINK, NODE_TYPE0, NODE_GENERIC = NODE_TYPE0 + MF_MANA_TYPES,
-       NODE_FIRST_GROUP };
 
 bool solve_is_pretapped(const struct mf_land *land)
 {
@@ -47,22 +45,22 @@ static int count_zone(const int32_t *cards, size_t n, size_t n_lands, uint32_t *
 {
 	struct kind_use *uses = NULL;
 	size_t k = 0;
+	int rc = MF_OK;
 
 	for (size_t i = 0; i < n; i++) {
 		int32_t land = cards[i];
 
-		if (land < 0 || (size_t)land >= n_lands)
-			goto invalid;
+		if (land < 0 || (size_t)land >= n_lands) {
+			rc = MF_ERR_INVALID;
+			break;
+		}
 		if (!seen[land]) {
-			struct kind_use *grown;
-
 			if ((k & (k - 1)) == 0) {  /* grow at powers of two */
-				grown = realloc(uses, (k ? 2 * k : 1) * sizeof(*uses));
+				struct kind_use *grown = realloc(uses, (k ? 2 * k : 1) * sizeof(*uses));
+
 				if (!grown) {
-					free(uses);
-					for (size_t j = 0; j < i; j++)
-						seen[cards[j]] = 0;
-					return MF_ERR_NOMEM;
+					rc = MF_ERR_NOMEM;
+					break;
 				}
 				uses = grown;
 			}
@@ -74,72 +72,89 @@ static int count_zone(const int32_t *cards, size_t n, size_t n_lands, uint32_t *
 		uses[seen[land] - 1].count++;
 	}
 	for (size_t i = 0; i < n; i++)
-		seen[cards[i]] = 0;
+		if (cards[i] >= 0 && (size_t)cards[i] < n_lands)
+			seen[cards[i]] = 0;
+	if (rc) {
+		free(uses);
+		return rc;
+	}
 	*out = uses;
 	*n_out = k;
 	return MF_OK;
-invalid:
-	for (size_t j = 0; j < n; j++)
-		if (cards[j] >= 0 && (size_t)cards[j] < n_lands)
-			seen[cards[j]] = 0;
-	free(uses);
-	return MF_ERR_INVALID;
 }
 
-static void type_life_of(const struct mf_land *land, uint8_t life[MF_MANA_TYPES])
+static bool tron_assembled(const struct mf_catalogue *cat, const uint32_t *field_count)
 {
-	memset(life, NO_LIFE, MF_MANA_TYPES);
-	for (unsigned i = 0; i < land->n_options; i++) {
-		const struct mf_land_option *o = &land->options[i];
-
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			if (o->mana[t] && o->life < life[t])
-				life[t] = o->life;
-	}
+	for (size_t i = 0; i < cat->n_tron; i++)
+		if (!field_count[cat->tron[i]])
+			return false;
+	return cat->n_tron > 0;
 }
 
-/* Finds or adds the group of lands alike to g among groups[from, n). */
-static int32_t group_of(struct solve_state *st, size_t from, const struct land_group *g)
+/* How many ways the cost's {2/C} symbols can be paid: per colour, how many
+ * of them take the colour. */
+static uint64_t twobrid_choices(const struct mf_cost *cost)
 {
-	for (size_t i = from; i < st->n_groups; i++) {
-		const struct land_group *h = &st->groups[i];
+	uint64_t n = 1;
 
-		if (memcmp(h->type_life, g->type_life, sizeof(g->type_life)) == 0 &&
-		    h->basic_types == g->basic_types && h->fetch_types == g->fetch_types &&
-		    h->fetch_life == g->fetch_life && h->shock == g->shock)
-			return (int32_t)i;
-	}
-	st->groups[st->n_groups] = *g;
-	return (int32_t)st->n_groups++;
+	for (int c = 0; c < 5; c++)
+		n *= (uint64_t)cost->twobrid[c] + 1;
+	return n;
 }
 
-static void pretap(struct solve_state *st)
+/* The cost as plain demand, for the choice-th way of paying {2/C}. */
+static void set_demand(struct solve_state *st, uint64_t choice)
 {
 	const struct mf_cost *cost = &st->q->cost;
-	uint64_t surplus = 0;
+	struct demand *d = &st->full;
 
-	for (size_t i = 0; i < st->n_field; i++) {
-		uint64_t mana[MF_MANA_TYPES];
-
-		if (!solve_is_pretapped(&st->lands[st->field[i].land]))
-			continue;
-		solve_pretap_mana(st, st->field[i].land, mana);
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			st->have[t] += mana[t] * st->field[i].count;
+	memset(d, 0, sizeof(*d));
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		d->need[t] = cost->need[t];
+	d->generic = cost->generic + (uint64_t)cost->x_count * st->q->x;
+	for (unsigned m = 0; m < 32; m++) {
+		d->hybrid[m] = cost->hybrid[m];
+		d->phyrexian[m] = cost->phyrexian[m];
 	}
+	for (int c = 0; c < 5; c++) {
+		uint64_t radix = (uint64_t)cost->twobrid[c] + 1, as_colour = choice % radix;
+
+		choice /= radix;
+		d->need[c] += as_colour;
+		d->generic += 2 * (cost->twobrid[c] - as_colour);
+	}
+}
+
+/* What the flow must still pay once the pre-tapped mana is spent. */
+static uint64_t left_after_pretap(struct solve_state *st)
+{
+	uint64_t surplus = 0, demand = 0;
+
+	st->left = st->full;
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		uint64_t used = st->have[t] < cost->need[t] ? st->have[t] : cost->need[t];
+		uint64_t used = st->have[t] < st->full.need[t] ? st->have[t] : st->full.need[t];
 
-		st->need[t] = cost->need[t] - used;
-		surplus += st->have[t] - used;
+		st->left.need[t] -= used;
+		st->surplus[t] = st->have[t] - used;
+		surplus += st->surplus[t];
+		demand += st->left.need[t];
 	}
-	st->generic = cost->generic > surplus ? cost->generic - surplus : 0;
+	/* Without hybrid or Phyrexian symbols, spare mana can only pay generic. */
+	if (!st->choices) {
+		st->left.generic = st->left.generic > surplus ? st->left.generic - surplus : 0;
+		memset(st->surplus, 0, sizeof(st->surplus));
+	}
+	demand += st->left.generic;
+	for (unsigned m = 0; m < 32; m++)
+		demand += st->left.hybrid[m] + st->left.phyrexian[m];
+	return demand;
 }
 
 /*
  * A necessary condition, cheap enough to try before building the network:
  * every type still needed, and the demand as a whole, must have at least as
- * many cards able to make it. Fetches count once each, library cards once.
+ * many sources. Fetches count once each, library cards once, and Phyrexian
+ * symbols may always be paid with life.
  */
 static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 {
@@ -157,7 +172,7 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 		}
 		if (solve_is_pretapped(l))
 			continue;
-		type_life_of(l, life);
+		solve_type_life(l, life);
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			supply[t] += life[t] != NO_LIFE ? st->field[i].count : 0;
 		total += st->field[i].count;
@@ -167,149 +182,44 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 
 		if (!(l->basic_types & searched))
 			continue;
-		type_life_of(l, life);
+		solve_type_life(l, life);
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			lib[t] += life[t] != NO_LIFE ? st->library[i].count : 0;
 		lib_total += st->library[i].count;
 	}
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		if (supply[t] + (lib[t] < fetches ? lib[t] : fetches) < st->need[t])
+	for (int t = 0; t < MF_MANA_TYPES; t++) {
+		if (supply[t] + (lib[t] < fetches ? lib[t] : fetches) < st->left.need[t])
 			return false;
+		total += st->surplus[t];
+	}
+	for (unsigned m = 0; m < 32; m++)
+		total += st->left.phyrexian[m];
 	return total + (lib_total < fetches ? lib_total : fetches) >= demand;
 }
 
-static bool tron_assembled(const struct mf_catalogue *cat, const uint32_t *field_count)
+/* Solves one way of paying {2/C}: *payable and *life. The network stays
+ * built for plan_build(); network_free() releases it. */
+static int solve_choice(struct solve_state *st, uint64_t choice, bool *payable, int64_t *life)
 {
-	for (size_t i = 0; i < cat->n_tron; i++)
-		if (!field_count[cat->tron[i]])
-			return false;
-	return cat->n_tron > 0;
-}
+	uint64_t demand;
+	int rc;
 
-/* Puts every non-pre-tapped land into a group; fetch and library groups
- * last, so that each kind of group is a contiguous range. */
-static void assign_groups(struct solve_state *st)
-{
-	uint8_t searched = 0;
-
-	for (size_t i = 0; i < st->n_field; i++) {
-		const struct mf_land *l = &st->lands[st->field[i].land];
-		struct land_group g = { .source_edge = -1 };
-
-		if (solve_is_pretapped(l) || l->fetch_types)
-			continue;
-		type_life_of(l, g.type_life);
-		st->field[i].group = group_of(st, 0, &g);
+	set_demand(st, choice);
+	demand = left_after_pretap(st);
+	*payable = false;
+	*life = 0;
+	if (!demand) {
+		*payable = true;
+		return MF_OK;
 	}
-	st->fetch_group0 = st->n_groups;
-	for (size_t i = 0; i < st->n_field; i++) {
-		const struct mf_land *l = &st->lands[st->field[i].land];
-		struct land_group g = { .source_edge = -1 };
-
-		if (!l->fetch_types)
-			continue;
-		memset(g.type_life, NO_LIFE, sizeof(g.type_life));
-		g.fetch_types = l->fetch_types;
-		g.fetch_life = l->fetch_life;
-		searched |= l->fetch_types;
-		st->field[i].group = group_of(st, st->fetch_group0, &g);
-	}
-	st->n_fetch_groups = st->n_groups - st->fetch_group0;
-	st->lib_group0 = st->n_groups;
-	for (size_t i = 0; i < st->n_library && searched; i++) {
-		const struct mf_land *l = &st->lands[st->library[i].land];
-		struct land_group g = { .source_edge = -1 };
-
-		if (!(l->basic_types & searched))
-			continue;
-		type_life_of(l, g.type_life);
-		g.basic_types = l->basic_types;
-		g.shock = l->shock;
-		st->library[i].group = group_of(st, st->lib_group0, &g);
-	}
-	st->n_lib_groups = st->n_groups - st->lib_group0;
-}
-
-/* Group -> demand edges for the types still needed. */
-static int add_type_edges(struct solve_state *st, struct land_group *g)
-{
-	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		g->type_edge[t] = -1;
-		if (g->type_life[t] == NO_LIFE || (!st->need[t] && !st->generic))
-			continue;
-		g->type_edge[t] = flow_add_edge(&st->g, g->node_out, NODE_TYPE0 + t, FLOW_INF,
-						g->type_life[t]);
-		if (g->type_edge[t] < 0)
-			return -1;
-	}
-	return 0;
-}
-
-static int build_network(struct solve_state *st)
-{
-	struct flow_graph *g = &st->g;
-	size_t nodes = NODE_FIRST_GROUP + st->n_groups + st->n_lib_groups;
-	size_t edges = 2 * MF_MANA_TYPES + 1 + st->n_groups * (MF_MANA_TYPES + 1) +
-		       st->n_fetch_groups * st->n_lib_groups;
-
-	st->fetch_edges = calloc(st->n_fetch_groups * st->n_lib_groups + 1, sizeof(int32_t));
-	if (!st->fetch_edges || flow_init(g, (int32_t)nodes, (int32_t)edges))
-		return MF_ERR_NOMEM;
-	for (size_t i = 0; i < NODE_FIRST_GROUP; i++)
-		flow_add_node(g);
-	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		if (st->need[t])
-			flow_add_edge(g, NODE_TYPE0 + t, NODE_SINK, (int64_t)st->need[t], 0);
-		if (st->generic)
-			flow_add_edge(g, NODE_TYPE0 + t, NODE_GENERIC, FLOW_INF, 0);
-	}
-	if (st->generic)
-		flow_add_edge(g, NODE_GENERIC, NODE_SINK, (int64_t)st->generic, 0);
-	for (size_t i = 0; i < st->n_groups; i++) {
-		struct land_group *grp = &st->groups[i];
-
-		grp->node_in = grp->node_out = flow_add_node(g);
-		if (i >= st->lib_group0)
-			grp->node_out = flow_add_node(g);
-		if (add_type_edges(st, grp))
-			return MF_ERR_NOMEM;
-	}
-	for (size_t i = 0; i < st->n_field; i++) {
-		const struct kind_use *u = &st->field[i];
-		struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
-
-		if (!grp)
-			continue;
-		/* Fetch groups pay their life on the way in. */
-		if (grp->source_edge < 0)
-			grp->source_edge = flow_add_edge(g, NODE_SOURCE, grp->node_in, 0,
-							 grp->fetch_life);
-		g->edges[grp->source_edge].cap += u->count;
-	}
-	for (size_t i = 0; i < st->n_library; i++) {
-		const struct kind_use *u = &st->library[i];
-		struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
-
-		if (!grp)
-			continue;
-		if (grp->source_edge < 0)
-			grp->source_edge = flow_add_edge(g, grp->node_in, grp->node_out, 0,
-							 grp->shock ? 2 : 0);
-		g->edges[grp->source_edge].cap += u->count;
-	}
-	for (size_t f = 0; f < st->n_fetch_groups; f++) {
-		const struct land_group *fg = &st->groups[st->fetch_group0 + f];
-
-		for (size_t l = 0; l < st->n_lib_groups; l++) {
-			const struct land_group *lg = &st->groups[st->lib_group0 + l];
-			int32_t *id = &st->fetch_edges[f * st->n_lib_groups + l];
-
-			*id = -1;
-			if (fg->fetch_types & lg->basic_types)
-				*id = flow_add_edge(g, fg->node_in, lg->node_in, FLOW_INF, 0);
-		}
-	}
-	return g->n_edges > g->max_edges ? MF_ERR_NOMEM : MF_OK;
+	if (!supply_may_suffice(st, demand))
+		return MF_OK;
+	rc = network_build(st);
+	if (rc)
+		return rc;
+	*payable = (uint64_t)flow_min_cost_flow(&st->g, NODE_SOURCE, NODE_SINK, (int64_t)demand,
+						 life) == demand;
+	return MF_OK;
 }
 
 static int check_query(const struct mf_query *q)
@@ -318,20 +228,53 @@ static int check_query(const struct mf_query *q)
 		return MF_ERR_INVALID;
 	if (q->life < 1 || q->life > MF_LIFE_MAX)
 		return MF_ERR_INVALID;
-	if (q->n_battlefield + q->n_library > MF_QUERY_LANDS_MAX ||
-	    q->n_battlefield > MF_QUERY_LANDS_MAX)
+	if (q->n_battlefield > MF_QUERY_LANDS_MAX ||
+	    q->n_battlefield + q->n_library > MF_QUERY_LANDS_MAX)
 		return MF_ERR_LIMIT;
-	if (mf_cost_total(&q->cost) > MF_COST_MANA_MAX)
+	if (q->x > MF_X_MAX ||
+	    mf_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x > MF_COST_MANA_MAX ||
+	    twobrid_choices(&q->cost) > MF_TWOBRID_CHOICES_MAX)
 		return MF_ERR_LIMIT;
 	return MF_OK;
+}
+
+/* Zones counted by kind, Tron, and the pre-tapped lands' mana. */
+static int prepare(struct solve_state *st, const struct mf_query *q)
+{
+	uint32_t *seen = calloc(q->cat->n_lands, sizeof(*seen));
+	int rc = MF_ERR_NOMEM;
+
+	if (!seen)
+		return rc;
+	rc = count_zone(q->battlefield, q->n_battlefield, q->cat->n_lands, seen,
+			&st->field, &st->n_field);
+	if (!rc)
+		rc = count_zone(q->library, q->n_library, q->cat->n_lands, seen,
+				&st->library, &st->n_library);
+	if (!rc) {
+		/* seen[] is all zero again: reuse it as battlefield counts. */
+		for (size_t i = 0; i < st->n_field; i++)
+			seen[st->field[i].land] = st->field[i].count;
+		st->tron = tron_assembled(q->cat, seen);
+		for (size_t i = 0; i < st->n_field; i++) {
+			uint64_t mana[MF_MANA_TYPES];
+
+			if (!solve_is_pretapped(&st->lands[st->field[i].land]))
+				continue;
+			solve_pretap_mana(st, st->field[i].land, mana);
+			for (int t = 0; t < MF_MANA_TYPES; t++)
+				st->have[t] += mana[t] * st->field[i].count;
+		}
+	}
+	free(seen);
+	return rc;
 }
 
 int mf_solve(const struct mf_query *q, struct mf_result *out)
 {
 	struct solve_state st = { .q = q };
-	uint32_t *seen = NULL;
-	uint64_t demand = 0;
-	int64_t life = 0;
+	uint64_t n_choices, best_choice = 0;
+	int64_t best_life = -1;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -339,62 +282,45 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 	if (rc)
 		return rc;
 	st.lands = q->cat->lands;
-	rc = MF_ERR_NOMEM;
-	seen = calloc(q->cat->n_lands, sizeof(*seen));
-	if (!seen)
-		goto out;
-	rc = count_zone(q->battlefield, q->n_battlefield, q->cat->n_lands, seen,
-			&st.field, &st.n_field);
+	memset(st.life_edge, 0xff, sizeof(st.life_edge));
+	st.choices = mf_cost_has_choices(&q->cost);
+	rc = prepare(&st, q);
 	if (rc)
 		goto out;
-	rc = count_zone(q->library, q->n_library, q->cat->n_lands, seen,
-			&st.library, &st.n_library);
-	if (rc)
-		goto out;
-	/* seen[] is all zero again: reuse it as battlefield counts for Tron. */
-	for (size_t i = 0; i < st.n_field; i++)
-		seen[st.field[i].land] = st.field[i].count;
-	st.tron = tron_assembled(q->cat, seen);
+	n_choices = twobrid_choices(&q->cost);
+	for (uint64_t choice = 0; choice < n_choices; choice++) {
+		bool payable;
+		int64_t life;
 
-	pretap(&st);
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		demand += st.need[t];
-	demand += st.generic;
-	if (demand && !supply_may_suffice(&st, demand)) {
-		rc = MF_OK;  /* no payment exists */
-		goto out;
-	}
-	if (demand) {
-		rc = MF_ERR_NOMEM;
-		st.groups = calloc(st.n_field + st.n_library + 1, sizeof(*st.groups));
-		if (!st.groups)
-			goto out;
-		assign_groups(&st);
-		rc = build_network(&st);
+		rc = solve_choice(&st, choice, &payable, &life);
+		network_free(&st);
 		if (rc)
 			goto out;
-		if ((uint64_t)flow_min_cost_flow(&st.g, NODE_SOURCE, NODE_SINK, (int64_t)demand,
-						 &life) < demand) {
-			rc = MF_OK;  /* no payment exists */
-			goto out;
+		if (payable && (best_life < 0 || life < best_life)) {
+			best_life = life;
+			best_choice = choice;
 		}
 	}
+	if (best_life < 0)
+		goto out;  /* no payment exists */
 	out->payable = true;
-	out->min_life_paid = (uint64_t)life;
+	out->min_life_paid = (uint64_t)best_life;
 	out->castable = out->min_life_paid + 1 <= q->life;
 	if (out->castable) {
+		bool payable;
+		int64_t life;
+
 		out->life_left = q->life - out->min_life_paid;
-		rc = plan_build(&st, out);
+		rc = solve_choice(&st, best_choice, &payable, &life);
+		if (!rc)
+			rc = plan_build(&st, out);
 		if (rc)
 			memset(out, 0, sizeof(*out));
 	}
 out:
-	flow_free(&st.g);
-	free(st.fetch_edges);
-	free(st.groups);
+	network_free(&st);
 	free(st.field);
 	free(st.library);
-	free(seen);
 	return rc;
 }
 

@@ -1,6 +1,7 @@
 /*
- * The solver's working state, shared by solve.c (pre-tap and flow) and
- * plan.c (turning the flow back into per-card steps). Internal.
+ * The solver's working state, shared by solve.c (zones, pre-tap, the ways
+ * to pay {2/C}), network.c (the flow network) and plan.c (the flow back
+ * into per-card steps). Internal.
  */
 #ifndef MF_MANA_SOLVE_H
 #define MF_MANA_SOLVE_H
@@ -10,19 +11,31 @@
 
 #define NO_LIFE 255  /* in type_life: the land cannot make that type */
 
+/* Fixed node ids of every network: one demand node per mana type, generic. */
+enum { NODE_SOURCE, NODE_SINK, NODE_TYPE0, NODE_GENERIC = NODE_TYPE0 + MF_MANA_TYPES,
+       NODE_FIRST_FREE };
+
+/* Mana still to pay, by kind of symbol (masks as in struct mf_cost). */
+struct demand {
+	uint64_t need[MF_MANA_TYPES];
+	uint64_t generic;
+	uint64_t hybrid[32];
+	uint64_t phyrexian[32];
+};
+
 /* Distinct lands of one zone, in order of first appearance. */
 struct kind_use {
 	int32_t land;
 	uint32_t count;
-	int32_t group;           /* flow group, -1 for a pre-tapped or fetch land */
+	int32_t group;                 /* flow group, -1 for a pre-tapped land */
 	uint32_t made[MF_MANA_TYPES];  /* after the flow: cards tapped for each type */
-	uint32_t kept;           /* pre-tapped lands: cards the plan keeps */
+	uint32_t kept;                 /* pre-tapped lands: cards the plan keeps */
 };
 
 /* Lands that behave alike in the flow network share a group (one node). */
 struct land_group {
 	int32_t node_in, node_out;   /* equal except for library groups */
-	int32_t source_edge;         /* source -> group, fetch groups only */
+	int32_t source_edge;         /* source -> group, or in -> out for library groups */
 	int32_t type_edge[MF_MANA_TYPES];
 	uint8_t type_life[MF_MANA_TYPES];
 	uint8_t basic_types, fetch_types, fetch_life;
@@ -31,27 +44,40 @@ struct land_group {
 
 struct solve_state {
 	const struct mf_query *q;
-	const struct mf_land *lands;     /* the catalogue's array */
+	const struct mf_land *lands;       /* the catalogue's array */
 	struct kind_use *field, *library;
 	size_t n_field, n_library;
-	bool tron;                       /* Tron assembled on the battlefield */
-	uint64_t have[MF_MANA_TYPES];    /* mana of the pre-tapped lands */
-	uint64_t need[MF_MANA_TYPES];    /* left for the flow */
-	uint64_t generic;                /* left for the flow */
+	bool tron;                         /* Tron assembled on the battlefield */
+	uint64_t have[MF_MANA_TYPES];      /* mana of the pre-tapped lands */
+	struct demand full;                /* the cost, for one way of paying {2/C} */
+	struct demand left;                /* what the flow must pay */
+	uint64_t surplus[MF_MANA_TYPES];   /* pre-tapped mana the flow may route */
+	bool choices;                      /* hybrid or Phyrexian symbols to pay */
 	struct land_group *groups;
 	size_t n_groups;
 	struct flow_graph g;
-	int32_t *fetch_edges;            /* [fetch group][library group] edge ids */
+	int32_t *fetch_edges;              /* [fetch group][library group] edge ids */
 	size_t n_fetch_groups, n_lib_groups;
-	size_t fetch_group0, lib_group0; /* first index of each in groups */
+	size_t fetch_group0, lib_group0;   /* first index of each in groups */
+	int32_t life_edge[32];             /* source -> Phyrexian node: symbols paid with life */
 };
+
+/* Whether a land is tapped without a choice: one free alternative. */
+bool solve_is_pretapped(const struct mf_land *land);
 
 /* The mana one card of a pre-tapped land makes (Tron counted). */
 void solve_pretap_mana(const struct solve_state *st, int32_t land,
 		       uint64_t mana[MF_MANA_TYPES]);
 
-/* Whether a land is tapped without a choice: one free alternative. */
-bool solve_is_pretapped(const struct mf_land *land);
+/* The least life at which each type can be made by a land, NO_LIFE if not. */
+void solve_type_life(const struct mf_land *land, uint8_t life[MF_MANA_TYPES]);
+
+/* Groups the lands still to decide and builds the min-cost flow network for
+ * st->left. Returns MF_OK or MF_ERR_NOMEM. */
+int network_build(struct solve_state *st);
+
+/* Frees the network and groups, so that another payment can be tried. */
+void network_free(struct solve_state *st);
 
 /* Builds out->plan from a solved state whose flow covered the demand.
  * Returns MF_OK or MF_ERR_NOMEM (out->plan left NULL). */

@@ -54,6 +54,30 @@ START_TEST(brace_notation)
 }
 END_TEST
 
+/* Every symbol of Scryfall's notation that a land can pay. */
+START_TEST(real_card_symbols)
+{
+	struct mf_cost c = parse_ok("{X}{X}{12}{W/U}{G/W}{U/W}{B/P}{G/U/P}{2/W}{0}");
+	char buf[128];
+
+	ck_assert_uint_eq(c.x_count, 2);
+	ck_assert_uint_eq(c.generic, 12);
+	ck_assert_uint_eq(c.hybrid[(1u << MF_W) | (1u << MF_U)], 2);
+	ck_assert_uint_eq(c.hybrid[(1u << MF_G) | (1u << MF_W)], 1);
+	ck_assert_uint_eq(c.phyrexian[1u << MF_B], 1);
+	ck_assert_uint_eq(c.phyrexian[(1u << MF_G) | (1u << MF_U)], 1);
+	ck_assert_uint_eq(c.twobrid[MF_W], 1);
+	ck_assert(mf_cost_has_choices(&c));
+	ck_assert(!mf_cost_has_choices(&(struct mf_cost){ .generic = 3 }));
+	/* {2/W} counts 2 toward the limit, {X} nothing until x is known. */
+	ck_assert_uint_eq(mf_cost_total(&c), 12 + 3 + 2 + 2);
+	mf_cost_format(&c, buf, sizeof(buf));
+	ck_assert_str_eq(buf, "{X}{X}{12}{W/U}{W/U}{G/W}{2/W}{B/P}{G/U/P}");
+	mf_phyrexian_format((1u << MF_R) | (1u << MF_W), buf);
+	ck_assert_str_eq(buf, "{R/W/P}");
+}
+END_TEST
+
 static const struct {
 	const char *text;
 	int rc;
@@ -68,7 +92,14 @@ static const struct {
 	{ "{2}{W", MF_ERR_INVALID, 4, "unclosed '{' at position 4" },
 	{ "{2{W}", MF_ERR_INVALID, 1, "unclosed '{' at position 1" },
 	{ "{2}W", MF_ERR_INVALID, 4, "expected '{' at position 4" },
-	{ "{W/U}", MF_ERR_INVALID, 1, "unknown symbol {W/U} at position 1" },
+	{ "{W/C}", MF_ERR_INVALID, 1, "unknown symbol {W/C} at position 1" },
+	{ "{W/W}", MF_ERR_INVALID, 1, "unknown symbol {W/W} at position 1" },
+	{ "{C/P}", MF_ERR_INVALID, 1, "unknown symbol {C/P} at position 1" },
+	{ "{2/C}", MF_ERR_INVALID, 1, "unknown symbol {2/C} at position 1" },
+	{ "{3/W}", MF_ERR_INVALID, 1, "unknown symbol {3/W} at position 1" },
+	{ "{G/U/W}", MF_ERR_INVALID, 1, "unknown symbol {G/U/W} at position 1" },
+	{ "{S}", MF_ERR_INVALID, 1, "unknown symbol {S} at position 1" },
+	{ "2X", MF_ERR_INVALID, 2, "unknown symbol 'X' at position 2 (expected 0-9, W, U, B, R, G or C)" },
 	{ "{-1}", MF_ERR_INVALID, 1, "unknown symbol {-1} at position 1" },
 	{ "{123456789}", MF_ERR_INVALID, 1, "unknown symbol {123456789} at position 1" },
 	{ "{1000000}{W}", MF_ERR_LIMIT, 10, "the cost asks for more than 1000000 mana" },
@@ -110,6 +141,7 @@ int main(void)
 
 	tcase_add_test(tc, contest_notation);
 	tcase_add_test(tc, brace_notation);
+	tcase_add_test(tc, real_card_symbols);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");
 	tcase_add_loop_test(tc, bad_costs_name_symbol_and_position, 0,

@@ -69,6 +69,13 @@ static const char *plan_text(const struct mf_result *res, char *buf, size_t size
 			for (uint32_t k = 0; k < s->mana[t]; k++)
 				mana[m++] = mf_mana_letter((enum mf_mana_type)t);
 		mana[m] = '\0';
+		if (s->land < 0) {
+			char sym[8];
+
+			mf_phyrexian_format(s->phyrexian, sym);
+			n += (size_t)snprintf(buf + n, size - n, "%s%s:%u", i ? " " : "", sym, s->life);
+			continue;
+		}
 		n += (size_t)snprintf(buf + n, size - n, "%s%s:%s:%u%s%s", i ? " " : "",
 				      mf_catalogue_land(cat, (size_t)s->land)->name, mana, s->life,
 				      s->fetch >= 0 ? ">" : "",
@@ -178,6 +185,65 @@ START_TEST(least_life_and_plan)
 }
 END_TEST
 
+/* Costs of real cards: hybrid, Phyrexian, {2/C}, {X}; life from symbols and
+ * from lands in one budget. The plan text writes a life payment as
+ * "{B/P}:2". */
+static const struct {
+	const char *field;
+	uint32_t life, x;
+	const char *cost;
+	bool payable;
+	uint64_t min_life;
+	const char *plan;
+} real_costs[] = {
+	/* One Forest pays one {G/P}; the other costs 2 life. */
+	{ "Forest", 20, 0, "{G/P}{G/P}", true, 2, "Forest:G:0 {G/P}:2" },
+	/* Battlefield Forge pays {R/P} for 1 life rather than 2. */
+	{ "Battlefield Forge", 20, 0, "{R/P}", true, 1, "Battlefield Forge:R:1" },
+	/* Plains pays one {2/W}, two Forests the other as two generic. */
+	{ "Plains;Forest;Forest", 20, 0, "{2/W}{2/W}", true, 0,
+	  "Plains:W:0 Forest:G:0 Forest:G:0" },
+	{ "Plains;Forest", 20, 0, "{2/W}{2/W}", false, 0, NULL },
+	/* A hybrid pair is never paid twice by one land. */
+	{ "Tundra", 20, 0, "{W/U}{W/U}", false, 0, NULL },
+	{ "Tundra;Plains", 20, 0, "{W/U}{W/U}", true, 0, "Tundra:U:0 Plains:W:0" },
+	/* Spare pre-tapped mana pays a hybrid, so no City of Brass life. */
+	{ "Plains;City of Brass", 20, 0, "{W/U}{1}", true, 1, "Plains:W:0 City of Brass:G:1" },
+	{ "Plains;Plains;City of Brass", 20, 0, "{W/U}{1}", true, 0, "Plains:W:0 Plains:W:0" },
+	/* With life 2, {B/P} from life would kill: a Swamp must pay it. */
+	{ "Swamp", 3, 0, "{B/P}{B/P}", true, 2, "Swamp:B:0 {B/P}:2" },
+	{ "Swamp", 2, 0, "{B/P}{B/P}", true, 2, NULL },
+	{ "Forest;Island", 5, 0, "{G/U/P}{G/U/P}{G/U/P}", true, 2,
+	  "Forest:G:0 Island:U:0 {G/U/P}:2" },
+	/* {X} is x generic; {0} nothing. */
+	{ "Forest;Forest;Forest", 20, 2, "{X}{G}", true, 0, "Forest:G:0 Forest:G:0 Forest:G:0" },
+	{ "Forest;Forest", 20, 2, "{X}{G}", false, 0, NULL },
+	{ "", 1, 0, "{0}", true, 0, "" },
+};
+
+START_TEST(real_card_costs)
+{
+	int32_t f[16];
+	struct mf_query q = { .cat = cat, .battlefield = f, .life = real_costs[_i].life,
+			      .x = real_costs[_i].x };
+	struct mf_parse_error err;
+	struct mf_result res;
+	char buf[512];
+
+	q.n_battlefield = ids(real_costs[_i].field, f);
+	ck_assert_int_eq(mf_cost_parse(real_costs[_i].cost, strlen(real_costs[_i].cost), &q.cost,
+				       &err), MF_OK);
+	ck_assert_int_eq(mf_solve(&q, &res), MF_OK);
+	ck_assert_int_eq(res.payable, real_costs[_i].payable);
+	if (res.payable)
+		ck_assert_uint_eq(res.min_life_paid, real_costs[_i].min_life);
+	ck_assert_int_eq(res.castable, real_costs[_i].plan != NULL);
+	if (real_costs[_i].plan)
+		ck_assert_str_eq(plan_text(&res, buf, sizeof(buf)), real_costs[_i].plan);
+	mf_result_free(&res);
+}
+END_TEST
+
 /* 10,000 lands: the answer comes from counts, the plan lists only what pays. */
 START_TEST(huge_board)
 {
@@ -233,6 +299,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_loop_test(tc, least_life_and_plan, 0, (int)(sizeof(known) / sizeof(known[0])));
 	tcase_add_test(tc, huge_board);
+	tcase_add_loop_test(tc, real_card_costs, 0, (int)(sizeof(real_costs) / sizeof(real_costs[0])));
 	tcase_add_test(tc, bad_queries_are_refused);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
