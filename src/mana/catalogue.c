@@ -208,7 +208,7 @@ static int parse_note(struct mf_land *land, const char *s, const char *end,
 static int parse_line(struct mf_land *land, const char *s, const char *end,
 		      size_t lineno, struct mf_parse_error *err)
 {
-	const char *f[4], *fe[4];
+	const char *f[4] = { NULL }, *fe[4] = { NULL };
 	const char *p = s;
 	int n = 0, rc;
 

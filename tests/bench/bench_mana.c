@@ -50,8 +50,22 @@ static void add(struct text *t, const char *s)
 	t->len += n;
 }
 
+/* A cost of real cards: hybrid, Phyrexian, {2/C} and plain symbols. */
+static void real_cost(char *line, size_t size, unsigned symbols)
+{
+	static const char *const pool[] = {
+		"{W/U}", "{B/G}", "{R/W}", "{G/U}", "{U/B}", "{W/P}", "{B/P}", "{G/U/P}", "{R/W/P}",
+		"{2/W}", "{2/R}", "{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}",
+	};
+	size_t n = 0;
+
+	for (unsigned i = 0; i < symbols && n + 8 < size; i++)
+		n += (size_t)snprintf(line + n, size - n, "%s", pool[below(sizeof(pool) / sizeof(pool[0]))]);
+	snprintf(line + n, size - n, "\n");
+}
+
 static void add_case(struct text *t, const struct mf_catalogue *cat, size_t field,
-		     size_t library, unsigned life, unsigned cost_len)
+		     size_t library, unsigned life, unsigned cost_len, bool real)
 {
 	char line[64];
 	size_t n = mf_catalogue_size(cat);
@@ -70,11 +84,14 @@ static void add_case(struct text *t, const struct mf_catalogue *cat, size_t fiel
 	}
 	snprintf(line, sizeof(line), "%u\n", life);
 	add(t, line);
-	for (unsigned i = 0; i < cost_len; i++) {
-		line[i] = "123WUBRGCWUBRG"[below(14)];
+	if (real) {
+		real_cost(line, sizeof(line), cost_len);
+	} else {
+		for (unsigned i = 0; i < cost_len; i++)
+			line[i] = "123WUBRGCWUBRG"[below(14)];
+		line[cost_len] = '\n';
+		line[cost_len + 1] = '\0';
 	}
-	line[cost_len] = '\n';
-	line[cost_len + 1] = '\0';
 	add(t, line);
 }
 
@@ -120,7 +137,7 @@ int main(int argc, char **argv)
 	size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
 	struct mf_catalogue *cat;
 	struct mf_parse_error err;
-	struct text small = { 0 }, big = { 0 };
+	struct text small = { 0 }, big = { 0 }, real = { 0 };
 	FILE *sink = fopen("/dev/null", "w");
 	char head[32];
 	size_t n_big = n / 2000 + 5;
@@ -134,21 +151,32 @@ int main(int argc, char **argv)
 		size_t field = 1 + below(total);
 
 		add_case(&small, cat, field, total - field, 1 + (unsigned)below(20),
-			 1 + (unsigned)below(8));
+			 1 + (unsigned)below(8), false);
+	}
+	snprintf(head, sizeof(head), "%zu\n", n / 4);
+	add(&real, head);
+	for (size_t i = 0; i < n / 4; i++) {
+		size_t total = 1 + below(34);
+		size_t field = 1 + below(total);
+
+		add_case(&real, cat, field, total - field, 1 + (unsigned)below(20),
+			 1 + (unsigned)below(6), true);
 	}
 	snprintf(head, sizeof(head), "%zu\n", n_big);
 	add(&big, head);
 	for (size_t i = 0; i < n_big; i++)
-		add_case(&big, cat, 6000, 4000, 1000, 1 + (unsigned)below(40));
+		add_case(&big, cat, 6000, 4000, 1000, 1 + (unsigned)below(40), false);
 	printf("bench-mana: end to end (parse contest format, solve, print), built-in catalogue\n");
 	run("contest-size, parse only", &small, cat, sink, false);
 	run("10,000-land, parse only", &big, cat, sink, false);
 	for (int round = 0; round < 2; round++) {
 		run("contest-size (<= 34 lands)", &small, cat, sink, true);
 		run("10,000-land boards", &big, cat, sink, true);
+		run("hybrid/Phyrexian/{2/C} costs", &real, cat, sink, true);
 	}
 	free(small.buf);
 	free(big.buf);
+	free(real.buf);
 	mf_catalogue_free(cat);
 	fclose(sink);
 	return 0;
