@@ -43,11 +43,11 @@ void solve_pretap_mana(const struct solve_state *st, int32_t land,
 static int count_zone(const int32_t *cards, size_t n, size_t n_lands, uint32_t *seen,
 		      struct kind_use **out, size_t *n_out)
 {
-	struct kind_use *uses = NULL;
+	struct kind_use *uses = malloc(((n < n_lands ? n : n_lands) + 1) * sizeof(*uses));
 	size_t k = 0;
-	int rc = MF_OK;
+	int rc = uses ? MF_OK : MF_ERR_NOMEM;
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !rc; i++) {
 		int32_t land = cards[i];
 
 		if (land < 0 || (size_t)land >= n_lands) {
@@ -55,15 +55,6 @@ static int count_zone(const int32_t *cards, size_t n, size_t n_lands, uint32_t *
 			break;
 		}
 		if (!seen[land]) {
-			if ((k & (k - 1)) == 0) {  /* grow at powers of two */
-				struct kind_use *grown = realloc(uses, (k ? 2 * k : 1) * sizeof(*uses));
-
-				if (!grown) {
-					rc = MF_ERR_NOMEM;
-					break;
-				}
-				uses = grown;
-			}
 			memset(&uses[k], 0, sizeof(uses[k]));
 			uses[k].land = land;
 			uses[k].group = -1;
@@ -293,9 +284,10 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 		int64_t life;
 
 		rc = solve_choice(&st, choice, &payable, &life);
-		network_free(&st);
 		if (rc)
 			goto out;
+		if (n_choices > 1)
+			network_free(&st);  /* the winner is solved again for its plan */
 		if (payable && (best_life < 0 || life < best_life)) {
 			best_life = life;
 			best_choice = choice;
@@ -311,7 +303,8 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 		int64_t life;
 
 		out->life_left = q->life - out->min_life_paid;
-		rc = solve_choice(&st, best_choice, &payable, &life);
+		if (n_choices > 1)
+			rc = solve_choice(&st, best_choice, &payable, &life);
 		if (!rc)
 			rc = plan_build(&st, out);
 		if (rc)
