@@ -26,6 +26,7 @@ struct request {
 	bool too_large;
 	unsigned status;
 	size_t bytes;
+	struct job job;               /* an offloaded solve */
 };
 
 static size_t route_index(const struct server *s, const struct route *r)
@@ -223,11 +224,30 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 		return reply_simple_problem(s, c, rq, 400, "malformed-json", "Malformed JSON",
 					    detail, NULL);
 	}
+	if (rq->route->offload) {
+		rq->job = (struct job){ .handler = rq->route->handler, .doc = doc, .ctx = &s->ctx,
+					.conn = c };
+		MHD_suspend_connection(c);
+		workers_submit(s->workers, &rq->job);
+		return MHD_YES;
+	}
 	answer = rq->route->handler(doc, &s->ctx, &err);
 	cJSON_Delete(doc);
 	metrics_solver_done(s->metrics, route_index(s, rq->route), server_now_us() - t0);
 	if (!answer)
 		return reply_problem(s, c, rq, &err, NULL);
+	return reply_json(s, c, rq, 200, answer);
+}
+
+/* A worker finished the solve: answer with what it found. */
+static enum MHD_Result answer_job(struct server *s, struct MHD_Connection *c, struct request *rq)
+{
+	cJSON *answer = rq->job.answer;
+
+	rq->job.answer = NULL;
+	metrics_solver_done(s->metrics, route_index(s, rq->route), rq->job.micros);
+	if (!answer)
+		return reply_problem(s, c, rq, &rq->job.err, NULL);
 	return reply_json(s, c, rq, 200, answer);
 }
 
@@ -353,6 +373,10 @@ enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *
 		return answer_get(s, c, rq);
 	if (rq->answer == ANSWER_PREFLIGHT)
 		return answer_preflight(s, c, rq, rq->allow);
+	if (atomic_load(&rq->job.state) == JOB_DONE)
+		return answer_job(s, c, rq);
+	if (atomic_load(&rq->job.state) == JOB_QUEUED)
+		return MHD_YES;  /* not called while suspended; harmless if it were */
 	return answer_post(s, c, rq);
 }
 
@@ -394,6 +418,7 @@ void request_completed(void *cls, struct MHD_Connection *c, void **state,
 			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : ",\"aborted\":true");
 		funlockfile(stderr);
 	}
+	cJSON_Delete(rq->job.answer);
 	free(rq->body);
 	free(rq);
 	*state = NULL;

@@ -6,16 +6,18 @@
 #include "http/adapt_deck.h"
 #include "http/adapt_mana.h"
 
+/* Routes whose work can take more than a millisecond or so (big batches,
+ * large combat boards) are offloaded, so they never stall a pool thread. */
 static const struct route routes[] = {
-	{ "/v1/mana/solve", "POST", ROUTE_JSON, mana_solve_handler },
-	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mana_batch_handler },
-	{ "/v1/deck/colors", "POST", ROUTE_JSON, deck_colors_handler },
-	{ "/v1/combat/blocks", "POST", ROUTE_JSON, combat_blocks_handler },
-	{ "/v1/lands", "GET", ROUTE_LANDS, NULL },
-	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL },
-	{ "/readyz", "GET", ROUTE_READYZ, NULL },
-	{ "/metrics", "GET", ROUTE_METRICS, NULL },
-	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL },
+	{ "/v1/mana/solve", "POST", ROUTE_JSON, mana_solve_handler, false },
+	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mana_batch_handler, true },
+	{ "/v1/deck/colors", "POST", ROUTE_JSON, deck_colors_handler, false },
+	{ "/v1/combat/blocks", "POST", ROUTE_JSON, combat_blocks_handler, true },
+	{ "/v1/lands", "GET", ROUTE_LANDS, NULL, false },
+	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false },
+	{ "/readyz", "GET", ROUTE_READYZ, NULL, false },
+	{ "/metrics", "GET", ROUTE_METRICS, NULL, false },
+	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false },
 };
 
 const struct route *router_routes(size_t *n)

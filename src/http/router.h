@@ -2,6 +2,7 @@
 #ifndef MF_HTTP_ROUTER_H
 #define MF_HTTP_ROUTER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "http/api.h"
@@ -20,6 +21,7 @@ struct route {
 	const char *method;      /* the one method the path answers */
 	enum route_kind kind;
 	api_handler handler;     /* ROUTE_JSON only */
+	bool offload;            /* solved on a worker thread: may take long */
 };
 
 /* All routes; *n receives their count. */

@@ -66,6 +66,7 @@ static void server_free(struct server *s)
 {
 	if (!s)
 		return;
+	workers_stop(s->workers);
 	cJSON_free((char *)s->lands.body);
 	cors_free(&s->cors);
 	metrics_free(s->metrics);
@@ -80,7 +81,7 @@ int server_start(const struct server_config *cfg, const struct mf_catalogue *cat
 	struct sockaddr_in a4;
 	struct sockaddr *addr;
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
-			 MHD_USE_ERROR_LOG;
+			 MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
 	struct server *s;
 	int rc = MF_ERR_NOMEM;
 
@@ -100,6 +101,9 @@ int server_start(const struct server_config *cfg, const struct mf_catalogue *cat
 		names[i] = s->routes[i].path;
 	s->metrics = metrics_new(names, s->n_routes);
 	if (!s->metrics || render_static_answers(s))
+		goto fail;
+	s->workers = workers_start(cfg->threads);
+	if (!s->workers)
 		goto fail;
 	memset(&a4, 0, sizeof(a4));
 	memset(&a6, 0, sizeof(a6));
@@ -149,6 +153,13 @@ uint16_t server_port(const struct server *s)
 }
 
 
+/* Waits until no request is in flight or the deadline (microseconds). */
+static void wait_idle(struct server *s, uint64_t deadline)
+{
+	while (atomic_load(&s->in_flight) > 0 && server_now_us() < deadline)
+		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
+}
+
 unsigned server_shutdown(struct server *s)
 {
 	uint64_t deadline = server_now_us() + (uint64_t)s->cfg.drain_s * 1000000u;
@@ -159,8 +170,13 @@ unsigned server_shutdown(struct server *s)
 	listener = MHD_quiesce_daemon(s->daemon);
 	/* Requests already begun finish; idle keep-alive connections hold no
 	 * work, so they need not be waited for. */
-	while ((left = atomic_load(&s->in_flight)) > 0 && server_now_us() < deadline)
-		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
+	wait_idle(s, deadline);
+	/* Past the deadline, queued solves are answered 503 and running ones
+	 * finish; their connections must be resumed before the daemon stops. */
+	left = atomic_load(&s->in_flight);
+	workers_stop(s->workers);
+	s->workers = NULL;
+	wait_idle(s, server_now_us() + 1000000);
 	MHD_stop_daemon(s->daemon);
 	if (listener != MHD_INVALID_SOCKET)
 		close(listener);

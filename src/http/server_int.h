@@ -9,6 +9,7 @@
 #include "http/request_id.h"
 #include "http/router.h"
 #include "http/server.h"
+#include "http/workers.h"
 
 extern const char mf_embedded_openapi[];
 extern const size_t mf_embedded_openapi_len;
@@ -31,6 +32,7 @@ struct server {
 	struct static_answer openapi;  /* GET /openapi.yaml, embedded */
 	struct cors cors;
 	struct request_ids ids;
+	struct workers *workers;       /* solves of offloaded routes */
 	const struct route *routes;
 	size_t n_routes;
 };

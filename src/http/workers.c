@@ -1,0 +1,125 @@
+#include "http/workers.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "http/problem.h"
+
+struct workers {
+	pthread_mutex_t mu;
+	pthread_cond_t ready;
+	struct job *head, *tail;
+	bool stopping;
+	unsigned n;
+	pthread_t threads[];
+};
+
+static uint64_t now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* Marks job done and wakes its connection; job may be freed right after. */
+static void finish(struct job *job)
+{
+	struct MHD_Connection *conn = job->conn;
+
+	atomic_store(&job->state, JOB_DONE);
+	MHD_resume_connection(conn);
+}
+
+static void *work(void *arg)
+{
+	struct workers *w = arg;
+
+	for (;;) {
+		struct job *job;
+		uint64_t t0;
+
+		pthread_mutex_lock(&w->mu);
+		while (!w->head && !w->stopping)
+			pthread_cond_wait(&w->ready, &w->mu);
+		job = w->head;
+		if (job) {
+			w->head = job->next;
+			if (!w->head)
+				w->tail = NULL;
+		}
+		pthread_mutex_unlock(&w->mu);
+		if (!job)
+			return NULL;  /* stopping, and nothing left */
+		t0 = now_us();
+		job->answer = job->handler(job->doc, job->ctx, &job->err);
+		job->micros = now_us() - t0;
+		cJSON_Delete(job->doc);
+		job->doc = NULL;
+		finish(job);
+	}
+}
+
+struct workers *workers_start(unsigned n)
+{
+	struct workers *w = calloc(1, sizeof(*w) + n * sizeof(pthread_t));
+
+	if (!w)
+		return NULL;
+	pthread_mutex_init(&w->mu, NULL);
+	pthread_cond_init(&w->ready, NULL);
+	for (; w->n < n; w->n++)
+		if (pthread_create(&w->threads[w->n], NULL, work, w) != 0) {
+			fprintf(stderr, "manaflow serve: cannot start worker threads\n");
+			workers_stop(w);
+			return NULL;
+		}
+	return w;
+}
+
+void workers_submit(struct workers *w, struct job *job)
+{
+	job->next = NULL;
+	atomic_store(&job->state, JOB_QUEUED);
+	pthread_mutex_lock(&w->mu);
+	if (w->tail)
+		w->tail->next = job;
+	else
+		w->head = job;
+	w->tail = job;
+	pthread_cond_signal(&w->ready);
+	pthread_mutex_unlock(&w->mu);
+}
+
+void workers_stop(struct workers *w)
+{
+	struct job *pending;
+
+	if (!w)
+		return;
+	pthread_mutex_lock(&w->mu);
+	w->stopping = true;
+	pending = w->head;
+	w->head = w->tail = NULL;
+	pthread_cond_broadcast(&w->ready);
+	pthread_mutex_unlock(&w->mu);
+	while (pending) {
+		struct job *next = pending->next;
+
+		cJSON_Delete(pending->doc);
+		pending->doc = NULL;
+		pending->answer = NULL;
+		problem_set(&pending->err, 503, "shutting-down", "Shutting down",
+			    "the server stopped before this request was solved");
+		finish(pending);
+		pending = next;
+	}
+	for (unsigned i = 0; i < w->n; i++)
+		pthread_join(w->threads[i], NULL);
+	pthread_cond_destroy(&w->ready);
+	pthread_mutex_destroy(&w->mu);
+	free(w);
+}

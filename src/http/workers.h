@@ -1,0 +1,44 @@
+/*
+ * Worker threads for the heavy routes. A libmicrohttpd pool thread serves
+ * many connections, so a long solve there would stall all of them: the
+ * request is suspended, solved here, and resumed, and the pool thread goes
+ * on serving the others meanwhile.
+ */
+#ifndef MF_HTTP_WORKERS_H
+#define MF_HTTP_WORKERS_H
+
+#include <microhttpd.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "http/api.h"
+
+enum job_state { JOB_NONE, JOB_QUEUED, JOB_DONE };
+
+/* One solve, owned by its request; the workers only borrow it. */
+struct job {
+	struct job *next;
+	api_handler handler;
+	cJSON *doc;                  /* the request body; freed by the worker */
+	const struct api_ctx *ctx;
+	struct MHD_Connection *conn; /* suspended until the job is done */
+	cJSON *answer;               /* NULL: see err */
+	struct api_error err;
+	uint64_t micros;             /* time in the handler */
+	atomic_int state;
+};
+
+struct workers;
+
+/* Starts n threads. Returns NULL (message on stderr) on failure. */
+struct workers *workers_start(unsigned n);
+
+/* Queues job (the caller has suspended job->conn); a worker runs it and
+ * resumes the connection. */
+void workers_submit(struct workers *w, struct job *job);
+
+/* Jobs not yet started are answered 503 and resumed; running ones finish;
+ * then the threads end and w is freed. NULL is fine. */
+void workers_stop(struct workers *w);
+
+#endif
