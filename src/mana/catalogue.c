@@ -253,6 +253,19 @@ static int parse_line(struct mf_land *land, const char *s, const char *end,
 	return MF_OK;
 }
 
+/* The solver asks this of every land in every query: answer it once. */
+static void land_type_life(const struct mf_land *land, uint8_t life[MF_MANA_TYPES])
+{
+	memset(life, 255, MF_MANA_TYPES);
+	for (unsigned i = 0; i < land->n_options; i++) {
+		const struct mf_land_option *o = &land->options[i];
+
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			if (o->mana[t] && o->life < life[t])
+				life[t] = o->life;
+	}
+}
+
 /* Inserts land i into the name index; returns -1 on a duplicate name. */
 static int index_insert(struct mf_catalogue *cat, int32_t i)
 {
@@ -291,7 +304,8 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 	}
 	cat->lands = calloc(cap, sizeof(*cat->lands));
 	cat->name_len = calloc(cap, sizeof(*cat->name_len));
-	if (!cat->lands || !cat->name_len)
+	cat->type_life = calloc(cap, sizeof(*cat->type_life));
+	if (!cat->lands || !cat->name_len || !cat->type_life)
 		goto out;
 	for (p = text; p < end;) {
 		const char *e = field_end(p, end, '\n');
@@ -314,6 +328,7 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 			if (rc)
 				goto out;
 			cat->name_len[cat->n_lands] = (uint8_t)strlen(cat->lands[cat->n_lands].name);
+			land_type_life(&cat->lands[cat->n_lands], cat->type_life[cat->n_lands]);
 			cat->n_lands++;
 		}
 		p = e < end ? e + 1 : e;
@@ -361,6 +376,7 @@ void mf_catalogue_free(struct mf_catalogue *cat)
 		return;
 	free(cat->lands);
 	free(cat->name_len);
+	free(cat->type_life);
 	free(cat->slots);
 	free(cat);
 }

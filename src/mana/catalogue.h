@@ -11,6 +11,7 @@ extern const size_t mf_embedded_lands_len;
 struct mf_catalogue {
 	struct mf_land *lands;
 	uint8_t *name_len;       /* strlen of each name, to compare lengths first */
+	uint8_t (*type_life)[MF_MANA_TYPES];  /* least life to make each type, 255: cannot */
 	size_t n_lands;
 	int32_t *slots;          /* open-addressing name index: land index or -1 */
 	size_t n_slots;          /* a power of two, at least twice n_lands */

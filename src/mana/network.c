@@ -11,18 +11,6 @@
 
 #include "mana/solve.h"
 
-void solve_type_life(const struct mf_land *land, uint8_t life[MF_MANA_TYPES])
-{
-	memset(life, NO_LIFE, MF_MANA_TYPES);
-	for (unsigned i = 0; i < land->n_options; i++) {
-		const struct mf_land_option *o = &land->options[i];
-
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			if (o->mana[t] && o->life < life[t])
-				life[t] = o->life;
-	}
-}
-
 /* Finds or adds the group of lands alike to g among groups[from, n). */
 static int32_t group_of(struct solve_state *st, size_t from, const struct land_group *g)
 {
@@ -50,7 +38,7 @@ static void assign_groups(struct solve_state *st)
 
 		if (solve_is_pretapped(l) || l->fetch_types)
 			continue;
-		solve_type_life(l, g.type_life);
+		memcpy(g.type_life, st->type_life[st->field[i].land], sizeof(g.type_life));
 		st->field[i].group = group_of(st, 0, &g);
 	}
 	st->fetch_group0 = st->n_groups;
@@ -75,7 +63,7 @@ static void assign_groups(struct solve_state *st)
 		st->library[i].group = -1;
 		if (!(l->basic_types & searched))
 			continue;
-		solve_type_life(l, g.type_life);
+		memcpy(g.type_life, st->type_life[st->library[i].land], sizeof(g.type_life));
 		g.basic_types = l->basic_types;
 		g.shock = l->shock;
 		st->library[i].group = group_of(st, st->lib_group0, &g);

@@ -9,45 +9,22 @@
 
 #include "mana/solve.h"
 
-/*
- * Whether mana `have` pays demand d (no Phyrexian symbols left in it). By
- * Hall's theorem it does iff there is enough mana in all, and for every set
- * of types, the mana of those types covers the symbols payable only by them.
- */
-static bool pays(const struct demand *d, const uint64_t have[MF_MANA_TYPES])
+/* The demand a plan's mana must meet, with what every check needs of it
+ * worked out once. */
+struct target {
+	struct demand d;         /* no Phyrexian symbols left in it */
+	uint64_t wanted;         /* mana it asks for in all */
+	uint8_t masks[32];       /* the hybrid symbols present */
+	unsigned n_masks;
+};
+
+/* The chosen payment of {2/C}, less the Phyrexian symbols paid with life;
+ * the rest of those are colour or hybrid symbols now. */
+static void target_init(struct target *tg, const struct solve_state *st,
+			const uint64_t *life_paid)
 {
-	uint64_t total = 0, wanted = d->generic;
+	struct demand *d = &tg->d;
 
-	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		total += have[t];
-		wanted += d->need[t];
-	}
-	for (unsigned m = 0; m < 32; m++)
-		wanted += d->hybrid[m];
-	if (total < wanted)
-		return false;
-	for (unsigned types = 1; types < 64; types++) {
-		uint64_t supply = 0, only = 0;
-
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			if (types >> t & 1) {
-				supply += have[t];
-				only += d->need[t];
-			}
-		for (unsigned m = 1; m < 32; m++)
-			if (d->hybrid[m] && !(m & ~types))
-				only += d->hybrid[m];
-		if (supply < only)
-			return false;
-	}
-	return true;
-}
-
-/* The demand the plan's mana must meet: the chosen payment of {2/C}, less
- * the Phyrexian symbols paid with life; the rest are colour or hybrid. */
-static void mana_demand(const struct solve_state *st, const uint64_t *life_paid,
-			struct demand *d)
-{
 	*d = st->full;
 	for (unsigned m = 1; m < 32; m++) {
 		uint64_t by_mana = d->phyrexian[m] - life_paid[m];
@@ -58,6 +35,50 @@ static void mana_demand(const struct solve_state *st, const uint64_t *life_paid,
 		else
 			d->need[__builtin_ctz(m)] += by_mana;
 	}
+	tg->wanted = d->generic;
+	tg->n_masks = 0;
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		tg->wanted += d->need[t];
+	for (unsigned m = 1; m < 32; m++)
+		if (d->hybrid[m]) {
+			tg->wanted += d->hybrid[m];
+			tg->masks[tg->n_masks++] = (uint8_t)m;
+		}
+}
+
+/*
+ * Whether mana `have` pays the target. By Hall's theorem it does iff there
+ * is enough mana in all, and for every set of types, the mana of those
+ * types covers the symbols payable only by them. Without hybrids, the sets
+ * of one type each are the only ones that bind.
+ */
+static bool pays(const struct target *tg, const uint64_t have[MF_MANA_TYPES])
+{
+	const struct demand *d = &tg->d;
+	uint64_t total = 0;
+
+	for (int t = 0; t < MF_MANA_TYPES; t++) {
+		if (have[t] < d->need[t])
+			return false;
+		total += have[t];
+	}
+	if (total < tg->wanted)
+		return false;
+	for (unsigned types = 1; types < 64 && tg->n_masks; types++) {
+		uint64_t supply = 0, only = 0;
+
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			if (types >> t & 1) {
+				supply += have[t];
+				only += d->need[t];
+			}
+		for (unsigned i = 0; i < tg->n_masks; i++)
+			if (!(tg->masks[i] & ~types))
+				only += d->hybrid[tg->masks[i]];
+		if (supply < only)
+			return false;
+	}
+	return true;
 }
 
 /*
@@ -66,18 +87,27 @@ static void mana_demand(const struct solve_state *st, const uint64_t *life_paid,
  * now stays needed after later drops, so in the end no single step can go.
  * Returns how many are dropped.
  */
-static uint32_t drop_free(const struct demand *d, uint64_t total[MF_MANA_TYPES],
+static uint32_t drop_free(const struct target *tg, uint64_t total[MF_MANA_TYPES],
 			  const uint64_t mana[MF_MANA_TYPES], uint32_t count)
 {
-	uint64_t lo = 0, hi = count;
+	uint64_t lo = 0, hi = count, have = 0, per_card = 0;
 
+	/* Spare mana bounds the drop before any Hall check is needed. */
+	for (int t = 0; t < MF_MANA_TYPES; t++) {
+		have += total[t];
+		per_card += mana[t];
+	}
+	if (have < tg->wanted)
+		return 0;
+	if (per_card && (have - tg->wanted) / per_card < hi)
+		hi = (have - tg->wanted) / per_card;
 	while (lo < hi) {
 		uint64_t mid = lo + (hi - lo + 1) / 2;
 		uint64_t left[MF_MANA_TYPES];
 
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			left[t] = total[t] - mana[t] * mid;
-		if (pays(d, left))
+		if (pays(tg, left))
 			lo = mid;
 		else
 			hi = mid - 1;
@@ -89,7 +119,7 @@ static uint32_t drop_free(const struct demand *d, uint64_t total[MF_MANA_TYPES],
 
 /* Free taps only: a tap that costs life cannot go, or the least life would
  * not be least. Latest-listed lands go first. */
-static void prune(struct solve_state *st, const struct demand *d, uint64_t total[MF_MANA_TYPES])
+static void prune(struct solve_state *st, const struct target *tg, uint64_t total[MF_MANA_TYPES])
 {
 	for (size_t i = st->n_field; i-- > 0;) {
 		struct kind_use *u = &st->field[i];
@@ -98,7 +128,7 @@ static void prune(struct solve_state *st, const struct demand *d, uint64_t total
 
 		if (solve_is_pretapped(&st->lands[u->land])) {
 			solve_pretap_mana(st, u->land, mana);
-			u->kept = u->count - drop_free(d, total, mana, u->count);
+			u->kept = u->count - drop_free(tg, total, mana, u->count);
 			continue;
 		}
 		for (int t = 0; grp && t < MF_MANA_TYPES; t++) {
@@ -106,7 +136,7 @@ static void prune(struct solve_state *st, const struct demand *d, uint64_t total
 				continue;
 			memset(mana, 0, sizeof(mana));
 			mana[t] = 1;
-			u->made[t] -= drop_free(d, total, mana, u->made[t]);
+			u->made[t] -= drop_free(tg, total, mana, u->made[t]);
 		}
 	}
 }
@@ -142,29 +172,29 @@ static void set_step(struct mf_step *s, int32_t land, enum mf_zone from, int typ
 	s->fetch = fetch;
 }
 
-/* Spreads each battlefield group's flow over its cards, in order. */
+/* Spreads each battlefield group's flow over its cards, in order: the
+ * flow left on a group's type edges is consumed card by card. */
 static void spread_field_flow(struct solve_state *st)
 {
-	for (size_t gi = 0; gi < st->fetch_group0; gi++) {
-		const struct land_group *grp = &st->groups[gi];
-		int64_t flow[MF_MANA_TYPES];
-		int t = 0;
+	for (size_t i = 0; i < st->n_field; i++) {
+		struct kind_use *u = &st->field[i];
+		struct land_group *grp;
+		uint32_t cards = u->count;
 
-		for (int k = 0; k < MF_MANA_TYPES; k++)
-			flow[k] = grp->type_edge[k] >= 0 ? flow_edge_flow(&st->g, grp->type_edge[k]) : 0;
-		for (size_t i = 0; i < st->n_field; i++) {
-			struct kind_use *u = &st->field[i];
+		if (u->group < 0 || (size_t)u->group >= st->fetch_group0)
+			continue;
+		grp = &st->groups[u->group];
+		for (int t = 0; t < MF_MANA_TYPES && cards; t++) {
+			struct flow_edge *back;
+			uint32_t take;
 
-			if (u->group != (int32_t)gi)
+			if (grp->type_edge[t] < 0)
 				continue;
-			for (uint32_t c = 0; c < u->count; c++) {
-				while (t < MF_MANA_TYPES && !flow[t])
-					t++;
-				if (t == MF_MANA_TYPES)
-					break;
-				flow[t]--;
-				u->made[t]++;
-			}
+			back = &st->g.edges[grp->type_edge[t] ^ 1];  /* its capacity is the flow */
+			take = back->cap < (int64_t)cards ? (uint32_t)back->cap : cards;
+			back->cap -= take;
+			u->made[t] += take;
+			cards -= take;
 		}
 	}
 }
@@ -241,7 +271,7 @@ int plan_build(struct solve_state *st, struct mf_result *out)
 	struct fetch_pair *pairs = NULL;
 	size_t n_pairs = 0, n_steps = 0, cap = 0;
 	struct mf_step *steps = NULL;
-	struct demand d;
+	struct target tg;
 	int rc = MF_ERR_NOMEM;
 
 	memcpy(total, st->have, sizeof(total));
@@ -270,8 +300,8 @@ int plan_build(struct solve_state *st, struct mf_result *out)
 		for (size_t i = 0; i < n_pairs; i++)
 			total[pairs[i].type]++;
 	}
-	mana_demand(st, life_paid, &d);
-	prune(st, &d, total);
+	target_init(&tg, st, life_paid);
+	prune(st, &tg, total);
 	for (size_t i = 0; i < st->n_field; i++) {
 		cap += st->field[i].kept;
 		for (int t = 0; t < MF_MANA_TYPES; t++)

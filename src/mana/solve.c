@@ -151,7 +151,7 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 {
 	uint64_t supply[MF_MANA_TYPES] = { 0 }, lib[MF_MANA_TYPES] = { 0 };
 	uint64_t total = 0, lib_total = 0, fetches = 0;
-	uint8_t searched = 0, life[MF_MANA_TYPES];
+	uint8_t searched = 0;
 
 	for (size_t i = 0; i < st->n_field; i++) {
 		const struct mf_land *l = &st->lands[st->field[i].land];
@@ -163,9 +163,8 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 		}
 		if (solve_is_pretapped(l))
 			continue;
-		solve_type_life(l, life);
 		for (int t = 0; t < MF_MANA_TYPES; t++)
-			supply[t] += life[t] != NO_LIFE ? st->field[i].count : 0;
+			supply[t] += st->type_life[st->field[i].land][t] != NO_LIFE ? st->field[i].count : 0;
 		total += st->field[i].count;
 	}
 	for (size_t i = 0; i < st->n_library && fetches; i++) {
@@ -173,9 +172,8 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 
 		if (!(l->basic_types & searched))
 			continue;
-		solve_type_life(l, life);
 		for (int t = 0; t < MF_MANA_TYPES; t++)
-			lib[t] += life[t] != NO_LIFE ? st->library[i].count : 0;
+			lib[t] += st->type_life[st->library[i].land][t] != NO_LIFE ? st->library[i].count : 0;
 		lib_total += st->library[i].count;
 	}
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
@@ -273,6 +271,7 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 	if (rc)
 		return rc;
 	st.lands = q->cat->lands;
+	st.type_life = (const uint8_t (*)[MF_MANA_TYPES])q->cat->type_life;
 	memset(st.life_edge, 0xff, sizeof(st.life_edge));
 	st.choices = mf_cost_has_choices(&q->cost);
 	rc = prepare(&st, q);

@@ -45,6 +45,7 @@ struct land_group {
 struct solve_state {
 	const struct mf_query *q;
 	const struct mf_land *lands;       /* the catalogue's array */
+	const uint8_t (*type_life)[MF_MANA_TYPES];  /* per land: least life per type, or NO_LIFE */
 	struct kind_use *field, *library;
 	size_t n_field, n_library;
 	bool tron;                         /* Tron assembled on the battlefield */
@@ -68,9 +69,6 @@ bool solve_is_pretapped(const struct mf_land *land);
 /* The mana one card of a pre-tapped land makes (Tron counted). */
 void solve_pretap_mana(const struct solve_state *st, int32_t land,
 		       uint64_t mana[MF_MANA_TYPES]);
-
-/* The least life at which each type can be made by a land, NO_LIFE if not. */
-void solve_type_life(const struct mf_land *land, uint8_t life[MF_MANA_TYPES]);
 
 /* Groups the lands still to decide and builds the min-cost flow network for
  * st->left. Returns MF_OK or MF_ERR_NOMEM. */
