@@ -1,0 +1,65 @@
+/*
+ * Exhaustive reference for the mana solver (tests only).
+ *
+ * Written from the IPSC 2016 M statement, not from src/mana: every
+ * battlefield land is left untapped or tapped for one of its options, every
+ * fetch land is left unused or used on one distinct fetchable library card,
+ * which is then tapped for one of its options. The only help it gets is a
+ * memo on (land, mana still owed, library cards already taken), which sees
+ * exactly the choices a plain enumeration would. Meant for boards of about a
+ * dozen lands; larger inputs are refused with MF_ERR_LIMIT.
+ *
+ * Rules it fixes where the statement leaves room (the catalogue may hold
+ * lands the contest never had):
+ * - Tron is assembled when the catalogue has at least one land with a
+ *   non-zero `tron` and every such land has a copy on the initial
+ *   battlefield; a piece then makes `tron` colourless for each option that
+ *   makes exactly one C.
+ * - A fetch costs fetch_life; the fetched card must share a basic land type
+ *   with the fetch's fetch_types. A fetched shock land costs 2 more life to
+ *   use; fetching a card and not tapping it never helps, so it is not tried.
+ * - A fetched card is only tapped for its options (a fetched fetch land is
+ *   not used to fetch again).
+ */
+#ifndef MANAFLOW_TESTS_MANA_BRUTE_H
+#define MANAFLOW_TESTS_MANA_BRUTE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "manaflow/mana.h"
+
+struct mana_brute_result {
+	bool payable;            /* some choice of taps pays the cost */
+	bool castable;           /* payable and min_life <= life - 1 */
+	uint64_t min_life;       /* least life of any payment, when payable */
+	/* When payable: one payment of exactly min_life from which no step can
+	 * be dropped, in the same step format as mf_result (a fetch followed at
+	 * once by the fetched card's step). Owned; mana_brute_result_free(). */
+	struct mf_step *plan;
+	size_t n_plan;
+};
+
+/*
+ * Solves query->cost from query->battlefield and query->library by exhaustive
+ * search; query->life only decides `castable`. Returns MF_OK and fills *out,
+ * MF_ERR_INVALID for an index outside the catalogue, MF_ERR_LIMIT when the
+ * search table would be too large for a reference (more than 16 library
+ * cards or about 2^24 states), or MF_ERR_NOMEM. On failure *out is empty.
+ */
+int mana_brute_solve(const struct mf_query *query, struct mana_brute_result *out);
+
+/* Releases the plan and empties the result; safe on an empty result. */
+void mana_brute_result_free(struct mana_brute_result *result);
+
+/* Whether Tron is assembled by this battlefield under the rule above. */
+bool mana_brute_tron_assembled(const struct mf_catalogue *cat,
+			       const int32_t *battlefield, size_t n_battlefield);
+
+/* The mana and life of option `option` of land `land` once on the battlefield,
+ * with Tron applied when `tron` is true (no shock life here). */
+void mana_brute_option(const struct mf_land *land, size_t option, bool tron,
+		       uint32_t mana[MF_MANA_TYPES], uint32_t *life);
+
+#endif
