@@ -25,6 +25,8 @@ static const char usage[] =
 	"  --connection-limit N  MANAFLOW_CONNECTION_LIMIT open connections at most (1024)\n"
 	"  --per-ip-limit N      MANAFLOW_PER_IP_LIMIT     connections per client IP, 0 = no limit (0)\n"
 	"  --drain-seconds S     MANAFLOW_DRAIN_SECONDS    wait for requests in flight on SIGTERM (10)\n"
+	"  --shutdown-delay S    MANAFLOW_SHUTDOWN_DELAY   on SIGTERM, keep accepting with /readyz 503\n"
+	"                                                  this long before closing the listener (0)\n"
 	"  --lands FILE          MANAFLOW_LANDS            land catalogue in m_lands.txt format (built in)\n"
 	"  --no-access-log       MANAFLOW_ACCESS_LOG=0     no JSON access-log line per request on stderr\n"
 	"  --cors-origin LIST    MANAFLOW_CORS_ORIGINS     browser origins allowed to call, comma-separated,\n"
@@ -58,7 +60,8 @@ int cli_cmd_serve(int argc, char **argv)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long port = 8080, threads = cores > 0 ? (unsigned long)cores : 1,
-		      body_limit = 1u << 20, timeout = 10, conn_limit = 1024, per_ip = 0, drain = 10;
+		      body_limit = 1u << 20, timeout = 10, conn_limit = 1024, per_ip = 0, drain = 10,
+		      delay = 0;
 	struct option_spec opts[] = {
 		{ "--port", "MANAFLOW_PORT", 0, 65535, &port },
 		{ "--threads", "MANAFLOW_THREADS", 1, 256, &threads },
@@ -67,6 +70,7 @@ int cli_cmd_serve(int argc, char **argv)
 		{ "--connection-limit", "MANAFLOW_CONNECTION_LIMIT", 1, 60000, &conn_limit },
 		{ "--per-ip-limit", "MANAFLOW_PER_IP_LIMIT", 0, 60000, &per_ip },
 		{ "--drain-seconds", "MANAFLOW_DRAIN_SECONDS", 0, 3600, &drain },
+		{ "--shutdown-delay", "MANAFLOW_SHUTDOWN_DELAY", 0, 600, &delay },
 	};
 	const size_t n_opts = sizeof(opts) / sizeof(opts[0]);
 	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
@@ -138,6 +142,7 @@ int cli_cmd_serve(int argc, char **argv)
 		.connection_limit = (unsigned)conn_limit,
 		.per_ip_limit = (unsigned)per_ip,
 		.drain_s = (unsigned)drain,
+		.shutdown_delay_s = (unsigned)delay,
 		.access_log = access_log,
 		.cors_origins = cors,
 		.version = MANAFLOW_VERSION,
@@ -149,8 +154,8 @@ int cli_cmd_serve(int argc, char **argv)
 		cfg.threads, cfg.version);
 	fflush(stderr);
 	sigwait(&stop, &sig);
-	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"draining\",\"signal\":%d,\"deadline_s\":%u}\n",
-		sig, cfg.drain_s);
+	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"draining\",\"signal\":%d,\"delay_s\":%u,"
+		"\"deadline_s\":%u}\n", sig, cfg.shutdown_delay_s, cfg.drain_s);
 	unsigned cut = server_shutdown(srv);
 
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"stopped\",\"requests_cut_short\":%u}\n", cut);

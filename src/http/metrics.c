@@ -22,7 +22,7 @@ struct histogram {
 };
 
 struct metrics {
-	const char *const *routes;
+	const char *routes[METRICS_ROUTES_MAX];  /* copied: the caller's array may go */
 	size_t n_routes;
 	atomic_uint_fast64_t in_flight;
 	atomic_uint_fast64_t requests[METRICS_ROUTES_MAX + 1][N_CODES];
@@ -39,7 +39,8 @@ struct metrics *metrics_new(const char *const *route_names, size_t n)
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return NULL;
-	m->routes = route_names;
+	for (size_t i = 0; i < n; i++)
+		m->routes[i] = route_names[i];
 	m->n_routes = n;
 	return m;
 }

@@ -14,7 +14,8 @@
 struct metrics;
 
 /* Allocates metrics for route names (route_names[i] is label route="...",
- * n <= METRICS_ROUTES_MAX; the strings must outlive the metrics).
+ * n <= METRICS_ROUTES_MAX; the array is copied, the strings must outlive the
+ * metrics).
  * Returns NULL when out of memory. */
 struct metrics *metrics_new(const char *const *route_names, size_t n);
 void metrics_free(struct metrics *m);

@@ -167,6 +167,7 @@ unsigned server_shutdown(struct server *s)
 	MHD_socket listener;
 
 	atomic_store(&s->draining, true);
+	nanosleep(&(struct timespec){ .tv_sec = s->cfg.shutdown_delay_s }, NULL);
 	listener = MHD_quiesce_daemon(s->daemon);
 	/* Requests already begun finish; idle keep-alive connections hold no
 	 * work, so they need not be waited for. */

@@ -21,6 +21,7 @@ struct server_config {
 	unsigned connection_limit;
 	unsigned per_ip_limit;     /* 0: none */
 	unsigned drain_s;          /* how long SIGTERM waits for requests in flight */
+	unsigned shutdown_delay_s; /* after SIGTERM, keep accepting (readiness 503) this long */
 	bool access_log;           /* one JSON line per request on stderr */
 	const char *cors_origins;  /* comma-separated allowed origins, "*", or NULL: CORS off */
 	const char *version;
@@ -37,9 +38,11 @@ int server_start(const struct server_config *cfg, const struct mf_catalogue *cat
 /* The port actually bound. */
 uint16_t server_port(const struct server *s);
 
-/* Readiness turns 503, no new connections are accepted, answers carry
- * Connection: close; then waits up to drain_s for connections to finish and
- * stops the daemon. Frees the server. Returns the connections cut short. */
+/* Readiness turns 503 and answers carry Connection: close; after
+ * shutdown_delay_s (so that load balancers see readiness fail and stop
+ * sending) no new connections are accepted; then waits up to drain_s for
+ * requests in flight and stops the daemon. Frees the server. Returns the
+ * requests cut short. */
 unsigned server_shutdown(struct server *s);
 
 #endif
