@@ -1,0 +1,34 @@
+/*
+ * The HTTP tests: the real `manaflow serve` (path in argv[1]) on a free port,
+ * driven with libcurl and raw sockets. Suites by topic: routes, errors,
+ * concurrency, lifecycle (configuration, healthcheck, shutdown).
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "harness.h"
+
+int main(int argc, char **argv)
+{
+	SRunner *sr;
+	int failed;
+
+	if (argc < 2) {
+		fprintf(stderr, "usage: %s PATH-TO-MANAFLOW\n", argv[0]);
+		return 2;
+	}
+	ts_manaflow = argv[1];
+	signal(SIGPIPE, SIG_IGN);  /* a server that hangs up must fail a test, not kill us */
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
+		return 2;
+	sr = srunner_create(suite_routes());
+	srunner_add_suite(sr, suite_errors());
+	srunner_add_suite(sr, suite_concurrency());
+	srunner_add_suite(sr, suite_lifecycle());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	curl_global_cleanup();
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,270 @@
+/* Start-up configuration, `manaflow healthcheck`, and the drain on SIGTERM. */
+#define _GNU_SOURCE  /* strcasestr */
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+/* Generous: nothing here measures speed. */
+#define EXIT_TIMEOUT_MS 60000
+
+static void setup_none(void)
+{
+}
+
+/* Runs a shell command line; returns its exit code, or -1 if it did not exit. */
+static int run(const char *cmdline)
+{
+	int status = system(cmdline);
+
+	return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static void expect_clean_exit(struct test_server *s, const char *cut_short)
+{
+	int status = ts_wait_exit(s, EXIT_TIMEOUT_MS);
+	char *log = ts_log(s);
+
+	ck_assert_msg(status != -1, "the server did not exit: %s", log);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d: %s", status, log);
+	ck_assert_msg(strstr(log, "\"msg\":\"draining\"") != NULL, "no draining line: %s", log);
+	ck_assert_msg(strstr(log, cut_short) != NULL, "no %s in %s", cut_short, log);
+	free(log);
+}
+
+START_TEST(stop_signals_exit_zero)
+{
+	static const int signals[] = { SIGTERM, SIGINT };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct http_resp r;
+
+		ts_start(&ts_srv, NULL, NULL);
+		ck_assert_int_eq(http_get("/healthz", &r), 200);
+		http_resp_free(&r);
+		ck_assert_int_eq(kill(ts_srv.pid, signals[i]), 0);
+		expect_clean_exit(&ts_srv, "\"requests_cut_short\":0");
+		ts_kill(&ts_srv);
+	}
+}
+END_TEST
+
+/* Polls /metrics until at least n requests (the scrape included) are in flight. */
+static void wait_in_flight(unsigned n)
+{
+	int64_t deadline = now_ms() + 30000;
+	char line[64];
+
+	snprintf(line, sizeof(line), "\nhttp_requests_in_flight %u\n", n);
+	for (;;) {
+		struct http_resp r;
+		bool seen;
+
+		ck_assert_int_eq(http_get("/metrics", &r), 200);
+		seen = strstr(r.body, line) != NULL;
+		http_resp_free(&r);
+		if (seen)
+			return;
+		ck_assert_msg(now_ms() < deadline, "never %u requests in flight", n);
+		sleep_ms(20);
+	}
+}
+
+static void wait_log(const char *what)
+{
+	int64_t deadline = now_ms() + 30000;
+
+	for (;;) {
+		char *log = ts_log(&ts_srv);
+		bool seen = strstr(log, what) != NULL;
+
+		free(log);
+		if (seen)
+			return;
+		ck_assert_msg(now_ms() < deadline, "the log never showed %s", what);
+		sleep_ms(10);
+	}
+}
+
+/*
+ * A client is halfway through its body when SIGTERM arrives. A kept-alive
+ * connection then sees /readyz answer 503; the slow client finishes its body
+ * and is answered 200; the server exits 0 with nothing cut short.
+ */
+START_TEST(sigterm_finishes_request_in_flight)
+{
+	static const char *const args[] = { "--threads", "2", "--drain-seconds", "60",
+					    "--timeout", "60", NULL };
+	const char *q = "{\"battlefield\":[\"Wooded Foothills\",\"Forest\"],"
+			"\"library\":[\"Steam Vents\"],\"life\":7,\"cost\":\"RG\"}";
+	char head[256], buf[8192];
+	const char *answer;
+	int keep, slow, status = 0;
+	size_t half = strlen(q) / 2;
+	int64_t deadline;
+	cJSON *json;
+
+	ts_start(&ts_srv, args, NULL);
+	keep = raw_connect(ts_srv.port);
+	snprintf(head, sizeof(head), "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
+		 "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n", strlen(q));
+	raw_send(keep, head, strlen(head));
+	raw_send(keep, q, strlen(q));
+	ck_assert_int_eq(raw_read_response(keep, 60000, buf, sizeof(buf), &answer), 200);
+	slow = raw_connect(ts_srv.port);
+	raw_send(slow, head, strlen(head));
+	raw_send(slow, q, half);
+	wait_in_flight(2);
+	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	wait_log("\"msg\":\"draining\"");
+	/* The flag flips right after the log line: ask again until it shows. */
+	deadline = now_ms() + 30000;
+	while (status != 503 && now_ms() < deadline) {
+		const char *get = "GET /readyz HTTP/1.1\r\nHost: t\r\n\r\n";
+
+		raw_send(keep, get, strlen(get));
+		status = raw_read_response(keep, 60000, buf, sizeof(buf), &answer);
+		ck_assert_msg(status == 200 || status == 503, "/readyz during drain: %s", buf);
+		if (status == 200)
+			sleep_ms(20);
+	}
+	ck_assert_msg(status == 503, "/readyz never turned 503");
+	ck_assert_ptr_nonnull(strcasestr(buf, "Content-Type: application/problem+json"));
+	ck_assert_ptr_nonnull(strcasestr(buf, "Connection: close"));
+	ck_assert_msg(ts_wait_exit(&ts_srv, 500) == -1, "exited with a request in flight");
+	raw_send(slow, q + half, strlen(q) - half);
+	ck_assert_int_eq(raw_read_response(slow, 60000, buf, sizeof(buf), &answer), 200);
+	json = cJSON_Parse(answer);
+	ck_assert_msg(cJSON_IsTrue(cJSON_GetObjectItem(json, "castable")), "%s", buf);
+	ck_assert_int_eq(json_int(json, "min_life_paid"), 3);
+	cJSON_Delete(json);
+	expect_clean_exit(&ts_srv, "\"requests_cut_short\":0");
+	close(keep);
+	close(slow);
+}
+END_TEST
+
+/* A request that never finishes does not hold the exit past the deadline. */
+START_TEST(drain_deadline_cuts_stalled_request)
+{
+	static const char *const args[] = { "--drain-seconds", "1", "--timeout", "600", NULL };
+	const char *head = "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
+			   "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"life\":";
+	int fd;
+
+	ts_start(&ts_srv, args, NULL);
+	fd = raw_connect(ts_srv.port);
+	raw_send(fd, head, strlen(head));
+	wait_in_flight(2);
+	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	expect_clean_exit(&ts_srv, "\"requests_cut_short\":1");
+	close(fd);
+}
+END_TEST
+
+/* A port nothing listens on: bound once by us, then released. */
+static unsigned closed_port(void)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	socklen_t alen = sizeof(a);
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(bind(fd, (struct sockaddr *)&a, sizeof(a)), 0);
+	ck_assert_int_eq(getsockname(fd, (struct sockaddr *)&a, &alen), 0);
+	close(fd);
+	return ntohs(a.sin_port);
+}
+
+START_TEST(healthcheck_exit_codes)
+{
+	char cmd[1024];
+
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url http://127.0.0.1:%u/healthz",
+		 ts_manaflow, (unsigned)ts_srv.port);
+	ck_assert_int_eq(run(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_PORT=%u '%s' healthcheck", (unsigned)ts_srv.port,
+		 ts_manaflow);
+	ck_assert_int_eq(run(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url http://127.0.0.1:%u/nope 2>/dev/null",
+		 ts_manaflow, (unsigned)ts_srv.port);
+	ck_assert_int_eq(run(cmd), 1);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url http://127.0.0.1:%u/healthz 2>/dev/null",
+		 ts_manaflow, closed_port());
+	ck_assert_int_eq(run(cmd), 1);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url ftp://x/ 2>/dev/null", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+}
+END_TEST
+
+static long solve_with_body_of(size_t size)
+{
+	char body[4096];
+	struct http_resp r;
+	size_t len = (size_t)snprintf(body, sizeof(body), "{\"battlefield\":[\"Forest\"");
+	long status;
+
+	while (len + 40 < size)
+		len += (size_t)snprintf(body + len, sizeof(body) - len, ",\"Forest\"");
+	len += (size_t)snprintf(body + len, sizeof(body) - len, "],\"life\":7,\"cost\":\"G\"}");
+	status = http_post_json("/v1/mana/solve", body, &r);
+	http_resp_free(&r);
+	return status;
+}
+
+/* MANAFLOW_* variables configure the server; a flag wins over its variable. */
+START_TEST(environment_configuration)
+{
+	static const char *const env[] = { "MANAFLOW_BODY_LIMIT=1024", "MANAFLOW_ACCESS_LOG=0",
+					   NULL };
+	static const char *const flag[] = { "--body-limit", "4096", NULL };
+	char cmd[1024];
+	char *log;
+
+	ts_start(&ts_srv, NULL, env);
+	ck_assert_int_eq(solve_with_body_of(2000), 413);
+	ck_assert_int_eq(solve_with_body_of(900), 200);
+	log = ts_log(&ts_srv);
+	ck_assert_msg(strstr(log, "\"method\":") == NULL, "access log despite =0: %s", log);
+	free(log);
+	ts_kill(&ts_srv);
+	ts_start(&ts_srv, flag, env);
+	ck_assert_int_eq(solve_with_body_of(2000), 200);
+	ts_kill(&ts_srv);
+	/* A bad value is refused at start-up with exit 2, not served. */
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_THREADS=lots timeout 60 '%s' serve --host 127.0.0.1 "
+		 "--port 0 2>/dev/null", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+	snprintf(cmd, sizeof(cmd), "timeout 60 '%s' serve --host 127.0.0.1 --port 0 "
+		 "--body-limit -5 2>/dev/null", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+}
+END_TEST
+
+Suite *suite_lifecycle(void)
+{
+	Suite *s = suite_create("lifecycle");
+	TCase *stop = tcase_create("shutdown"), *health = tcase_create("healthcheck");
+	TCase *config = tcase_create("configuration");
+
+	tcase_add_checked_fixture(stop, setup_none, ts_teardown);
+	tcase_add_test(stop, stop_signals_exit_zero);
+	tcase_add_test(stop, sigterm_finishes_request_in_flight);
+	tcase_add_test(stop, drain_deadline_cuts_stalled_request);
+	suite_add_tcase(s, stop);
+	tcase_add_checked_fixture(health, ts_setup_default, ts_teardown);
+	tcase_add_test(health, healthcheck_exit_codes);
+	suite_add_tcase(s, health);
+	tcase_add_checked_fixture(config, setup_none, ts_teardown);
+	tcase_add_test(config, environment_configuration);
+	suite_add_tcase(s, config);
+	return s;
+}
