@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "http/json_decode.h"
+#include "http/json_text.h"
 
 /* A decoded query; the index arrays are owned here. */
 struct mana_request {
@@ -124,48 +125,63 @@ fail:
 	return -1;
 }
 
-static cJSON *step_to_json(const struct mf_catalogue *cat, const struct mf_step *s)
+/* Appends a string literal (sizeof of anything else would be wrong). */
+#define JSON_LIT(t, s) json_text_raw(t, "" s "", sizeof(s) - 1)
+
+static void step_to_text(struct json_text *t, const struct mf_catalogue *cat,
+			 const struct mf_step *s)
 {
-	cJSON *o = cJSON_CreateObject();
 	char mana[64];
 	size_t n = 0;
 
-	if (o && s->land < 0) {  /* a Phyrexian symbol paid with life */
+	if (s->land < 0) {  /* a Phyrexian symbol paid with life */
 		mf_phyrexian_format(s->phyrexian, mana);
-		if (cJSON_AddStringToObject(o, "symbol", mana) &&
-		    cJSON_AddNumberToObject(o, "life", s->life))
-			return o;
-		cJSON_Delete(o);
-		return NULL;
+		JSON_LIT(t, "{\"symbol\":");
+		json_text_string(t, mana);
+		JSON_LIT(t, ",\"life\":");
+		json_text_uint(t, s->life);
+		JSON_LIT(t, "}");
+		return;
 	}
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		for (uint32_t k = 0; k < s->mana[t] && n + 1 < sizeof(mana); k++)
-			mana[n++] = mf_mana_letter((enum mf_mana_type)t);
+	for (int ty = 0; ty < MF_MANA_TYPES; ty++)
+		for (uint32_t k = 0; k < s->mana[ty] && n + 1 < sizeof(mana); k++)
+			mana[n++] = mf_mana_letter((enum mf_mana_type)ty);
 	mana[n] = '\0';
-	if (!o ||
-	    !cJSON_AddStringToObject(o, "land", mf_catalogue_land(cat, (size_t)s->land)->name) ||
-	    !cJSON_AddStringToObject(o, "from", s->from == MF_FROM_LIBRARY ? "library" : "battlefield") ||
-	    !cJSON_AddStringToObject(o, "mana", mana) ||
-	    !cJSON_AddNumberToObject(o, "life", s->life) ||
-	    (s->fetch >= 0 &&
-	     !cJSON_AddStringToObject(o, "fetch", mf_catalogue_land(cat, (size_t)s->fetch)->name))) {
-		cJSON_Delete(o);
-		return NULL;
+	JSON_LIT(t, "{\"land\":");
+	json_text_string(t, mf_catalogue_land(cat, (size_t)s->land)->name);
+	if (s->from == MF_FROM_LIBRARY)
+		JSON_LIT(t, ",\"from\":\"library\",\"mana\":");
+	else
+		JSON_LIT(t, ",\"from\":\"battlefield\",\"mana\":");
+	json_text_string(t, mana);
+	JSON_LIT(t, ",\"life\":");
+	json_text_uint(t, s->life);
+	if (s->fetch >= 0) {
+		JSON_LIT(t, ",\"fetch\":");
+		json_text_string(t, mf_catalogue_land(cat, (size_t)s->fetch)->name);
 	}
-	return o;
+	JSON_LIT(t, "}");
 }
 
+/* The result is written as text, not built as a tree: this is the answer
+ * of the hottest route. */
 cJSON *mana_result_to_json(const struct mf_catalogue *cat, const struct mf_result *res,
 			   uint32_t life)
 {
-	cJSON *o = cJSON_CreateObject(), *plan;
+	struct json_text t;
 	char reason[160];
+	cJSON *raw;
 
-	if (!o || !cJSON_AddBoolToObject(o, "castable", res->castable))
-		goto fail;
-	if (!(res->payable ? cJSON_AddNumberToObject(o, "min_life_paid", (double)res->min_life_paid)
-			   : cJSON_AddNullToObject(o, "min_life_paid")))
-		goto fail;
+	if (!json_text_init(&t, 256 + 96 * res->n_plan))
+		return NULL;
+	if (res->castable)
+		JSON_LIT(&t, "{\"castable\":true,\"min_life_paid\":");
+	else
+		JSON_LIT(&t, "{\"castable\":false,\"min_life_paid\":");
+	if (res->payable)
+		json_text_uint(&t, res->min_life_paid);
+	else
+		JSON_LIT(&t, "null");
 	if (!res->castable) {
 		if (res->payable)
 			snprintf(reason, sizeof(reason),
@@ -173,27 +189,23 @@ cJSON *mana_result_to_json(const struct mf_catalogue *cat, const struct mf_resul
 				 (unsigned long long)res->min_life_paid, life);
 		else
 			snprintf(reason, sizeof(reason), "these lands cannot make this mana");
-		if (!cJSON_AddStringToObject(o, "reason", reason))
-			goto fail;
-		return o;
-	}
-	if (!cJSON_AddNumberToObject(o, "life_left", (double)res->life_left))
-		goto fail;
-	plan = cJSON_AddArrayToObject(o, "plan");
-	if (!plan)
-		goto fail;
-	for (size_t i = 0; i < res->n_plan; i++) {
-		cJSON *step = step_to_json(cat, &res->plan[i]);
-
-		if (!step || !cJSON_AddItemToArray(plan, step)) {
-			cJSON_Delete(step);
-			goto fail;
+		JSON_LIT(&t, ",\"reason\":");
+		json_text_string(&t, reason);
+	} else {
+		JSON_LIT(&t, ",\"life_left\":");
+		json_text_uint(&t, res->life_left);
+		JSON_LIT(&t, ",\"plan\":[");
+		for (size_t i = 0; i < res->n_plan; i++) {
+			if (i)
+				JSON_LIT(&t, ",");
+			step_to_text(&t, cat, &res->plan[i]);
 		}
+		JSON_LIT(&t, "]");
 	}
-	return o;
-fail:
-	cJSON_Delete(o);
-	return NULL;
+	JSON_LIT(&t, "}");
+	raw = t.buf ? cJSON_CreateRaw(t.buf) : NULL;
+	free(t.buf);
+	return raw;
 }
 
 /* Solves a decoded query and encodes the answer; NULL + err on failure. */

@@ -26,7 +26,7 @@ struct request {
 	bool too_large;
 	unsigned status;
 	size_t bytes;
-	struct job job;               /* an offloaded solve */
+	struct job *job;              /* an offloaded solve, NULL for the others */
 };
 
 static size_t route_index(const struct server *s, const struct route *r)
@@ -225,10 +225,15 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 					    detail, NULL);
 	}
 	if (rq->route->offload) {
-		rq->job = (struct job){ .handler = rq->route->handler, .doc = doc, .ctx = &s->ctx,
-					.conn = c };
+		rq->job = calloc(1, sizeof(*rq->job));
+		if (!rq->job) {
+			cJSON_Delete(doc);
+			return MHD_NO;
+		}
+		*rq->job = (struct job){ .handler = rq->route->handler, .doc = doc, .ctx = &s->ctx,
+					 .conn = c };
 		MHD_suspend_connection(c);
-		workers_submit(s->workers, &rq->job);
+		workers_submit(s->workers, rq->job);
 		return MHD_YES;
 	}
 	answer = rq->route->handler(doc, &s->ctx, &err);
@@ -242,12 +247,12 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 /* A worker finished the solve: answer with what it found. */
 static enum MHD_Result answer_job(struct server *s, struct MHD_Connection *c, struct request *rq)
 {
-	cJSON *answer = rq->job.answer;
+	cJSON *answer = rq->job->answer;
 
-	rq->job.answer = NULL;
-	metrics_solver_done(s->metrics, route_index(s, rq->route), rq->job.micros);
+	rq->job->answer = NULL;
+	metrics_solver_done(s->metrics, route_index(s, rq->route), rq->job->micros);
 	if (!answer)
-		return reply_problem(s, c, rq, &rq->job.err, NULL);
+		return reply_problem(s, c, rq, &rq->job->err, NULL);
 	return reply_json(s, c, rq, 200, answer);
 }
 
@@ -373,9 +378,9 @@ enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *
 		return answer_get(s, c, rq);
 	if (rq->answer == ANSWER_PREFLIGHT)
 		return answer_preflight(s, c, rq, rq->allow);
-	if (atomic_load(&rq->job.state) == JOB_DONE)
+	if (rq->job && atomic_load(&rq->job->state) == JOB_DONE)
 		return answer_job(s, c, rq);
-	if (atomic_load(&rq->job.state) == JOB_QUEUED)
+	if (rq->job)
 		return MHD_YES;  /* not called while suspended; harmless if it were */
 	return answer_post(s, c, rq);
 }
@@ -418,7 +423,9 @@ void request_completed(void *cls, struct MHD_Connection *c, void **state,
 			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : ",\"aborted\":true");
 		funlockfile(stderr);
 	}
-	cJSON_Delete(rq->job.answer);
+	if (rq->job)
+		cJSON_Delete(rq->job->answer);
+	free(rq->job);
 	free(rq->body);
 	free(rq);
 	*state = NULL;
