@@ -20,6 +20,9 @@ uint64_t server_now_us(void)
 
 /* libmicrohttpd's messages, as one JSON log line each. */
 static void log_mhd_error(void *cls, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 {
 	char msg[512];
 	size_t n;

@@ -10,26 +10,34 @@
 #include "mana/solve.h"
 
 /* The demand a plan's mana must meet, with what every check needs of it
- * worked out once. */
+ * worked out once. A {2/C} symbol stays open: the plan pays the cost if any
+ * way of paying those symbols works, so a tap is needless if another way
+ * does without it. */
 struct target {
-	struct demand d;         /* no Phyrexian symbols left in it */
-	uint64_t wanted;         /* mana it asks for in all */
+	struct demand d;         /* without {2/C}, no Phyrexian symbols left in it */
+	uint64_t wanted;         /* mana it asks for at least, {2/C} as colour */
 	uint8_t masks[32];       /* the hybrid symbols present */
 	unsigned n_masks;
+	uint32_t twobrid[5];     /* {2/C} symbols, by colour */
+	uint64_t n_choices;      /* ways to pay them */
 };
 
-/* The chosen payment of {2/C}, less the Phyrexian symbols paid with life;
- * the rest of those are colour or hybrid symbols now. */
+/* The cost less the Phyrexian symbols paid with life; the rest of those are
+ * colour or hybrid symbols now. */
 static void target_init(struct target *tg, const struct solve_state *st,
 			const uint64_t *life_paid)
 {
+	const struct mf_cost *cost = &st->q->cost;
 	struct demand *d = &tg->d;
 
-	*d = st->full;
+	memset(d, 0, sizeof(*d));
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		d->need[t] = cost->need[t];
+	d->generic = cost->generic + (uint64_t)cost->x_count * st->q->x;
 	for (unsigned m = 1; m < 32; m++) {
-		uint64_t by_mana = d->phyrexian[m] - life_paid[m];
+		uint64_t by_mana = cost->phyrexian[m] - life_paid[m];
 
-		d->phyrexian[m] = 0;
+		d->hybrid[m] = cost->hybrid[m];
 		if (m & (m - 1))
 			d->hybrid[m] += by_mana;
 		else
@@ -37,6 +45,7 @@ static void target_init(struct target *tg, const struct solve_state *st,
 	}
 	tg->wanted = d->generic;
 	tg->n_masks = 0;
+	tg->n_choices = 1;
 	for (int t = 0; t < MF_MANA_TYPES; t++)
 		tg->wanted += d->need[t];
 	for (unsigned m = 1; m < 32; m++)
@@ -44,25 +53,33 @@ static void target_init(struct target *tg, const struct solve_state *st,
 			tg->wanted += d->hybrid[m];
 			tg->masks[tg->n_masks++] = (uint8_t)m;
 		}
+	for (int c = 0; c < 5; c++) {
+		tg->twobrid[c] = cost->twobrid[c];
+		tg->wanted += cost->twobrid[c];
+		tg->n_choices *= (uint64_t)cost->twobrid[c] + 1;
+	}
 }
 
 /*
- * Whether mana `have` pays the target. By Hall's theorem it does iff there
- * is enough mana in all, and for every set of types, the mana of those
- * types covers the symbols payable only by them. Without hybrids, the sets
- * of one type each are the only ones that bind.
+ * Whether mana `have` pays demand d. By Hall's theorem it does iff there is
+ * enough mana in all, and for every set of types, the mana of those types
+ * covers the symbols payable only by them. Without hybrids, the sets of one
+ * type each are the only ones that bind.
  */
-static bool pays(const struct target *tg, const uint64_t have[MF_MANA_TYPES])
+static bool pays_demand(const struct target *tg, const struct demand *d,
+			const uint64_t have[MF_MANA_TYPES])
 {
-	const struct demand *d = &tg->d;
-	uint64_t total = 0;
+	uint64_t total = 0, wanted = d->generic;
 
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
 		if (have[t] < d->need[t])
 			return false;
 		total += have[t];
+		wanted += d->need[t];
 	}
-	if (total < tg->wanted)
+	for (unsigned i = 0; i < tg->n_masks; i++)
+		wanted += d->hybrid[tg->masks[i]];
+	if (total < wanted)
 		return false;
 	for (unsigned types = 1; types < 64 && tg->n_masks; types++) {
 		uint64_t supply = 0, only = 0;
@@ -79,6 +96,28 @@ static bool pays(const struct target *tg, const uint64_t have[MF_MANA_TYPES])
 			return false;
 	}
 	return true;
+}
+
+/* Whether `have` pays the target in some way of paying its {2/C}. */
+static bool pays(const struct target *tg, const uint64_t have[MF_MANA_TYPES])
+{
+	if (tg->n_choices == 1)
+		return pays_demand(tg, &tg->d, have);
+	for (uint64_t choice = 0; choice < tg->n_choices; choice++) {
+		struct demand d = tg->d;
+		uint64_t rest = choice;
+
+		for (int c = 0; c < 5; c++) {
+			uint64_t radix = (uint64_t)tg->twobrid[c] + 1, as_colour = rest % radix;
+
+			rest /= radix;
+			d.need[c] += as_colour;
+			d.generic += 2 * (tg->twobrid[c] - as_colour);
+		}
+		if (pays_demand(tg, &d, have))
+			return true;
+	}
+	return false;
 }
 
 /*

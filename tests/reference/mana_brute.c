@@ -4,21 +4,42 @@
 #include <string.h>
 
 #define BRUTE_LIBRARY_MAX 16
-#define BRUTE_TABLE_MAX ((size_t)1 << 24)
-#define BRUTE_INF UINT32_MAX
-/* Memo cells hold life + 1, so that 0 means "not computed yet". */
-#define BRUTE_UNKNOWN 0
+#define BRUTE_LAYER_MAX ((size_t)1 << 20)
+#define BRUTE_WAYS_MAX 4096
+#define COLOURS 5
+#define MASKS 32
+#define TYPE_SETS (1u << MF_MANA_TYPES)  /* sets of mana types, bit t: type t */
+#define ALL_TYPES (TYPE_SETS - 1)
 
-/* Mana still owed: one slot per mana type, then generic. */
-#define OWED_SLOTS (MF_MANA_TYPES + 1)
-#define OWED_GENERIC MF_MANA_TYPES
+/* Where the lands before some battlefield land may have got to: the library
+ * cards taken (bit per position), the mana made (each type capped at what
+ * the cost can spend of it), the least life for that, and the choice that
+ * made it from state `parent` of the layer before. */
+struct state {
+	uint32_t taken;
+	uint32_t mana[MF_MANA_TYPES];
+	uint32_t life;
+	uint32_t parent;
+	int16_t option;  /* option tapped; -1: left untapped */
+	int16_t card;    /* library position fetched and tapped, or -1 */
+};
+
+/* One way to pay the symbols with a choice of their own: digit m < MASKS is
+ * how many Phyrexian symbols of mask m are paid with 2 life, digit
+ * WAY_TWOBRID + c how many {2/c} are paid with two generic. */
+#define WAY_TWOBRID MASKS
+#define WAY_DIGITS (MASKS + COLOURS)
+struct way {
+	uint32_t digit[WAY_DIGITS];
+};
 
 struct brute {
 	const struct mf_query *q;
 	bool tron;
-	uint32_t radix[OWED_SLOTS];  /* owed[k] ranges over 0 .. radix[k] - 1 */
-	size_t n_owed_states;
-	uint32_t *memo;              /* [land][owed state][library mask] */
+	uint32_t cap[MF_MANA_TYPES];
+	uint32_t way_limit[WAY_DIGITS];
+	struct state **layer;  /* layer[i]: states before battlefield land i */
+	size_t *n_layer;
 };
 
 bool mana_brute_tron_assembled(const struct mf_catalogue *cat,
@@ -56,36 +77,9 @@ void mana_brute_option(const struct mf_land *land, size_t option, bool tron,
 	*life = opt->life;
 }
 
-/* Pays what it can of owed with mana: first the type's own need, the rest
- * against generic. Spending a type on its own need first is never worse,
- * since anything left may still pay generic. */
-static void owed_apply(uint32_t owed[OWED_SLOTS], const uint32_t mana[MF_MANA_TYPES])
+static const struct mf_land *land_at(const struct mf_query *q, int32_t index)
 {
-	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		uint32_t left = mana[t];
-		uint32_t own = left < owed[t] ? left : owed[t];
-
-		owed[t] -= own;
-		left -= own;
-		owed[OWED_GENERIC] -= left < owed[OWED_GENERIC] ? left : owed[OWED_GENERIC];
-	}
-}
-
-static bool owed_nothing(const uint32_t owed[OWED_SLOTS])
-{
-	for (int k = 0; k < OWED_SLOTS; k++)
-		if (owed[k])
-			return false;
-	return true;
-}
-
-static size_t owed_index(const struct brute *b, const uint32_t owed[OWED_SLOTS])
-{
-	size_t index = 0;
-
-	for (int k = 0; k < OWED_SLOTS; k++)
-		index = index * b->radix[k] + owed[k];
-	return index;
+	return mf_catalogue_land(q->cat, (size_t)index);
 }
 
 static bool fetchable(const struct mf_land *fetch, const struct mf_land *card)
@@ -93,64 +87,191 @@ static bool fetchable(const struct mf_land *fetch, const struct mf_land *card)
 	return (fetch->fetch_types & card->basic_types) != 0;
 }
 
-static uint32_t best(struct brute *b, size_t i, const uint32_t owed[OWED_SLOTS],
-		     uint32_t mask);
-
-/* Life of one choice plus the best of what follows it, or BRUTE_INF. */
-static uint32_t try_choice(struct brute *b, size_t i, const uint32_t owed[OWED_SLOTS],
-			   uint32_t mask, const uint32_t mana[MF_MANA_TYPES],
-			   uint32_t life)
+static uint64_t generic_asked(const struct mf_query *q)
 {
-	uint32_t next[OWED_SLOTS];
-	uint32_t rest;
-
-	memcpy(next, owed, sizeof(next));
-	owed_apply(next, mana);
-	rest = best(b, i + 1, next, mask);
-	return rest == BRUTE_INF ? BRUTE_INF : rest + life;
+	return q->cost.generic + (uint64_t)q->cost.x_count * q->x;
 }
 
-/* Least life lands i.. need to pay owed without the library cards in mask. */
-static uint32_t best(struct brute *b, size_t i, const uint32_t owed[OWED_SLOTS],
-		     uint32_t mask)
+/* The most mana of type t any payment can spend: every symbol t may pay,
+ * with each {2/C} as two generic. Mana beyond it is never used. */
+static uint32_t spendable(const struct mf_query *q, int t)
+{
+	const struct mf_cost *c = &q->cost;
+	uint64_t most = c->need[t] + generic_asked(q);
+
+	for (unsigned m = 0; m < MASKS; m++)
+		if (m >> t & 1)
+			most += (uint64_t)c->hybrid[m] + c->phyrexian[m];
+	for (int col = 0; col < COLOURS; col++)
+		most += 2 * (uint64_t)c->twobrid[col];
+	return most > UINT32_MAX ? UINT32_MAX : (uint32_t)most;
+}
+
+/* Advances w to the next way, varying digits from `first` on; false once
+ * every way has been seen (w is all zero again). */
+static bool way_next(const struct brute *b, struct way *w, size_t first)
+{
+	for (size_t d = first; d < WAY_DIGITS; d++) {
+		if (w->digit[d] < b->way_limit[d]) {
+			w->digit[d]++;
+			return true;
+		}
+		w->digit[d] = 0;
+	}
+	return false;
+}
+
+/* demand[T]: how many symbols, paid as w says, only types in T can pay. */
+static void demand_of(const struct mf_query *q, const struct way *w,
+		      uint64_t demand[TYPE_SETS])
+{
+	const struct mf_cost *c = &q->cost;
+	uint64_t payable_by[TYPE_SETS] = { 0 };
+	uint64_t generic = generic_asked(q);
+	unsigned some[TYPE_SETS];  /* the sets that some symbol asks for */
+	size_t n_some = 0;
+
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		payable_by[1u << t] += c->need[t];
+	for (unsigned m = 0; m < MASKS; m++)
+		payable_by[m] += (uint64_t)c->hybrid[m] + c->phyrexian[m] - w->digit[m];
+	for (int col = 0; col < COLOURS; col++) {
+		payable_by[1u << col] += c->twobrid[col] - w->digit[WAY_TWOBRID + col];
+		generic += 2 * (uint64_t)w->digit[WAY_TWOBRID + col];
+	}
+	payable_by[ALL_TYPES] += generic;
+	for (unsigned s = 0; s < TYPE_SETS; s++)
+		if (payable_by[s])
+			some[n_some++] = s;
+	for (unsigned set = 0; set < TYPE_SETS; set++) {
+		demand[set] = 0;
+		for (size_t k = 0; k < n_some; k++)
+			if (!(some[k] & ~set))
+				demand[set] += payable_by[some[k]];
+	}
+}
+
+/* supply[T]: the mana of types in T (T less its lowest type, plus that). */
+static void supply_of(const uint64_t mana[MF_MANA_TYPES], uint64_t supply[TYPE_SETS])
+{
+	supply[0] = 0;
+	for (unsigned set = 1; set < TYPE_SETS; set++) {
+		int lowest = 0;
+
+		while (!(set >> lowest & 1))
+			lowest++;
+		supply[set] = supply[set & (set - 1)] + mana[lowest];
+	}
+}
+
+static bool hall(const uint64_t supply[TYPE_SETS], const uint64_t demand[TYPE_SETS])
+{
+	for (unsigned set = 0; set < TYPE_SETS; set++)
+		if (demand[set] > supply[set])
+			return false;
+	return true;
+}
+
+static int state_cmp(const void *pa, const void *pb)
+{
+	const struct state *a = pa, *b = pb;
+	int k;
+
+	if (a->taken != b->taken)
+		return a->taken < b->taken ? -1 : 1;
+	k = memcmp(a->mana, b->mana, sizeof(a->mana));
+	if (k)
+		return k;
+	if (a->life != b->life)
+		return a->life < b->life ? -1 : 1;
+	if (a->parent != b->parent)
+		return a->parent < b->parent ? -1 : 1;
+	if (a->option != b->option)
+		return a->option - b->option;
+	return a->card - b->card;
+}
+
+static bool same_place(const struct state *a, const struct state *b)
+{
+	return a->taken == b->taken && !memcmp(a->mana, b->mana, sizeof(a->mana));
+}
+
+static struct state child_of(const struct brute *b, const struct state *from,
+			     uint32_t parent, const uint32_t mana[MF_MANA_TYPES],
+			     uint32_t life, int option, int card)
+{
+	struct state s = *from;
+
+	for (int t = 0; t < MF_MANA_TYPES; t++) {
+		uint64_t sum = (uint64_t)s.mana[t] + mana[t];
+
+		s.mana[t] = sum > b->cap[t] ? b->cap[t] : (uint32_t)sum;
+	}
+	s.life += life;
+	s.parent = parent;
+	s.option = (int16_t)option;
+	s.card = (int16_t)card;
+	if (card >= 0)
+		s.taken |= 1u << card;
+	return s;
+}
+
+/* Builds layer i + 1 from layer i with every choice for battlefield land i,
+ * merging states that reached the same place. */
+static int expand(struct brute *b, size_t i)
 {
 	const struct mf_query *q = b->q;
-	const struct mf_land *land;
-	uint32_t mana[MF_MANA_TYPES];
-	uint32_t life, r, c;
-	size_t cell;
+	const struct mf_land *land = land_at(q, q->battlefield[i]);
+	const struct state *from = b->layer[i];
+	uint32_t mana[MF_MANA_TYPES], life;
+	size_t per = 1 + land->n_options, n = 0, kept = 0;
+	struct state *to;
 
-	if (owed_nothing(owed))
-		return 0;
-	if (i == q->n_battlefield)
-		return BRUTE_INF;
-	cell = ((i * b->n_owed_states + owed_index(b, owed)) << q->n_library) | mask;
-	if (b->memo[cell] == BRUTE_INF)
-		return BRUTE_INF;
-	if (b->memo[cell] != BRUTE_UNKNOWN)
-		return b->memo[cell] - 1;
+	for (size_t j = 0; land->fetch_types && j < q->n_library; j++)
+		if (fetchable(land, land_at(q, q->library[j])))
+			per += land_at(q, q->library[j])->n_options;
+	if (b->n_layer[i] > BRUTE_LAYER_MAX / per)
+		return MF_ERR_LIMIT;
+	to = malloc(b->n_layer[i] * per * sizeof(*to));
+	if (!to)
+		return MF_ERR_NOMEM;
+	for (uint32_t k = 0; k < b->n_layer[i]; k++) {
+		static const uint32_t nothing[MF_MANA_TYPES];
 
-	r = best(b, i + 1, owed, mask);  /* left untapped */
-	land = mf_catalogue_land(q->cat, (size_t)q->battlefield[i]);
-	for (size_t o = 0; o < land->n_options; o++) {
-		mana_brute_option(land, o, b->tron, mana, &life);
-		c = try_choice(b, i, owed, mask, mana, life);
-		r = c < r ? c : r;
-	}
-	for (size_t j = 0; land->fetch_types && j < q->n_library; j++) {
-		const struct mf_land *card = mf_catalogue_land(q->cat, (size_t)q->library[j]);
+		to[n++] = child_of(b, &from[k], k, nothing, 0, -1, -1);
+		for (size_t o = 0; o < land->n_options; o++) {
+			mana_brute_option(land, o, b->tron, mana, &life);
+			to[n++] = child_of(b, &from[k], k, mana, life, (int)o, -1);
+		}
+		for (size_t j = 0; land->fetch_types && j < q->n_library; j++) {
+			const struct mf_land *card = land_at(q, q->library[j]);
 
-		if ((mask >> j & 1) || !fetchable(land, card))
-			continue;
-		for (size_t o = 0; o < card->n_options; o++) {
-			mana_brute_option(card, o, b->tron, mana, &life);
-			life += land->fetch_life + (card->shock ? 2u : 0u);
-			c = try_choice(b, i, owed, mask | 1u << j, mana, life);
-			r = c < r ? c : r;
+			if ((from[k].taken >> j & 1) || !fetchable(land, card))
+				continue;
+			for (size_t o = 0; o < card->n_options; o++) {
+				mana_brute_option(card, o, b->tron, mana, &life);
+				life += land->fetch_life + (card->shock ? 2u : 0u);
+				to[n++] = child_of(b, &from[k], k, mana, life, (int)o, (int)j);
+			}
 		}
 	}
-	b->memo[cell] = r == BRUTE_INF ? BRUTE_INF : r + 1;
-	return r;
+	/* Sorted by place, then life: the first of each place is its cheapest. */
+	qsort(to, n, sizeof(*to), state_cmp);
+	for (size_t k = 0; k < n; k++)
+		if (!kept || !same_place(&to[kept - 1], &to[k]))
+			to[kept++] = to[k];
+	b->layer[i + 1] = to;
+	b->n_layer[i + 1] = kept;
+	return MF_OK;
+}
+
+static int life_cmp(const void *pa, const void *pb)
+{
+	const struct state *a = pa, *b = pb;
+
+	if (a->life != b->life)
+		return a->life < b->life ? -1 : 1;
+	return state_cmp(pa, pb);
 }
 
 static void step_set(struct mf_step *s, int32_t land, enum mf_zone from,
@@ -165,79 +286,78 @@ static void step_set(struct mf_step *s, int32_t land, enum mf_zone from,
 	s->fetch = fetch;
 }
 
-/* Follows the memo from the start, taking the first choice that keeps the
- * optimum, and writes its steps; returns how many. plan has room for two
- * steps per battlefield land. */
-static size_t rebuild(struct brute *b, const uint32_t start[OWED_SLOTS], struct mf_step *plan)
+/* Writes the steps that lead to state `last` of the final layer, then one
+ * life step per Phyrexian symbol w pays with life; returns how many. */
+static size_t rebuild(const struct brute *b, size_t last, const struct way *w,
+		      struct state *picks, struct mf_step *plan)
 {
 	const struct mf_query *q = b->q;
-	uint32_t owed[OWED_SLOTS];
-	uint32_t mana[MF_MANA_TYPES];
-	uint32_t mask = 0, life, want;
-	size_t n = 0;
+	uint32_t mana[MF_MANA_TYPES], life;
+	size_t n = 0, k = last;
 
-	memcpy(owed, start, sizeof(owed));
-	for (size_t i = 0; i < q->n_battlefield && !owed_nothing(owed); i++) {
-		const struct mf_land *land = mf_catalogue_land(q->cat, (size_t)q->battlefield[i]);
-		bool taken = false;
+	for (size_t i = q->n_battlefield; i > 0; i--) {
+		picks[i - 1] = b->layer[i][k];
+		k = picks[i - 1].parent;
+	}
+	for (size_t i = 0; i < q->n_battlefield; i++) {
+		const struct mf_land *land = land_at(q, q->battlefield[i]);
+		int32_t card;
 
-		want = best(b, i, owed, mask);
-		if (best(b, i + 1, owed, mask) == want)
+		if (picks[i].option < 0)
 			continue;
-		for (size_t o = 0; o < land->n_options && !taken; o++) {
-			mana_brute_option(land, o, b->tron, mana, &life);
-			if (try_choice(b, i, owed, mask, mana, life) != want)
-				continue;
+		if (picks[i].card < 0) {
+			mana_brute_option(land, (size_t)picks[i].option, b->tron, mana, &life);
 			step_set(&plan[n++], q->battlefield[i], MF_FROM_BATTLEFIELD, mana, life, -1);
-			owed_apply(owed, mana);
-			taken = true;
+			continue;
 		}
-		for (size_t j = 0; land->fetch_types && j < q->n_library && !taken; j++) {
-			const struct mf_land *card = mf_catalogue_land(q->cat, (size_t)q->library[j]);
-
-			if ((mask >> j & 1) || !fetchable(land, card))
-				continue;
-			for (size_t o = 0; o < card->n_options && !taken; o++) {
-				mana_brute_option(card, o, b->tron, mana, &life);
-				life += card->shock ? 2u : 0u;
-				if (try_choice(b, i, owed, mask | 1u << j, mana,
-					       life + land->fetch_life) != want)
-					continue;
-				step_set(&plan[n++], q->battlefield[i], MF_FROM_BATTLEFIELD,
-					 NULL, land->fetch_life, q->library[j]);
-				step_set(&plan[n++], q->library[j], MF_FROM_LIBRARY, mana, life, -1);
-				owed_apply(owed, mana);
-				mask |= 1u << j;
-				taken = true;
-			}
+		card = q->library[picks[i].card];
+		mana_brute_option(land_at(q, card), (size_t)picks[i].option, b->tron, mana, &life);
+		step_set(&plan[n++], q->battlefield[i], MF_FROM_BATTLEFIELD, NULL,
+			 land->fetch_life, card);
+		step_set(&plan[n++], card, MF_FROM_LIBRARY, mana,
+			 life + (land_at(q, card)->shock ? 2u : 0u), -1);
+	}
+	for (unsigned m = 0; m < MASKS; m++) {
+		for (uint32_t r = 0; r < w->digit[m]; r++) {
+			step_set(&plan[n], -1, MF_FROM_BATTLEFIELD, NULL, 2, -1);
+			plan[n++].phyrexian = (uint8_t)m;
 		}
 	}
 	return n;
 }
 
-static bool steps_pay(const struct mf_step *plan, size_t n, size_t skip_from,
-		      size_t skip_to, const struct mf_cost *cost)
+/* Whether the plan without steps [skip_from, skip_to) pays the cost, its
+ * life steps paying their Phyrexian symbols, each {2/C} either way. */
+static bool plan_pays(const struct brute *b, const struct mf_step *plan, size_t n,
+		      size_t skip_from, size_t skip_to)
 {
 	uint64_t made[MF_MANA_TYPES] = { 0 };
-	uint64_t spare = 0;
+	uint64_t supply[TYPE_SETS], demand[TYPE_SETS];
+	struct way w = { { 0 } };
 
 	for (size_t s = 0; s < n; s++) {
 		if (s >= skip_from && s < skip_to)
 			continue;
+		if (plan[s].land < 0)
+			w.digit[plan[s].phyrexian % MASKS]++;
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			made[t] += plan[s].mana[t];
 	}
-	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		if (made[t] < cost->need[t])
+	for (unsigned m = 0; m < MASKS; m++)
+		if (w.digit[m] > b->q->cost.phyrexian[m])
 			return false;
-		spare += made[t] - cost->need[t];
-	}
-	return spare >= cost->generic;
+	supply_of(made, supply);
+	do {
+		demand_of(b->q, &w, demand);
+		if (hall(supply, demand))
+			return true;
+	} while (way_next(b, &w, WAY_TWOBRID));
+	return false;
 }
 
-/* Drops steps (a fetch with its fetched card) while the rest still pays.
- * Dropping never adds life, so the plan stays at the least life. */
-static size_t drop_needless(struct mf_step *plan, size_t n, const struct mf_cost *cost)
+/* Drops steps (a fetch with its fetched card, a life payment) while the rest
+ * still pays. Dropping never adds life, so the plan stays at the least. */
+static size_t drop_needless(const struct brute *b, struct mf_step *plan, size_t n)
 {
 	bool dropped = true;
 
@@ -246,10 +366,10 @@ static size_t drop_needless(struct mf_step *plan, size_t n, const struct mf_cost
 		for (size_t s = 0; s < n && !dropped; s++) {
 			size_t width;
 
-			if (plan[s].from == MF_FROM_LIBRARY)
+			if (plan[s].land >= 0 && plan[s].from == MF_FROM_LIBRARY)
 				continue;
-			width = plan[s].fetch >= 0 ? 2 : 1;
-			if (!steps_pay(plan, n, s, s + width, cost))
+			width = plan[s].land >= 0 && plan[s].fetch >= 0 ? 2 : 1;
+			if (!plan_pays(b, plan, n, s, s + width))
 				continue;
 			memmove(&plan[s], &plan[s + width], (n - s - width) * sizeof(*plan));
 			n -= width;
@@ -259,97 +379,113 @@ static size_t drop_needless(struct mf_step *plan, size_t n, const struct mf_cost
 	return n;
 }
 
-static uint64_t option_most(const struct mf_land *land, bool tron)
-{
-	uint32_t mana[MF_MANA_TYPES], life;
-	uint64_t most = 0;
-
-	for (size_t o = 0; o < land->n_options; o++) {
-		uint64_t sum = 0;
-
-		mana_brute_option(land, o, tron, mana, &life);
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			sum += mana[t];
-		most = sum > most ? sum : most;
-	}
-	return most;
-}
-
-/* Most mana one battlefield land could add (through a fetch included): a
- * cost above the sum of these is unpayable, which keeps the table small. */
-static uint64_t most_mana(const struct brute *b, const struct mf_land *land)
+/* Checks indexes and sizes; fills the caps and way limits. */
+static int prepare(struct brute *b)
 {
 	const struct mf_query *q = b->q;
-	uint64_t most = option_most(land, b->tron);
+	size_t n_cat = mf_catalogue_size(q->cat), ways = 1;
 
-	for (size_t j = 0; land->fetch_types && j < q->n_library; j++) {
-		const struct mf_land *card = mf_catalogue_land(q->cat, (size_t)q->library[j]);
-		uint64_t sum;
-
-		if (!fetchable(land, card))
-			continue;
-		sum = option_most(card, b->tron);
-		most = sum > most ? sum : most;
+	for (size_t i = 0; i < q->n_battlefield; i++)
+		if (q->battlefield[i] < 0 || (size_t)q->battlefield[i] >= n_cat)
+			return MF_ERR_INVALID;
+	for (size_t i = 0; i < q->n_library; i++)
+		if (q->library[i] < 0 || (size_t)q->library[i] >= n_cat)
+			return MF_ERR_INVALID;
+	if (q->n_library > BRUTE_LIBRARY_MAX)
+		return MF_ERR_LIMIT;
+	for (size_t d = 0; d < WAY_DIGITS; d++) {
+		b->way_limit[d] = d < WAY_TWOBRID ? q->cost.phyrexian[d] :
+			q->cost.twobrid[d - WAY_TWOBRID];
+		if (b->way_limit[d] >= BRUTE_WAYS_MAX)
+			return MF_ERR_LIMIT;
+		ways *= b->way_limit[d] + 1;
+		if (ways > BRUTE_WAYS_MAX)
+			return MF_ERR_LIMIT;
 	}
-	return most;
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		b->cap[t] = spendable(q, t);
+	b->tron = mana_brute_tron_assembled(q->cat, q->battlefield, q->n_battlefield);
+	return MF_OK;
+}
+
+/* Over every way and every final state (cheapest first): the least total
+ * life, or UINT64_MAX when nothing pays. supply holds room for every final
+ * state's supply; they are filled in order as the search first reaches them. */
+static uint64_t cheapest(const struct brute *b, uint64_t *supply,
+			 size_t *best_state, struct way *best_way)
+{
+	const struct state *final = b->layer[b->q->n_battlefield];
+	size_t n_final = b->n_layer[b->q->n_battlefield], n_supplied = 0;
+	uint64_t demand[TYPE_SETS], best = UINT64_MAX;
+	struct way w = { { 0 } };
+
+	do {
+		uint64_t way_life = 0;
+
+		for (unsigned m = 0; m < MASKS; m++)
+			way_life += 2 * (uint64_t)w.digit[m];
+		demand_of(b->q, &w, demand);
+		for (size_t k = 0; k < n_final && final[k].life + way_life < best; k++) {
+			if (k == n_supplied) {
+				uint64_t mana[MF_MANA_TYPES];
+
+				for (int t = 0; t < MF_MANA_TYPES; t++)
+					mana[t] = final[k].mana[t];
+				supply_of(mana, &supply[k * TYPE_SETS]);
+				n_supplied++;
+			}
+			if (!hall(&supply[k * TYPE_SETS], demand))
+				continue;
+			best = final[k].life + way_life;
+			*best_state = k;
+			*best_way = w;
+		}
+	} while (way_next(b, &w, 0));
+	return best;
 }
 
 int mana_brute_solve(const struct mf_query *query, struct mana_brute_result *out)
 {
 	struct brute b = { .q = query };
-	uint32_t owed[OWED_SLOTS];
-	uint64_t producible = 0;
-	size_t n_cat, cells;
-	uint32_t life;
-	int rc = MF_OK;
+	size_t n_b = query->n_battlefield, n_final, best_state = 0, room;
+	uint64_t *supply = NULL, life;
+	struct state *picks = NULL;
+	struct way best_way;
+	int rc;
 
 	memset(out, 0, sizeof(*out));
-	n_cat = mf_catalogue_size(query->cat);
-	for (size_t i = 0; i < query->n_battlefield; i++)
-		if (query->battlefield[i] < 0 || (size_t)query->battlefield[i] >= n_cat)
-			return MF_ERR_INVALID;
-	for (size_t i = 0; i < query->n_library; i++)
-		if (query->library[i] < 0 || (size_t)query->library[i] >= n_cat)
-			return MF_ERR_INVALID;
-	if (query->n_library > BRUTE_LIBRARY_MAX)
-		return MF_ERR_LIMIT;
-
-	b.tron = mana_brute_tron_assembled(query->cat, query->battlefield,
-					   query->n_battlefield);
-	for (size_t i = 0; i < query->n_battlefield; i++)
-		producible += most_mana(&b, mf_catalogue_land(query->cat,
-							     (size_t)query->battlefield[i]));
-	if (mf_cost_total(&query->cost) > producible)
-		goto out;  /* not payable */
-
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		owed[t] = query->cost.need[t];
-	owed[OWED_GENERIC] = query->cost.generic;
-	b.n_owed_states = 1;
-	for (int k = 0; k < OWED_SLOTS; k++) {
-		b.radix[k] = owed[k] + 1;
-		if (b.n_owed_states > BRUTE_TABLE_MAX / b.radix[k]) {
-			rc = MF_ERR_LIMIT;
-			goto out;
-		}
-		b.n_owed_states *= b.radix[k];
-	}
-	cells = query->n_battlefield * b.n_owed_states;
-	if (cells > BRUTE_TABLE_MAX >> query->n_library) {
-		rc = MF_ERR_LIMIT;
-		goto out;
-	}
-	cells <<= query->n_library;
-	b.memo = calloc(cells ? cells : 1, sizeof(*b.memo));
-	if (!b.memo) {
+	rc = prepare(&b);
+	if (rc != MF_OK)
+		return rc;
+	b.layer = calloc(n_b + 1, sizeof(*b.layer));
+	b.n_layer = calloc(n_b + 1, sizeof(*b.n_layer));
+	b.layer[0] = b.layer ? calloc(1, sizeof(**b.layer)) : NULL;
+	if (!b.layer || !b.n_layer || !b.layer[0]) {
 		rc = MF_ERR_NOMEM;
 		goto out;
 	}
-	life = best(&b, 0, owed, 0);
-	if (life == BRUTE_INF)
+	b.n_layer[0] = 1;
+	for (size_t i = 0; i < n_b && rc == MF_OK; i++)
+		rc = expand(&b, i);
+	if (rc != MF_OK)
 		goto out;
 
-	out->plan = calloc(2 * query->n_battlefield + 1, sizeof(*out->plan));
+	n_final = b.n_layer[n_b];
+	qsort(b.layer[n_b], n_final, sizeof(**b.layer), life_cmp);
+	supply = malloc(n_final * TYPE_SETS * sizeof(*supply));
+	picks = malloc((n_b + 1) * sizeof(*picks));
+	if (!supply || !picks) {
+		rc = MF_ERR_NOMEM;
+		goto out;
+	}
+	life = cheapest(&b, supply, &best_state, &best_way);
+	if (life == UINT64_MAX)
+		goto out;  /* not payable */
+
+	room = 2 * n_b + 1;
+	for (unsigned m = 0; m < MASKS; m++)
+		room += best_way.digit[m];
+	out->plan = calloc(room, sizeof(*out->plan));
 	if (!out->plan) {
 		rc = MF_ERR_NOMEM;
 		goto out;
@@ -357,10 +493,15 @@ int mana_brute_solve(const struct mf_query *query, struct mana_brute_result *out
 	out->payable = true;
 	out->min_life = life;
 	out->castable = life + 1 <= (uint64_t)query->life;
-	out->n_plan = rebuild(&b, owed, out->plan);
-	out->n_plan = drop_needless(out->plan, out->n_plan, &query->cost);
+	out->n_plan = rebuild(&b, best_state, &best_way, picks, out->plan);
+	out->n_plan = drop_needless(&b, out->plan, out->n_plan);
 out:
-	free(b.memo);
+	for (size_t i = 0; b.layer && i <= n_b; i++)
+		free(b.layer[i]);
+	free(b.layer);
+	free(b.n_layer);
+	free(supply);
+	free(picks);
 	if (rc != MF_OK)
 		mana_brute_result_free(out);
 	return rc;

@@ -1,13 +1,23 @@
 /*
  * Exhaustive reference for the mana solver (tests only).
  *
- * Written from the IPSC 2016 M statement, not from src/mana: every
- * battlefield land is left untapped or tapped for one of its options, every
- * fetch land is left unused or used on one distinct fetchable library card,
- * which is then tapped for one of its options. The only help it gets is a
- * memo on (land, mana still owed, library cards already taken), which sees
- * exactly the choices a plain enumeration would. Meant for boards of about a
- * dozen lands; larger inputs are refused with MF_ERR_LIMIT.
+ * Written from the IPSC 2016 M statement and issue 10 (real Magic costs), not
+ * from src/mana. Two plain enumerations, one after the other:
+ * - the lands: every battlefield land is left untapped or tapped for one of
+ *   its options, every fetch land is left unused or used on one distinct
+ *   fetchable library card, which is then tapped for one of its options.
+ *   Choices that reach the same library cards taken and the same mana made
+ *   are merged, keeping the least life (they see the same futures); mana of
+ *   a type beyond what the cost could ever spend of it is not counted.
+ * - the cost: every number of each Phyrexian symbol paid with 2 life and
+ *   every number of each {2/C} paid with two generic. What is left is a set
+ *   of symbols, each payable by some set of mana types ({W/U}: W or U,
+ *   generic: all six); mana pays them iff for every set T of types, the
+ *   symbols that only T can pay are no more than the mana of types in T
+ *   (Hall's condition for this bipartite matching).
+ * The least life is the least over both of land life + 2 per Phyrexian
+ * symbol paid with life. Meant for boards of about a dozen lands; larger
+ * inputs are refused with MF_ERR_LIMIT.
  *
  * Rules it fixes where the statement leaves room (the catalogue may hold
  * lands the contest never had):
@@ -20,6 +30,8 @@
  *   use; fetching a card and not tapping it never helps, so it is not tried.
  * - A fetched card is only tapped for its options (a fetched fetch land is
  *   not used to fetch again).
+ * - {X} asks for query->x generic each; a hybrid or Phyrexian mask pays by
+ *   any colour in it (bit t: colour t, W = bit 0 ... G = bit 4).
  */
 #ifndef MANAFLOW_TESTS_MANA_BRUTE_H
 #define MANAFLOW_TESTS_MANA_BRUTE_H
@@ -36,17 +48,20 @@ struct mana_brute_result {
 	uint64_t min_life;       /* least life of any payment, when payable */
 	/* When payable: one payment of exactly min_life from which no step can
 	 * be dropped, in the same step format as mf_result (a fetch followed at
-	 * once by the fetched card's step). Owned; mana_brute_result_free(). */
+	 * once by the fetched card's step, a Phyrexian symbol paid with life as
+	 * a step of land -1). Owned; mana_brute_result_free(). */
 	struct mf_step *plan;
 	size_t n_plan;
 };
 
 /*
- * Solves query->cost from query->battlefield and query->library by exhaustive
- * search; query->life only decides `castable`. Returns MF_OK and fills *out,
- * MF_ERR_INVALID for an index outside the catalogue, MF_ERR_LIMIT when the
- * search table would be too large for a reference (more than 16 library
- * cards or about 2^24 states), or MF_ERR_NOMEM. On failure *out is empty.
+ * Solves query->cost (with query->x) from query->battlefield and
+ * query->library by exhaustive search; query->life only decides `castable`.
+ * Returns MF_OK and fills *out, MF_ERR_INVALID for an index outside the
+ * catalogue, MF_ERR_LIMIT when the search would be too large for a reference
+ * (more than 16 library cards, about 2^20 land states or 4096 ways to pay
+ * the Phyrexian and {2/C} symbols), or MF_ERR_NOMEM. On failure *out is
+ * empty.
  */
 int mana_brute_solve(const struct mf_query *query, struct mana_brute_result *out);
 

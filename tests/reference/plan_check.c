@@ -7,6 +7,9 @@
 
 #include "mana_brute.h"
 
+#define COLOURS 5
+#define MASKS 32
+
 struct checker {
 	const struct mf_query *q;
 	const struct mf_result *r;
@@ -14,6 +17,7 @@ struct checker {
 	size_t n_cat;
 	uint32_t *left_battlefield;  /* copies of each land not used yet */
 	uint32_t *left_library;
+	uint32_t life_steps[MASKS];  /* Phyrexian symbols paid with life so far */
 	char *reason;
 	size_t size;
 };
@@ -29,16 +33,118 @@ static bool fail(struct checker *c, const char *fmt, ...)
 	return false;
 }
 
-bool plan_mana_pays(const uint64_t made[MF_MANA_TYPES], const struct mf_cost *cost)
+/* A search for an assignment of mana to symbols: mana not given yet, groups
+ * of symbols that a colour of their mask pays, and the generic still owed. */
+struct assignment {
+	uint64_t left[MF_MANA_TYPES];
+	uint32_t group_mask[2 * MASKS];
+	uint64_t group_count[2 * MASKS];
+	size_t n_groups;
+	uint64_t generic;
+};
+
+static bool place_group(struct assignment *a, size_t g);
+
+/* Gives n symbols of group g to the colours of its mask from `colour` on,
+ * each amount in turn, then places the groups after it. */
+static bool split(struct assignment *a, size_t g, int colour, uint64_t n)
+{
+	uint64_t take;
+
+	if (!n)
+		return place_group(a, g + 1);
+	if (colour == COLOURS)
+		return false;
+	if (!(a->group_mask[g] >> colour & 1))
+		return split(a, g, colour + 1, n);
+	take = n < a->left[colour] ? n : a->left[colour];
+	for (;; take--) {
+		bool ok;
+
+		a->left[colour] -= take;
+		ok = split(a, g, colour + 1, n - take);
+		a->left[colour] += take;
+		if (ok)
+			return true;
+		if (!take)
+			return false;
+	}
+}
+
+/* Places groups g.. and, once all are placed, generic from what is left. */
+static bool place_group(struct assignment *a, size_t g)
 {
 	uint64_t spare = 0;
+
+	if (g < a->n_groups)
+		return split(a, g, 0, a->group_count[g]);
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		spare += a->left[t];
+	return spare >= a->generic;
+}
+
+/* Tries every number of {2/colour}.. paid with two generic. */
+static bool place_twobrid(struct assignment *a, const struct mf_cost *cost, int colour)
+{
+	if (colour == COLOURS)
+		return place_group(a, 0);
+	for (uint64_t as_generic = 0; as_generic <= cost->twobrid[colour]; as_generic++) {
+		uint64_t coloured = cost->twobrid[colour] - as_generic;
+		bool ok;
+
+		if (coloured > a->left[colour])
+			continue;
+		a->left[colour] -= coloured;
+		a->generic += 2 * as_generic;
+		ok = place_twobrid(a, cost, colour + 1);
+		a->left[colour] += coloured;
+		a->generic -= 2 * as_generic;
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
+bool plan_mana_pays(const struct mf_query *query, const uint64_t made[MF_MANA_TYPES],
+		    const uint32_t life_paid[MASKS])
+{
+	const struct mf_cost *cost = &query->cost;
+	struct assignment a = { .generic = cost->generic + (uint64_t)cost->x_count * query->x };
 
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
 		if (made[t] < cost->need[t])
 			return false;
-		spare += made[t] - cost->need[t];
+		a.left[t] = made[t] - cost->need[t];
 	}
-	return spare >= cost->generic;
+	for (unsigned m = 0; m < MASKS; m++) {
+		if (life_paid[m] > cost->phyrexian[m])
+			return false;
+		if (cost->hybrid[m]) {
+			a.group_mask[a.n_groups] = m;
+			a.group_count[a.n_groups++] = cost->hybrid[m];
+		}
+		if (cost->phyrexian[m] > life_paid[m]) {
+			a.group_mask[a.n_groups] = m;
+			a.group_count[a.n_groups++] = cost->phyrexian[m] - life_paid[m];
+		}
+	}
+	return place_twobrid(&a, cost, 0);
+}
+
+/* "{B/P}" or "{U/G/P}" (WUBRG order) for a report, written here rather than
+ * by the library. */
+static void phyrexian_text(unsigned mask, char out[16])
+{
+	size_t n = 0;
+
+	out[n++] = '{';
+	for (int t = 0; t < COLOURS; t++) {
+		if (mask >> t & 1) {
+			out[n++] = mf_mana_letter((enum mf_mana_type)t);
+			out[n++] = '/';
+		}
+	}
+	memcpy(out + n, "P}", 3);
 }
 
 static void mana_text(const uint32_t mana[MF_MANA_TYPES], char *buf, size_t size)
@@ -91,12 +197,37 @@ static bool check_fetch(struct checker *c, size_t s)
 	return true;
 }
 
+static bool check_life_step(struct checker *c, size_t s)
+{
+	const struct mf_step *step = &c->r->plan[s];
+	char symbol[16];
+
+	if (step->phyrexian >= MASKS || !c->q->cost.phyrexian[step->phyrexian])
+		return fail(c, "step %zu: pays life for Phyrexian mask %u, not in the cost",
+			    s, step->phyrexian);
+	phyrexian_text(step->phyrexian, symbol);
+	if (++c->life_steps[step->phyrexian] > c->q->cost.phyrexian[step->phyrexian])
+		return fail(c, "step %zu: more %s paid with life than the cost has", s, symbol);
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		if (step->mana[t])
+			return fail(c, "step %zu: paying %s with life makes mana", s, symbol);
+	if (step->life != 2)
+		return fail(c, "step %zu: pays %u life for %s, not 2", s, step->life, symbol);
+	if (step->fetch != -1)
+		return fail(c, "step %zu: paying %s with life fetches %d", s, symbol, step->fetch);
+	return true;
+}
+
 static bool check_step(struct checker *c, size_t s)
 {
 	const struct mf_step *step = &c->r->plan[s];
 	const struct mf_land *land;
 	char made[64];
 
+	if (step->land == -1)
+		return check_life_step(c, s);
+	if (step->phyrexian)
+		return fail(c, "step %zu: a land step names Phyrexian mask %u", s, step->phyrexian);
 	if (step->land < 0 || (size_t)step->land >= c->n_cat)
 		return fail(c, "step %zu: land %d outside the catalogue", s, step->land);
 	land = mf_catalogue_land(c->q->cat, (size_t)step->land);
@@ -134,14 +265,17 @@ static bool check_step(struct checker *c, size_t s)
 static bool pays_without(const struct checker *c, size_t from, size_t to)
 {
 	uint64_t made[MF_MANA_TYPES] = { 0 };
+	uint32_t life_paid[MASKS] = { 0 };
 
 	for (size_t s = 0; s < c->r->n_plan; s++) {
 		if (s >= from && s < to)
 			continue;
+		if (c->r->plan[s].land == -1)
+			life_paid[c->r->plan[s].phyrexian]++;
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			made[t] += c->r->plan[s].mana[t];
 	}
-	return plan_mana_pays(made, &c->q->cost);
+	return plan_mana_pays(c->q, made, life_paid);
 }
 
 static bool check_plan(struct checker *c)
@@ -160,9 +294,9 @@ static bool check_plan(struct checker *c)
 		return fail(c, "the plan pays %llu life, min_life_paid is %llu",
 			    (unsigned long long)life, (unsigned long long)r->min_life_paid);
 	for (size_t s = 0; s < r->n_plan; s++) {
-		size_t width = r->plan[s].fetch >= 0 ? 2 : 1;
+		size_t width = r->plan[s].land >= 0 && r->plan[s].fetch >= 0 ? 2 : 1;
 
-		if (r->plan[s].from == MF_FROM_LIBRARY)
+		if (r->plan[s].land >= 0 && r->plan[s].from == MF_FROM_LIBRARY)
 			continue;
 		if (pays_without(c, s, s + width))
 			return fail(c, "step %zu is needless: the rest still pays", s);

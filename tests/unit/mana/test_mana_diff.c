@@ -5,12 +5,16 @@
  * solver and tests/reference/mana_brute must agree on payable, castable and
  * min_life_paid, and every castable plan must pass tests/reference/plan_check.
  * Each payable board is asked twice more at the boundary: with the least
- * life that casts (min + 1) and one less. A disagreement is shrunk to a
- * smallest failing query, printed in the contest's input format, and fails
- * the seed.
+ * life that casts (min + 1) and one less. Costs come in two styles: the
+ * contest's (colours, C, generic) and real cards' (issue 10: hybrid,
+ * Phyrexian, hybrid Phyrexian, {2/C}, {X} with an x, {0}, mixed with the
+ * contest's symbols). A disagreement is shrunk to a smallest failing query,
+ * printed in the contest's input format (the cost in brace notation, then
+ * x), and fails the seed.
  */
 #include <check.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +23,8 @@
 #include "../../reference/mana_brute.h"
 #include "../../reference/plan_check.h"
 
-/* Overridable for longer runs by hand (-DSEEDS=.. -DBOARDS_PER_SEED=..). */
+/* Overridable for longer runs by hand (-DSEEDS=.. -DBOARDS_PER_SEED=..
+ * -DREPORTS_MAX=..). */
 #ifndef SEEDS
 #define SEEDS 8
 #endif
@@ -27,7 +32,9 @@
 #define BOARDS_PER_SEED 2200
 #endif
 #define LANDS_MAX 10
+#ifndef REPORTS_MAX
 #define REPORTS_MAX 3
+#endif
 
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -94,9 +101,13 @@ struct board {
 	struct mf_query q;
 };
 
+enum cost_style { CONTEST_COSTS, REAL_COSTS };
+
 struct tally {
 	uint64_t queries, castable, payable, fetched_shock, fetched_other, tron, failures;
 	uint64_t painful_taps;  /* battlefield taps that cost life: pain lands, City of Brass */
+	uint64_t life_steps;    /* Phyrexian symbols paid with life in plans */
+	uint64_t one_budget;    /* plans paying life both for symbols and for lands */
 };
 
 static int32_t land_index(const char *name)
@@ -150,6 +161,71 @@ static void random_cost(uint64_t *rng, struct mf_cost *cost)
 		cost->generic = 0;
 }
 
+static uint32_t colour_pick(uint64_t *rng, const uint32_t main_colour[2])
+{
+	return chance(rng, 70) ? main_colour[below(rng, 2)] : below(rng, 5);
+}
+
+/* A mask of two colours, mostly the main ones: any of the ten pairs. */
+static uint32_t pair_pick(uint64_t *rng, const uint32_t main_colour[2])
+{
+	uint32_t a = colour_pick(rng, main_colour), b = colour_pick(rng, main_colour);
+
+	if (a == b)
+		b = (a + 1 + below(rng, 4)) % 5;
+	return 1u << a | 1u << b;
+}
+
+/* The most mana the cost asks for ({2/C} as two generic, {X} as x). */
+static uint64_t cost_mana(const struct mf_query *q)
+{
+	const struct mf_cost *c = &q->cost;
+	uint64_t total = c->generic + (uint64_t)c->x_count * q->x;
+
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		total += c->need[t];
+	for (int m = 0; m < 32; m++)
+		total += (uint64_t)c->hybrid[m] + c->phyrexian[m];
+	for (int col = 0; col < 5; col++)
+		total += 2 * (uint64_t)c->twobrid[col];
+	return total;
+}
+
+/* Real cards' costs: every symbol of issue 10 beside the contest's; an
+ * empty draw is {0}. Redrawn while it asks for more than 9 mana. */
+static void random_real_cost(uint64_t *rng, struct mf_query *q)
+{
+	struct mf_cost *cost = &q->cost;
+
+	do {
+		uint32_t symbols = below(rng, 7);
+		uint32_t main_colour[2] = { below(rng, 5), below(rng, 5) };
+
+		memset(cost, 0, sizeof(*cost));
+		for (uint32_t s = 0; s < symbols; s++) {
+			uint32_t roll = below(rng, 20);
+
+			if (roll < 4)
+				cost->need[colour_pick(rng, main_colour)]++;
+			else if (roll < 5)
+				cost->need[MF_C]++;
+			else if (roll < 7)
+				cost->generic += 1 + below(rng, 3);
+			else if (roll < 10)
+				cost->hybrid[pair_pick(rng, main_colour)]++;
+			else if (roll < 13)
+				cost->phyrexian[1u << colour_pick(rng, main_colour)]++;
+			else if (roll < 15)
+				cost->phyrexian[pair_pick(rng, main_colour)]++;
+			else if (roll < 18)
+				cost->twobrid[colour_pick(rng, main_colour)]++;
+			else
+				cost->x_count++;
+		}
+		q->x = cost->x_count || chance(rng, 10) ? below(rng, 4) : 0;
+	} while (cost_mana(q) > 9);
+}
+
 /* A few land names drawn with weight; boards then repeat them, as the
  * solver works on kinds with counts. */
 static void random_pool(uint64_t *rng, const uint32_t weight[G_COUNT], int32_t pool[3])
@@ -158,7 +234,7 @@ static void random_pool(uint64_t *rng, const uint32_t weight[G_COUNT], int32_t p
 		pool[k] = pick(rng, weight);
 }
 
-static void random_board(uint64_t *rng, struct board *b)
+static void random_board(uint64_t *rng, struct board *b, enum cost_style style)
 {
 	size_t n_battlefield = 1 + below(rng, 7);
 	size_t n_library = below(rng, 6);
@@ -190,14 +266,63 @@ static void random_board(uint64_t *rng, struct board *b)
 	while (b->q.n_library < n_library)
 		b->library[b->q.n_library++] = repeat ?
 			library_pool[below(rng, 3)] : pick(rng, library_weight);
-	random_cost(rng, &b->q.cost);
+	if (style == CONTEST_COSTS)
+		random_cost(rng, &b->q.cost);
+	else
+		random_real_cost(rng, &b->q);
 	b->q.cost.generic += big_generic;
 }
 
-/* The query in the contest's input format, one test case, for a report. */
-static void print_query(const struct board *b)
+__attribute__((format(printf, 4, 5)))
+static void put(char *buf, size_t size, size_t *n, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	*n += (size_t)vsnprintf(buf + (*n < size ? *n : size), *n < size ? size - *n : 0,
+				fmt, ap);
+	va_end(ap);
+}
+
+/* The colours of a hybrid or Phyrexian mask as Scryfall writes them. */
+static const char *const mask_text[32] = {
+	[1] = "W", [2] = "U", [4] = "B", [8] = "R", [16] = "G",
+	[3] = "W/U", [6] = "U/B", [12] = "B/R", [24] = "R/G", [17] = "G/W",
+	[5] = "W/B", [10] = "U/R", [20] = "B/G", [9] = "R/W", [18] = "G/U",
+};
+
+/* The cost in brace notation, written here rather than by mf_cost_format. */
+static void cost_braces(const struct mf_cost *c, char *buf, size_t size)
 {
 	static const char letters[] = "WUBRGC";
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (uint32_t k = 0; k < c->x_count; k++)
+		put(buf, size, &n, "{X}");
+	if (c->generic)
+		put(buf, size, &n, "{%u}", c->generic);
+	for (int col = 0; col < 5; col++)
+		for (uint32_t k = 0; k < c->twobrid[col]; k++)
+			put(buf, size, &n, "{2/%c}", letters[col]);
+	for (uint32_t m = 0; m < 32; m++) {
+		for (uint32_t k = 0; k < c->hybrid[m]; k++)
+			put(buf, size, &n, "{%s}", mask_text[m] ? mask_text[m] : "?");
+		for (uint32_t k = 0; k < c->phyrexian[m]; k++)
+			put(buf, size, &n, "{%s/P}", mask_text[m] ? mask_text[m] : "?");
+	}
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		for (uint32_t k = 0; k < c->need[t]; k++)
+			put(buf, size, &n, "{%c}", letters[t]);
+	if (!n)
+		put(buf, size, &n, "{0}");
+}
+
+/* The query in the contest's input format, one test case, for a report;
+ * the cost in brace notation and x on a line of its own. */
+static void print_query(const struct board *b)
+{
+	char cost[MF_COST_TEXT_MAX];
 
 	fprintf(stderr, "1\n\n%zu\n", b->q.n_battlefield);
 	for (size_t i = 0; i < b->q.n_battlefield; i++)
@@ -205,13 +330,36 @@ static void print_query(const struct board *b)
 	fprintf(stderr, "%zu\n", b->q.n_library);
 	for (size_t i = 0; i < b->q.n_library; i++)
 		fprintf(stderr, "%s\n", mf_catalogue_land(cat, (size_t)b->library[i])->name);
-	fprintf(stderr, "%u\n", b->q.life);
-	for (uint32_t g = b->q.cost.generic; g; g -= g > 9 ? 9 : g)
-		fputc('0' + (int)(g > 9 ? 9 : g), stderr);
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		for (uint32_t k = 0; k < b->q.cost.need[t]; k++)
-			fputc(letters[t], stderr);
-	fputc('\n', stderr);
+	cost_braces(&b->q.cost, cost, sizeof(cost));
+	fprintf(stderr, "%u\n%s\nx = %u\n", b->q.life, cost, b->q.x);
+}
+
+static void tally_plan(const struct mf_result *got, struct tally *tally)
+{
+	uint64_t life_steps = 0, land_life = 0;
+
+	tally->queries++;
+	tally->castable += got->castable;
+	tally->payable += got->payable;
+	for (size_t s = 0; got->castable && s < got->n_plan; s++) {
+		const struct mf_step *step = &got->plan[s];
+
+		if (step->land < 0 || (size_t)step->land >= mf_catalogue_size(cat)) {
+			life_steps++;
+			continue;
+		}
+		land_life += step->life;
+		if (step->from != MF_FROM_LIBRARY) {
+			tally->painful_taps += step->fetch < 0 && step->life;
+			continue;
+		}
+		if (mf_catalogue_land(cat, (size_t)step->land)->shock)
+			tally->fetched_shock++;
+		else
+			tally->fetched_other++;
+	}
+	tally->life_steps += life_steps;
+	tally->one_budget += life_steps && land_life;
 }
 
 /* Compares solver and reference on b; on a disagreement writes why (when
@@ -243,23 +391,8 @@ static bool disagrees(const struct board *b, const struct mana_brute_result *wan
 	} else {
 		bad = false;
 	}
-	if (tally) {
-		tally->queries++;
-		tally->castable += got.castable;
-		tally->payable += got.payable;
-		for (size_t s = 0; got.castable && s < got.n_plan; s++) {
-			const struct mf_land *land = mf_catalogue_land(cat, (size_t)got.plan[s].land);
-
-			if (got.plan[s].from != MF_FROM_LIBRARY) {
-				tally->painful_taps += got.plan[s].fetch < 0 && got.plan[s].life;
-				continue;
-			}
-			if (land->shock)
-				tally->fetched_shock++;
-			else
-				tally->fetched_other++;
-		}
-	}
+	if (tally)
+		tally_plan(&got, tally);
 	mf_result_free(&got);
 	return bad;
 }
@@ -274,6 +407,25 @@ static bool check_board(const struct board *b, char *why, size_t size, struct ta
 	bad = disagrees(b, &want, why, size, tally);
 	mana_brute_result_free(&want);
 	return bad;
+}
+
+/* The counts a shrink may lower: each symbol of the cost, then x. */
+#define QUERY_AMOUNTS (1 + MF_MANA_TYPES + 32 + 32 + 5 + 1 + 1)
+static uint32_t *query_amount(struct mf_query *q, size_t k)
+{
+	struct mf_cost *c = &q->cost;
+
+	if (k == 0)
+		return &c->generic;
+	if (--k < MF_MANA_TYPES)
+		return &c->need[k];
+	if ((k -= MF_MANA_TYPES) < 32)
+		return &c->hybrid[k];
+	if ((k -= 32) < 32)
+		return &c->phyrexian[k];
+	if ((k -= 32) < 5)
+		return &c->twobrid[k];
+	return k == 5 ? &c->x_count : &q->x;
 }
 
 /* Greedily removes lands, cost and life while the query still disagrees. */
@@ -304,16 +456,13 @@ static void shrink(struct board *b)
 				smaller = true;
 			}
 		}
-		for (int k = 0; k <= MF_MANA_TYPES && !smaller; k++) {
-			uint32_t *amount = k < MF_MANA_TYPES ? &b->q.cost.need[k] : &b->q.cost.generic;
-
-			if (!*amount || mf_cost_total(&b->q.cost) == 1)
+		for (size_t k = 0; k < QUERY_AMOUNTS && !smaller; k++) {
+			if (!*query_amount(&b->q, k) || cost_mana(&b->q) == 1)
 				continue;
 			t = *b;
 			t.q.battlefield = t.battlefield;
 			t.q.library = t.library;
-			amount = k < MF_MANA_TYPES ? &t.q.cost.need[k] : &t.q.cost.generic;
-			(*amount)--;
+			(*query_amount(&t.q, k))--;
 			if (check_board(&t, why, sizeof(why), NULL)) {
 				*b = t;
 				smaller = true;
@@ -335,16 +484,18 @@ static void shrink(struct board *b)
 	b->q.library = b->library;
 }
 
-static void report(struct board *b, uint64_t seed, struct tally *tally)
+/* Shrinks a copy of b, so that the seed goes on with the board it drew. */
+static void report(const struct board *b, uint64_t seed, struct tally *tally)
 {
+	struct board small = *b;
 	char why[512];
 
 	if (++tally->failures > REPORTS_MAX)
 		return;
-	shrink(b);
-	check_board(b, why, sizeof(why), NULL);
+	shrink(&small);
+	check_board(&small, why, sizeof(why), NULL);
 	fprintf(stderr, "mana-diff seed %" PRIu64 ": DISAGREEMENT: %s\n", seed, why);
-	print_query(b);
+	print_query(&small);
 }
 
 /* The lives to ask about for one board: random, then the boundary. */
@@ -374,11 +525,11 @@ static void teardown(void)
 	cat = NULL;
 }
 
-START_TEST(test_differential)
+/* Runs one seed's boards; returns what they reached. */
+static struct tally run_seed(enum cost_style style, uint64_t seed)
 {
-	uint64_t seed = 0x6d616e61u + (uint64_t)_i * 1000003u;
-	uint64_t rng = seed;
 	struct tally tally = { 0 };
+	uint64_t rng = seed;
 	char why[512];
 
 	for (size_t n = 0; n < BOARDS_PER_SEED; n++) {
@@ -387,7 +538,7 @@ START_TEST(test_differential)
 		uint32_t lives[4];
 		size_t n_lives;
 
-		random_board(&rng, &b);
+		random_board(&rng, &b, style);
 		b.q.life = 20;
 		ck_assert_int_eq(mana_brute_solve(&b.q, &want), MF_OK);
 		tally.tron += mana_brute_tron_assembled(cat, b.battlefield, b.q.n_battlefield);
@@ -399,12 +550,15 @@ START_TEST(test_differential)
 				report(&b, seed, &tally);
 		}
 	}
-	fprintf(stderr, "mana-diff seed %" PRIu64 ": %" PRIu64 " queries, %" PRIu64
+	fprintf(stderr, "mana-diff %s seed %" PRIu64 ": %" PRIu64 " queries, %" PRIu64
 		" castable, %" PRIu64 " payable, %" PRIu64 " boards with Tron, %" PRIu64
 		" fetched shock and %" PRIu64 " other fetched lands and %" PRIu64
-		" painful taps in plans, %" PRIu64 " disagreements\n", seed, tally.queries,
+		" painful taps and %" PRIu64 " Phyrexian life payments in plans, %" PRIu64
+		" plans paying life for both, %" PRIu64 " disagreements\n",
+		style == CONTEST_COSTS ? "contest" : "real", seed, tally.queries,
 		tally.castable, tally.payable, tally.tron, tally.fetched_shock,
-		tally.fetched_other, tally.painful_taps, tally.failures);
+		tally.fetched_other, tally.painful_taps, tally.life_steps, tally.one_budget,
+		tally.failures);
 	ck_assert_msg(tally.failures == 0, "seed %" PRIu64 ": %" PRIu64
 		      " disagreements (the first shrunk ones printed above)", seed, tally.failures);
 	/* The generator must keep reaching the cases the issue asks for. */
@@ -415,6 +569,21 @@ START_TEST(test_differential)
 	ck_assert_uint_gt(tally.fetched_other, 20);
 	ck_assert_uint_gt(tally.tron, 50);
 	ck_assert_uint_gt(tally.painful_taps, 100);
+	return tally;
+}
+
+START_TEST(test_contest_costs)
+{
+	run_seed(CONTEST_COSTS, 0x6d616e61u + (uint64_t)_i * 1000003u);
+}
+END_TEST
+
+START_TEST(test_real_costs)
+{
+	struct tally tally = run_seed(REAL_COSTS, 0x636f7374u + (uint64_t)_i * 1000033u);
+
+	ck_assert_uint_gt(tally.life_steps, 100);
+	ck_assert_uint_gt(tally.one_budget, 20);
 }
 END_TEST
 
@@ -427,7 +596,12 @@ int main(void)
 
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_differential, 0, SEEDS);
+	tcase_add_loop_test(tc, test_contest_costs, 0, SEEDS);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("real-costs");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_real_costs, 0, SEEDS);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
