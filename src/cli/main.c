@@ -16,6 +16,7 @@ static const struct command commands[] = {
 	{ "solve", cli_cmd_solve, "can these lands pay this cost? (contest format or JSON lines)" },
 	{ "colors", cli_cmd_colors, "which colours is this deck? (Scryfall cards, JSON in and out)" },
 	{ "combat", cli_cmd_combat, "the defender's optimal blocks (JSON in and out)" },
+	{ "camelot", cli_cmd_camelot, "is this Camelot solitaire deal winnable? (SPOJ format, Y/N)" },
 	{ "healthcheck", cli_cmd_healthcheck, "exit 0 iff a running service answers /healthz" },
 };
 

@@ -1,0 +1,179 @@
+#include "http/adapt_camelot.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/json_decode.h"
+#include "http/json_text.h"
+
+#define JSON_LIT(t, s) json_text_raw(t, "" s "", sizeof(s) - 1)
+
+int camelot_decode_deck(const cJSON *node, const char *at,
+			struct mf_camelot_deal *deal, struct api_error *err)
+{
+	struct mf_camelot_parse_error perr;
+	size_t len;
+
+	if (!cJSON_IsString(node)) {
+		api_fail(err, at, "expected a string of 52 cards (A234567890JQK)");
+		return -1;
+	}
+	len = strlen(node->valuestring);
+	if (len > CAMELOT_DECK_TEXT_MAX) {
+		api_fail(err, at, "the deal has %zu characters; it needs exactly 52", len);
+		return -1;
+	}
+	if (mf_camelot_deal_parse(node->valuestring, len, deal, &perr) != MF_OK) {
+		api_fail(err, at, "card %zu: %s", perr.position, perr.reason);
+		return -1;
+	}
+	return 0;
+}
+
+static void slot_text(struct json_text *t, struct mf_camelot_slot at)
+{
+	/* Rows and columns are 0..3: one digit each. */
+	char s[5] = { '[', (char)('0' + at.row % 10), ',', (char)('0' + at.col % 10), ']' };
+
+	json_text_raw(t, s, sizeof(s));
+}
+
+/* The answer as text: a line is at most 93 steps of under 100 bytes. */
+static cJSON *result_to_json(const struct mf_camelot_result *res)
+{
+	struct json_text t;
+	cJSON *raw;
+
+	if (!json_text_init(&t, 64 + 96 * res->n_line))
+		return NULL;
+	if (res->winnable)
+		JSON_LIT(&t, "{\"winnable\":true,\"line\":[");
+	else
+		JSON_LIT(&t, "{\"winnable\":false,\"line\":[");
+	for (size_t i = 0; i < res->n_line; i++) {
+		const struct mf_camelot_step *st = &res->line[i];
+
+		if (i)
+			JSON_LIT(&t, ",");
+		if (st->kind == MF_CAMELOT_STEP_DEAL) {
+			char card[2] = { mf_camelot_card_char(st->card), '\0' };
+
+			JSON_LIT(&t, "{\"card\":");
+			json_text_string(&t, card);
+			JSON_LIT(&t, ",\"slot\":");
+			slot_text(&t, st->slot);
+			JSON_LIT(&t, "}");
+			continue;
+		}
+		JSON_LIT(&t, "{\"remove\":[");
+		for (unsigned k = 0; k < st->n_removed; k++) {
+			if (k)
+				JSON_LIT(&t, ",");
+			slot_text(&t, st->removed[k]);
+		}
+		JSON_LIT(&t, "]}");
+	}
+	JSON_LIT(&t, "]}");
+	raw = t.buf ? cJSON_CreateRaw(t.buf) : NULL;
+	free(t.buf);
+	return raw;
+}
+
+cJSON *camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
+			     struct api_error *err)
+{
+	struct mf_camelot_result *res = malloc(sizeof(*res));
+	cJSON *answer = NULL;
+	int rc;
+
+	if (!res)
+		return api_fail_nomem(err);
+	rc = mf_camelot_solve(deal, NULL, res);
+	if (rc == MF_ERR_LIMIT) {
+		api_fail(err, at, "the search gave up after %llu positions without an "
+			 "answer; this deal is not decided",
+			 (unsigned long long)res->nodes);
+		err->status = 422;
+		err->type = "search-budget";
+		err->title = "Search budget exceeded";
+		goto out;
+	}
+	if (rc != MF_OK) {
+		/* The decoder let only valid deals through: memory ran out. */
+		api_fail_nomem(err);
+		goto out;
+	}
+	answer = result_to_json(res);
+	if (!answer)
+		api_fail_nomem(err);
+out:
+	free(res);
+	return answer;
+}
+
+cJSON *camelot_solve_handler(const cJSON *body, const struct api_ctx *ctx,
+			     struct api_error *err)
+{
+	static const char *const keys[] = { "deck", NULL };
+	struct mf_camelot_deal deal;
+	const cJSON *deck;
+
+	(void)ctx;
+	if (json_expect_object(body, "", keys, err))
+		return NULL;
+	deck = json_member(body, "deck");
+	if (!deck)
+		return api_fail(err, "/deck", "missing field \"deck\"");
+	if (camelot_decode_deck(deck, "/deck", &deal, err))
+		return NULL;
+	return camelot_solve_to_json(&deal, "/deck", err);
+}
+
+cJSON *camelot_batch_handler(const cJSON *body, const struct api_ctx *ctx,
+			     struct api_error *err)
+{
+	static const char *const keys[] = { "decks", NULL };
+	struct mf_camelot_deal *deals = NULL;
+	const cJSON *decks, *el;
+	cJSON *out = NULL, *results;
+	size_t n = 0, i = 0;
+	char at[256];
+
+	(void)ctx;
+	if (json_expect_object(body, "", keys, err) ||
+	    json_get_array(body, "", "decks", true, CAMELOT_BATCH_MAX, &decks, &n, err))
+		return NULL;
+	deals = calloc(n + 1, sizeof(*deals));
+	if (!deals)
+		return api_fail_nomem(err);
+	/* Check every deck before solving any: one bad deck fails the batch. */
+	cJSON_ArrayForEach(el, decks) {
+		json_pointer_index(at, "/decks", i);
+		if (camelot_decode_deck(el, at, &deals[i], err))
+			goto out;
+		i++;
+	}
+	out = cJSON_CreateObject();
+	results = out ? cJSON_AddArrayToObject(out, "results") : NULL;
+	if (!results) {
+		api_fail_nomem(err);
+		goto fail;
+	}
+	for (i = 0; i < n; i++) {
+		cJSON *o;
+
+		json_pointer_index(at, "/decks", i);
+		o = camelot_solve_to_json(&deals[i], at, err);
+		if (!o)
+			goto fail;
+		cJSON_AddItemToArray(results, o);
+	}
+	goto out;
+fail:
+	cJSON_Delete(out);
+	out = NULL;
+out:
+	free(deals);
+	return out;
+}

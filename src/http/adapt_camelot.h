@@ -1,0 +1,43 @@
+/* JSON <-> camelot solver structs, for POST /v1/camelot/solve{,/batch}
+ * and `manaflow camelot`. */
+#ifndef MF_HTTP_ADAPT_CAMELOT_H
+#define MF_HTTP_ADAPT_CAMELOT_H
+
+#include "http/api.h"
+#include "manaflow/camelot.h"
+
+#define CAMELOT_BATCH_MAX 100      /* decks in one batch */
+#define CAMELOT_DECK_TEXT_MAX 4096 /* bytes of a deck string read at all */
+
+/*
+ * POST /v1/camelot/solve: {"deck":"52 characters"} ->
+ * {"winnable":bool,"line":[step, ...]}. A step is {"card":"7","slot":[r,c]}
+ * for each card dealt (the card in the deck's notation, "0" for a 10; rows
+ * and columns 0..3 from the top left) or {"remove":[[r,c],...]} for each
+ * removal phase (a 10 alone, any other card followed by its partner).
+ * "line" is empty when the deal cannot be won. A deck that is not 52 cards
+ * of A234567890JQK, four of each, is a 400 at /deck naming the position;
+ * a deal the search cannot decide within its node budget is a 422
+ * "search-budget" (no random deal has come near it).
+ */
+cJSON *camelot_solve_handler(const cJSON *body, const struct api_ctx *ctx,
+			     struct api_error *err);
+
+/* POST /v1/camelot/solve/batch: {"decks":[deck, ...]} (at most
+ * CAMELOT_BATCH_MAX, else 413) -> {"results":[answer, ...]} in order. Every
+ * deck is checked before any is solved: one bad deck fails the batch with
+ * its pointer (/decks/3). */
+cJSON *camelot_batch_handler(const cJSON *body, const struct api_ctx *ctx,
+			     struct api_error *err);
+
+/* Decodes a deck string at pointer `at` into *deal; on failure fills err
+ * (400 at `at`, detail "card N: reason") and returns -1. */
+int camelot_decode_deck(const cJSON *node, const char *at,
+			struct mf_camelot_deal *deal, struct api_error *err);
+
+/* Solves *deal and encodes the answer, or fills err (`at` names the deck
+ * for a budget error) and returns NULL. */
+cJSON *camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
+			     struct api_error *err);
+
+#endif
