@@ -40,6 +40,7 @@ MF_EXPORT char mf_mana_letter(enum mf_mana_type type);
 #define MF_COST_MANA_MAX 1000000   /* mana a cost may ask for in total */
 #define MF_X_MAX 1000000           /* largest value of {X} */
 #define MF_TWOBRID_CHOICES_MAX 4096 /* ways to pay a cost's {2/C} symbols */
+#define MF_X_SYMBOLS_MAX 100       /* {X} symbols in one cost */
 
 /* ------------------------------------------------------------------ */
 /* Land catalogue                                                      */

@@ -59,12 +59,15 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 	if (rq->allow_origin) {
 		MHD_add_response_header(resp, "Access-Control-Allow-Origin", rq->allow_origin);
 		MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-Id, ETag");
-		MHD_add_response_header(resp, "Vary", "Origin");
 	}
+	/* The answer depends on Origin whenever a list decides, allowed or not,
+	 * so that a shared cache never hands one origin's copy to another. */
+	if (s->cors.n)
+		MHD_add_response_header(resp, "Vary", "Origin");
 	if (atomic_load(&s->draining))
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 	rq->status = status;
-	rq->bytes = len;
+	rq->bytes = strcmp(rq->method, MHD_HTTP_METHOD_HEAD) == 0 ? 0 : len;
 	ret = MHD_queue_response(c, status, resp);
 	MHD_destroy_response(resp);
 	return ret;
@@ -123,7 +126,9 @@ static enum MHD_Result reply_static(struct server *s, struct MHD_Connection *c,
 	return reply(s, c, rq, 200, type, (char *)text, len, free_nothing, NULL);
 }
 
-/* Whether an If-None-Match header names etag (or is "*"). */
+/* Whether an If-None-Match header names etag (or is "*"). The comparison
+ * is weak (RFC 9110 13.1.2): W/"x" matches "x", as proxies that compress
+ * weaken the tags they pass on. */
 static bool etag_matches(const char *header, const char *etag)
 {
 	size_t n = strlen(etag);
@@ -132,10 +137,15 @@ static bool etag_matches(const char *header, const char *etag)
 		return false;
 	if (strcmp(header, "*") == 0)
 		return true;
-	for (const char *p = strstr(header, etag); p; p = strstr(p + 1, etag))
-		if ((p == header || p[-1] == ' ' || p[-1] == ',') &&
-		    (p[n] == '\0' || p[n] == ',' || p[n] == ' '))
+	for (const char *p = strstr(header, etag); p; p = strstr(p + 1, etag)) {
+		const char *before = p;
+
+		if (before - header >= 2 && before[-2] == 'W' && before[-1] == '/')
+			before -= 2;
+		if ((before == header || strchr(" \t,", before[-1])) &&
+		    (p[n] == '\0' || strchr(" \t,", p[n])))
 			return true;
+	}
 	return false;
 }
 

@@ -128,7 +128,8 @@ int server_start(const struct server_config *cfg, const struct mf_catalogue *cat
 	s->daemon = MHD_start_daemon(flags, cfg->port, NULL, NULL, request_handle, s,
 		MHD_OPTION_EXTERNAL_LOGGER, log_mhd_error, NULL,
 		MHD_OPTION_SOCK_ADDR, addr,
-		MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)cfg->threads,
+		/* One thread needs no pool (and libmicrohttpd warns about one). */
+		MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cfg->threads > 1 ? cfg->threads : 0),
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
@@ -165,13 +166,14 @@ static void wait_idle(struct server *s, uint64_t deadline)
 
 unsigned server_shutdown(struct server *s)
 {
-	uint64_t deadline = server_now_us() + (uint64_t)s->cfg.drain_s * 1000000u;
+	uint64_t deadline;
 	unsigned left;
 	MHD_socket listener;
 
 	atomic_store(&s->draining, true);
 	nanosleep(&(struct timespec){ .tv_sec = s->cfg.shutdown_delay_s }, NULL);
 	listener = MHD_quiesce_daemon(s->daemon);
+	deadline = server_now_us() + (uint64_t)s->cfg.drain_s * 1000000u;
 	/* Requests already begun finish; idle keep-alive connections hold no
 	 * work, so they need not be waited for. */
 	wait_idle(s, deadline);

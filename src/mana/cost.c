@@ -43,12 +43,24 @@ bool mf_cost_has_choices(const struct mf_cost *cost)
 static int add_checked(struct mf_cost *out, uint32_t *slot, uint64_t amount, uint64_t weight,
 		       size_t pos, struct mf_parse_error *err)
 {
-	if (mf_cost_total(out) + amount * weight > MF_COST_MANA_MAX ||
-	    (slot == &out->x_count && out->x_count >= 100)) {
+	uint64_t choices = 1;
+
+	if (mf_cost_total(out) + amount * weight > MF_COST_MANA_MAX) {
 		mana_parse_fail(err, 0, pos, "the cost asks for more than %d mana", MF_COST_MANA_MAX);
 		return MF_ERR_LIMIT;
 	}
+	if (slot == &out->x_count && out->x_count >= MF_X_SYMBOLS_MAX) {
+		mana_parse_fail(err, 0, pos, "the cost has more than %d {X} symbols", MF_X_SYMBOLS_MAX);
+		return MF_ERR_LIMIT;
+	}
 	*slot += (uint32_t)amount;
+	for (int c = 0; c < 5; c++)
+		choices *= (uint64_t)out->twobrid[c] + 1;
+	if (choices > MF_TWOBRID_CHOICES_MAX) {
+		mana_parse_fail(err, 0, pos, "the cost's {2/C} symbols can be paid in more than %d ways",
+				MF_TWOBRID_CHOICES_MAX);
+		return MF_ERR_LIMIT;
+	}
 	return MF_OK;
 }
 

@@ -135,5 +135,8 @@ Suite *suite_routes(void);
 Suite *suite_errors(void);
 Suite *suite_concurrency(void);
 Suite *suite_lifecycle(void);
+Suite *suite_cors(void);        /* test_cors.c */
+Suite *suite_request_id(void);  /* test_request_id.c */
+Suite *suite_caching(void);     /* test_caching.c: ETags and HEAD */
 
 #endif

@@ -1,7 +1,8 @@
 /*
  * The HTTP tests: the real `manaflow serve` (path in argv[1]) on a free port,
  * driven with libcurl and raw sockets. Suites by topic: routes, errors,
- * concurrency, lifecycle (configuration, healthcheck, shutdown).
+ * concurrency, lifecycle (configuration, healthcheck, shutdown), and what
+ * browsers and operators rely on: cors, request-id, caching (ETags, HEAD).
  */
 #include <signal.h>
 #include <stdio.h>
@@ -26,6 +27,9 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_errors());
 	srunner_add_suite(sr, suite_concurrency());
 	srunner_add_suite(sr, suite_lifecycle());
+	srunner_add_suite(sr, suite_cors());
+	srunner_add_suite(sr, suite_request_id());
+	srunner_add_suite(sr, suite_caching());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

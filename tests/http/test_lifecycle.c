@@ -152,6 +152,60 @@ START_TEST(sigterm_finishes_request_in_flight)
 }
 END_TEST
 
+/* GET path on a new connection: the status (-1: no answer), the answer in buf. */
+static int get_on_new_connection(const char *path, char *buf, size_t cap)
+{
+	char req[128];
+	const char *body;
+	int fd = raw_connect(ts_srv.port), status;
+
+	snprintf(req, sizeof(req), "GET %s HTTP/1.1\r\nHost: t\r\n\r\n", path);
+	raw_send(fd, req, strlen(req));
+	status = raw_read_response(fd, 60000, buf, cap, &body);
+	close(fd);
+	return status;
+}
+
+/*
+ * --shutdown-delay 1, or MANAFLOW_SHUTDOWN_DELAY=1: after SIGTERM the server
+ * still accepts NEW connections for the delay, so that a load balancer that
+ * probes /readyz sees 503 (liveness stays 200) and stops sending; then it
+ * exits 0.
+ */
+START_TEST(shutdown_delay_answers_not_ready)
+{
+	static const char *const flag[] = { "--shutdown-delay", "1", NULL };
+	static const char *const env[] = { "MANAFLOW_SHUTDOWN_DELAY=1", NULL };
+	char buf[4096];
+
+	for (int run = 0; run < 2; run++) {
+		int64_t deadline;
+		int status;
+		char *log;
+
+		ts_start(&ts_srv, run ? NULL : flag, run ? env : NULL);
+		ck_assert_int_eq(get_on_new_connection("/readyz", buf, sizeof(buf)), 200);
+		ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+		wait_log("\"msg\":\"draining\"");
+		/* The flag flips right after the log line: ask again until it shows.
+		 * A refused connection fails the test: the delay was not kept. */
+		deadline = now_ms() + 30000;
+		while ((status = get_on_new_connection("/readyz", buf, sizeof(buf))) == 200)
+			ck_assert_msg(now_ms() < deadline, "/readyz never turned 503");
+		ck_assert_msg(status == 503, "/readyz on a new connection during the delay: %d %s",
+			      status, buf);
+		ck_assert_ptr_nonnull(strcasestr(buf, "Content-Type: application/problem+json"));
+		ck_assert_ptr_nonnull(strcasestr(buf, "Connection: close"));
+		ck_assert_int_eq(get_on_new_connection("/healthz", buf, sizeof(buf)), 200);
+		expect_clean_exit(&ts_srv, "\"requests_cut_short\":0");
+		log = ts_log(&ts_srv);
+		ck_assert_msg(strstr(log, "\"delay_s\":1,") != NULL, "no delay: %s", log);
+		free(log);
+		ts_kill(&ts_srv);
+	}
+}
+END_TEST
+
 /* A request that never finishes does not hold the exit past the deadline. */
 START_TEST(drain_deadline_cuts_stalled_request)
 {
@@ -259,6 +313,7 @@ Suite *suite_lifecycle(void)
 	tcase_add_test(stop, stop_signals_exit_zero);
 	tcase_add_test(stop, sigterm_finishes_request_in_flight);
 	tcase_add_test(stop, drain_deadline_cuts_stalled_request);
+	tcase_add_test(stop, shutdown_delay_answers_not_ready);
 	suite_add_tcase(s, stop);
 	tcase_add_checked_fixture(health, ts_setup_default, ts_teardown);
 	tcase_add_test(health, healthcheck_exit_codes);

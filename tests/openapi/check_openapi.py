@@ -21,10 +21,13 @@ usage: check_openapi.py --binary MANAFLOW --spec openapi.yaml --router router.c
    reproduced; nothing in the spec's examples goes stale.
 5. The headers: X-Request-Id, ETag and 304, CORS with --cors-origin, and
    /readyz answering 503 while a SIGTERM drains a request in flight.
+6. Shutdown: /readyz 503 while --shutdown-delay keeps the server serving,
+   and 503 for a worker-thread solve still queued at the drain deadline.
 
 Prints each failed check and a heading per phase, then "N passed, N failed";
 exits 1 if any failed. Needs python3-jsonschema (>= 4.0, for Draft 2020-12)
-and python3-yaml; the spec side is in oas_spec.py.
+and python3-yaml; the spec side is in oas_spec.py, the requests sent beyond
+the spec's examples in oas_cases.py.
 """
 import argparse
 import http.client
@@ -46,6 +49,8 @@ except ImportError as e:  # a missing package is a failure, never a skip
     sys.exit(1)
 
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+from oas_cases import (JSON, NO_POINTER, NOT_REPRODUCIBLE, SCHEMA_CANNOT_TELL, body_of,
+                       error_cases, valid_cases)
 from oas_spec import (CHECKS, METHODS, Spec, all_response_examples, check_document,
                       describe, example_of, is_excerpt, resolve)
 
@@ -168,11 +173,17 @@ class Server:
         if self.proc.poll() is None:
             self.proc.send_signal(sig)
         try:
-            return self.proc.wait(timeout=timeout)
+            rc = self.proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait()
-            return None
+            rc = None
+        # In a sanitizer build a report does not always change the exit code
+        # (UBSan goes on by default): read what the server printed.
+        reports = [l for l in self.stderr().splitlines()
+                   if 'runtime error:' in l or 'Sanitizer' in l]
+        CHECKS.ok(not reports, 'the server printed no sanitizer report', '\n'.join(reports[:5]))
+        return rc
 
     def stderr(self):
         self.log.seek(0)
@@ -226,73 +237,6 @@ def check_answer(spec, method, path, status, headers, body, what=None):
     return value
 
 
-JSON = {'Content-Type': 'application/json'}
-
-
-def body_of(value):
-    return json.dumps(value).encode()
-
-
-def error_cases():
-    """(label, method, path, headers, body, status, response example name)."""
-    q = {'battlefield': ['Forest'], 'life': 20, 'cost': 'G'}
-    cut = b'{"battlefield":["Forest"],"life":20,'
-    return [
-        ('unknown path', 'GET', '/nope', {}, None, 404, 'not-found'),
-        ('trailing slash', 'GET', '/v1/lands/', {}, None, 404, None),
-        ('unknown path POST', 'POST', '/v1/mana/solv', JSON, body_of(q), 404, None),
-        ('GET on a POST route', 'GET', '/v1/mana/solve', {}, None, 405, 'get-on-solve'),
-        ('not JSON', 'POST', '/v1/mana/solve', {'Content-Type': 'text/plain'}, body_of(q), 415, 'text-plain'),
-        ('no content type', 'POST', '/v1/mana/solve/batch', {}, b'{"queries":[]}', 415, None),
-        ('JSON cut short', 'POST', '/v1/mana/solve', JSON, cut, 400, 'malformed-json'),
-        ('empty body', 'POST', '/v1/mana/solve', JSON, b'', 400, None),
-        ('trailing garbage', 'POST', '/v1/mana/solve/batch', JSON, b'{"queries":[]} x', 400, None),
-        ('not an object', 'POST', '/v1/mana/solve', JSON, b'[1,2]', 400, None),
-        ('missing life', 'POST', '/v1/mana/solve', JSON, body_of({'battlefield': [], 'cost': 'G'}), 400, None),
-        ('life a string', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, life='20')), 400, None),
-        ('life a fraction', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, life=2.5)), 400, None),
-        ('life too large', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, life=1000001)), 400, None),
-        ('life too small', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, life=0)), 400, 'life-out-of-range'),
-        ('unknown field', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, colour='G')), 400, 'unknown-field'),
-        ('bad cost symbol', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='GX')), 400, 'bad-cost'),
-        ('HEAD on a POST route', 'HEAD', '/v1/mana/solve', {}, None, 405, None),
-        ('battlefield a string', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, battlefield='Forest')), 400, None),
-        ('land a number', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, battlefield=[1])), 400, None),
-        ('unknown land, no hint', 'POST', '/v1/mana/solve', JSON,
-         body_of(dict(q, library=['Xyzzy Qwerty Plugh'])), 400, None),
-        ('cost null', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost=None)), 400, None),
-        ('cost empty', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='')), 400, None),
-        ('cost too long', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='G' * 1025)), 400, None),
-        ('cost too much mana', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='{1000001}')), 400, None),
-        ('cost bad braces', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='{2}{W')), 400, None),
-        ('batch not a list', 'POST', '/v1/mana/solve/batch', JSON, body_of({'queries': {}}), 400, None),
-        ('batch missing', 'POST', '/v1/mana/solve/batch', JSON, b'{}', 400, None),
-        ('batch unknown field', 'POST', '/v1/mana/solve/batch', JSON, body_of({'queries': [], 'q': 1}), 400, None),
-        ('batch query unknown field', 'POST', '/v1/mana/solve/batch', JSON,
-         body_of({'queries': [q, dict(q, colour='G')]}), 400, None),
-        ('batch query not an object', 'POST', '/v1/mana/solve/batch', JSON, body_of({'queries': [5]}), 400, None),
-        ('batch with one bad query', 'POST', '/v1/mana/solve/batch', JSON,
-         body_of({'queries': [q, dict(q, cost='GQ')]}), 400, 'one-bad-query'),
-        ('batch too many', 'POST', '/v1/mana/solve/batch', JSON,
-         body_of({'queries': [{}] * 10001}), 413, 'batch'),
-        ('too many lands', 'POST', '/v1/mana/solve', JSON,
-         body_of(dict(q, battlefield=['Forest'] * 100001)), 413, None),
-        ('too many lands together', 'POST', '/v1/mana/solve', JSON,
-         body_of(dict(q, battlefield=['Forest'] * 60000, library=['Forest'] * 40001)), 413, None),
-        ('body over the limit, chunked', 'POST', '/v1/mana/solve', dict(JSON, **{'Transfer-Encoding': 'chunked'}),
-         (b' ' * 65536 for _ in range(17)), 413, 'body'),
-    ]
-
-
-# Response examples no request can reproduce: (status, name, content type).
-NOT_REPRODUCIBLE = {('500', 'out-of-memory', 'application/problem+json'),  # needs malloc to fail
-                    ('200', 'excerpt', 'text/plain')}                        # counters change
-
-# Invalid bodies only the server can tell: land names are checked against the
-# catalogue, the land cap is on both lists together, the mana cap on the sum.
-SCHEMA_CANNOT_TELL = {'unknown land, no hint', 'too many lands together', 'cost too much mana'}
-
-
 def check_answers(spec, server, spec_path):
     doc = spec.doc
     compared = set()   # (status, example name) reproduced exactly
@@ -337,18 +281,7 @@ def check_answers(spec, server, spec_path):
                       'GET /v1/lands: the built-in catalogue, names unique', '%d lands' % len(names))
 
     # More valid requests than the examples: the edges of the limits.
-    edge = [
-        ('cost 0, empty plan', '/v1/mana/solve', {'battlefield': [], 'life': 1, 'cost': '0'}),
-        ('library null', '/v1/mana/solve', {'battlefield': ['Forest'], 'library': None, 'life': 20, 'cost': 'G'}),
-        ('life at the maximum', '/v1/mana/solve', {'battlefield': ['City of Brass'], 'life': 1000000, 'cost': 'W'}),
-        ('pain land for colour', '/v1/mana/solve', {'battlefield': ['Battlefield Forge'], 'life': 2, 'cost': 'R'}),
-        ('cost of 1024 bytes', '/v1/mana/solve', {'battlefield': ['Forest'], 'life': 20, 'cost': '9' * 1024}),
-        ('brace cost at the mana cap', '/v1/mana/solve', {'battlefield': ['Forest'], 'life': 20, 'cost': '{1000000}'}),
-        ('empty batch', '/v1/mana/solve/batch', {'queries': []}),
-        ('batch of 200', '/v1/mana/solve/batch',
-         {'queries': [{'battlefield': ['Wooded Foothills', 'Forest'], 'library': ['Steam Vents'],
-                       'life': 1 + i % 8, 'cost': 'RG'} for i in range(200)]}),
-    ]
+    edge = valid_cases()
     for label, path, value in edge:
         status, headers, body = server.request('POST', path, body_of(value), JSON)
         CHECKS.ok(status == 200, 'POST %s (%s) -> 200' % (path, label), 'got %d %s' % (status, body[:200]))
@@ -366,8 +299,7 @@ def check_answers(spec, server, spec_path):
         what = '%s %s (%s) -> %d' % (method, path, label, status)
         CHECKS.ok(status == want, what + ': expected %d' % want, rbody[:200].decode(errors='replace'))
         real = check_answer(spec, method, path, status, rh, rbody, what)
-        if status == 400 and isinstance(real, dict) and label not in (
-                'JSON cut short', 'empty body', 'trailing garbage', 'not an object'):
+        if status == 400 and isinstance(real, dict) and label not in NO_POINTER:
             CHECKS.ok('pointer' in real, what + ': the problem has a pointer')
         if name:
             expected, ex = example_of(spec, path, method, status, name)
@@ -509,6 +441,91 @@ def check_drain(spec, binary, compared):
               % (rc, server.stderr()[-600:]))
 
 
+def check_shutdown_delay(spec, binary):
+    """With --shutdown-delay the server keeps accepting new connections and
+    serving after SIGTERM while /readyz answers 503; then it exits 0."""
+    server = Server(binary, ['--shutdown-delay', '2', '--drain-seconds', '5'])
+    try:
+        server.proc.send_signal(signal.SIGTERM)
+        time.sleep(0.5)   # inside the delay
+        status, rh, body = server.request('GET', '/readyz')
+        check_answer(spec, 'GET', '/readyz', status, rh, body,
+                     'GET /readyz on a new connection during the shutdown delay -> %d' % status)
+        CHECKS.ok(status == 503, 'GET /readyz during the shutdown delay -> 503', 'got %d' % status)
+        status, rh, body = server.request('POST', '/v1/mana/solve',
+                                          body_of({'battlefield': ['Forest'], 'life': 20, 'cost': 'G'}), JSON)
+        check_answer(spec, 'POST', '/v1/mana/solve', status, rh, body,
+                     'POST /v1/mana/solve during the shutdown delay -> %d' % status)
+        CHECKS.ok(status == 200, 'a new request during the shutdown delay is served', 'got %d' % status)
+    finally:
+        rc = server.stop(timeout=20)
+    CHECKS.ok(rc == 0, 'shutdown delay: the server exits 0', 'exit %r; stderr tail: %s'
+              % (rc, server.stderr()[-600:]))
+
+
+def send_raw_post(port, path, value):
+    s = socket.create_connection((HOST, port), timeout=120)
+    body = body_of(value)
+    s.sendall(('POST %s HTTP/1.1\r\nHost: %s\r\nContent-Type: application/json\r\n'
+               'Content-Length: %d\r\n\r\n' % (path, HOST, len(body))).encode() + body)
+    return s
+
+
+def read_raw_answer(s):
+    answer = http.client.HTTPResponse(s, method='POST')
+    answer.begin()
+    return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
+
+
+def check_queued_503(spec, binary, compared):
+    """A worker-thread route's request still queued when the drain deadline
+    passes is answered 503; the one being solved still gets its answer.
+
+    One worker: a 16-a-side combat (most of a second each) runs, three more
+    and then a batch queue behind it, and SIGTERM comes with no drain time.
+    Whichever combats finished or were running answer 200, the rest 503."""
+    server = Server(binary, ['--threads', '1', '--drain-seconds', '0'])
+    slow = {'attackers': [[1 + i * 5 % 9, 1 + i * 7 % 9] for i in range(16)],
+            'defenders': [[i * 3 % 10, 1 + i * 4 % 9] for i in range(16)]}
+    conns = []
+    try:
+        conns.append(('POST /v1/combat/blocks', send_raw_post(server.port, '/v1/combat/blocks', slow)))
+        time.sleep(0.3)   # the one worker is busy with it
+        for _ in range(3):
+            conns.append(('POST /v1/combat/blocks', send_raw_post(server.port, '/v1/combat/blocks', slow)))
+        time.sleep(0.2)   # so that the batch is queued last
+        conns.append(('POST /v1/mana/solve/batch', send_raw_post(
+            server.port, '/v1/mana/solve/batch', {'queries': [{'battlefield': [], 'life': 1, 'cost': '0'}]})))
+        time.sleep(0.5)
+        server.proc.send_signal(signal.SIGTERM)
+        statuses = []
+        for what, conn in conns:
+            method, path = what.split(' ')
+            status, rh, body = read_raw_answer(conn)
+            statuses.append(status)
+            real = check_answer(spec, method, path, status, rh, body,
+                                '%s at a drain deadline of 0 -> %d' % (what, status))
+            if status == 503:
+                expected, ex = example_of(spec, path, method, 503, 'stopped')
+                if CHECKS.ok(ex is not None, '%s 503 has the example stopped' % what):
+                    CHECKS.ok(real == expected, '%s: the queued solve\'s 503 equals example stopped' % what,
+                              'got %s' % json.dumps(real)[:300])
+                    compared.add(id(ex))
+        n_done = statuses.count(200)
+        CHECKS.ok(n_done >= 1 and statuses == [200] * n_done + [503] * (len(statuses) - n_done)
+                  and statuses[-1] == 503,
+                  'at the drain deadline the solve running completes and the queued ones get 503',
+                  'statuses in order %s' % statuses)
+    except (OSError, http.client.HTTPException) as e:
+        CHECKS.ok(False, 'queued solves at shutdown: answers', repr(e))
+    finally:
+        for _, conn in conns:
+            conn.close()
+        rc = server.stop(timeout=120)
+    CHECKS.ok(rc == 0, 'queued solves at shutdown: the server exits 0', 'exit %r; stderr tail: %s'
+              % (rc, server.stderr()[-600:]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--binary', required=True)
@@ -545,9 +562,11 @@ def main():
     CHECKS.ok(rc == 0, 'the server exits 0 after SIGTERM', 'exit %r; stderr tail: %s'
               % (rc, server.stderr()[-600:]))
 
-    print('== CORS and the drain', flush=True)
+    print('== CORS, the drain and the shutdown', flush=True)
     check_cors(spec, args.binary)
     check_drain(spec, args.binary, compared)
+    check_shutdown_delay(spec, args.binary)
+    check_queued_503(spec, args.binary, compared)
 
     for key, (status, name, ctype) in sorted(all_response_examples(spec).items(), key=lambda kv: kv[1]):
         if key not in compared and (status, name, ctype) not in NOT_REPRODUCIBLE:

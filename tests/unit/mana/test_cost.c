@@ -103,6 +103,9 @@ static const struct {
 	{ "{-1}", MF_ERR_INVALID, 1, "unknown symbol {-1} at position 1" },
 	{ "{123456789}", MF_ERR_INVALID, 1, "unknown symbol {123456789} at position 1" },
 	{ "{1000000}{W}", MF_ERR_LIMIT, 10, "the cost asks for more than 1000000 mana" },
+	/* Seven each of {2/W} {2/U} {2/B} {2/R}: 8^4 = 4096 ways fit; one {2/G} more doubles them. */
+	{ "{2/W}{2/W}{2/W}{2/W}{2/W}{2/W}{2/W}{2/U}{2/U}{2/U}{2/U}{2/U}{2/U}{2/U}{2/B}{2/B}{2/B}{2/B}{2/B}{2/B}{2/B}{2/R}{2/R}{2/R}{2/R}{2/R}{2/R}{2/R}{2/G}",
+	  MF_ERR_LIMIT, 141, "the cost's {2/C} symbols can be paid in more than 4096 ways" },
 };
 
 START_TEST(bad_costs_name_symbol_and_position)
@@ -114,6 +117,23 @@ START_TEST(bad_costs_name_symbol_and_position)
 	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), bad[_i].rc);
 	ck_assert_uint_eq(err.position, bad[_i].position);
 	ck_assert_str_eq(err.reason, bad[_i].reason);
+}
+END_TEST
+
+START_TEST(too_many_x_is_a_limit)
+{
+	char text[5 * (MF_X_SYMBOLS_MAX + 1) + 1] = "";
+	struct mf_cost c;
+	struct mf_parse_error err;
+
+	for (int i = 0; i < MF_X_SYMBOLS_MAX; i++)
+		strcat(text, "{X}");
+	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), MF_OK);
+	ck_assert_uint_eq(c.x_count, MF_X_SYMBOLS_MAX);
+	strcat(text, "{X}");
+	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), MF_ERR_LIMIT);
+	ck_assert_uint_eq(err.position, 3 * MF_X_SYMBOLS_MAX + 1);
+	ck_assert_str_eq(err.reason, "the cost has more than 100 {X} symbols");
 }
 END_TEST
 
@@ -147,6 +167,7 @@ int main(void)
 	tcase_add_loop_test(tc, bad_costs_name_symbol_and_position, 0,
 			    (int)(sizeof(bad) / sizeof(bad[0])));
 	tcase_add_test(tc, too_long_cost_is_a_limit);
+	tcase_add_test(tc, too_many_x_is_a_limit);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
