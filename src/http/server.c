@@ -69,7 +69,7 @@ static void server_free(struct server *s)
 {
 	if (!s)
 		return;
-	workers_stop(s->workers);
+	workers_free(s->workers);
 	cJSON_free((char *)s->lands.body);
 	cors_free(&s->cors);
 	metrics_free(s->metrics);
@@ -180,8 +180,7 @@ unsigned server_shutdown(struct server *s)
 	/* Past the deadline, queued solves are answered 503 and running ones
 	 * finish; their connections must be resumed before the daemon stops. */
 	left = atomic_load(&s->in_flight);
-	workers_stop(s->workers);
-	s->workers = NULL;
+	workers_stop(s->workers);  /* freed with the server, after the daemon */
 	wait_idle(s, server_now_us() + 1000000);
 	MHD_stop_daemon(s->daemon);
 	if (listener != MHD_INVALID_SOCKET)

@@ -74,10 +74,21 @@ struct workers *workers_start(unsigned n)
 	for (; w->n < n; w->n++)
 		if (pthread_create(&w->threads[w->n], NULL, work, w) != 0) {
 			fprintf(stderr, "manaflow serve: cannot start worker threads\n");
-			workers_stop(w);
+			workers_free(w);
 			return NULL;
 		}
 	return w;
+}
+
+/* Answers a job that will not be solved, and wakes its connection. */
+static void refuse(struct job *job)
+{
+	cJSON_Delete(job->doc);
+	job->doc = NULL;
+	job->answer = NULL;
+	problem_set(&job->err, 503, "shutting-down", "Shutting down",
+		    "the server stopped before this request was solved");
+	finish(job);
 }
 
 void workers_submit(struct workers *w, struct job *job)
@@ -85,6 +96,11 @@ void workers_submit(struct workers *w, struct job *job)
 	job->next = NULL;
 	atomic_store(&job->state, JOB_QUEUED);
 	pthread_mutex_lock(&w->mu);
+	if (w->stopping) {
+		pthread_mutex_unlock(&w->mu);
+		refuse(job);
+		return;
+	}
 	if (w->tail)
 		w->tail->next = job;
 	else
@@ -97,10 +113,12 @@ void workers_submit(struct workers *w, struct job *job)
 void workers_stop(struct workers *w)
 {
 	struct job *pending;
+	bool joined;
 
 	if (!w)
 		return;
 	pthread_mutex_lock(&w->mu);
+	joined = w->stopping;
 	w->stopping = true;
 	pending = w->head;
 	w->head = w->tail = NULL;
@@ -109,16 +127,18 @@ void workers_stop(struct workers *w)
 	while (pending) {
 		struct job *next = pending->next;
 
-		cJSON_Delete(pending->doc);
-		pending->doc = NULL;
-		pending->answer = NULL;
-		problem_set(&pending->err, 503, "shutting-down", "Shutting down",
-			    "the server stopped before this request was solved");
-		finish(pending);
+		refuse(pending);
 		pending = next;
 	}
-	for (unsigned i = 0; i < w->n; i++)
+	for (unsigned i = 0; i < w->n && !joined; i++)
 		pthread_join(w->threads[i], NULL);
+}
+
+void workers_free(struct workers *w)
+{
+	if (!w)
+		return;
+	workers_stop(w);
 	pthread_cond_destroy(&w->ready);
 	pthread_mutex_destroy(&w->mu);
 	free(w);

@@ -34,11 +34,16 @@ struct workers;
 struct workers *workers_start(unsigned n);
 
 /* Queues job (the caller has suspended job->conn); a worker runs it and
- * resumes the connection. */
+ * resumes the connection. Once the workers are stopping, the job is
+ * answered 503 and resumed at once instead. */
 void workers_submit(struct workers *w, struct job *job);
 
 /* Jobs not yet started are answered 503 and resumed; running ones finish;
- * then the threads end and w is freed. NULL is fine. */
+ * then the threads end. Later submissions are answered 503. */
 void workers_stop(struct workers *w);
+
+/* Frees the workers (stopping them first if need be); NULL is fine. Call
+ * it only when nothing can submit any more. */
+void workers_free(struct workers *w);
 
 #endif
