@@ -102,6 +102,10 @@ static int reserve(struct contest_reader *r, size_t n)
 {
 	int32_t *grown;
 
+	/* Never NULL after this, even for a case with no lands: the caller
+	 * computes r->cards + x, and NULL + 0 is undefined behaviour. */
+	if (n == 0)
+		n = 1;
 	if (n <= r->cap)
 		return 0;
 	grown = realloc(r->cards, n * sizeof(*grown));

@@ -40,11 +40,12 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_catal
 							    strlen(el->valuestring));
 
 			if (near >= 0)
-				api_fail(err, at, "unknown land \"%.128s\"; did you mean %s?",
-					 el->valuestring, mf_catalogue_land(cat, (size_t)near)->name);
+				api_fail(err, at, "unknown land \"%.*s\"; did you mean %s?",
+					 json_utf8_prefix(el->valuestring, 128), el->valuestring,
+					 mf_catalogue_land(cat, (size_t)near)->name);
 			else
-				api_fail(err, at, "unknown land \"%.128s\"; GET /v1/lands lists them",
-					 el->valuestring);
+				api_fail(err, at, "unknown land \"%.*s\"; GET /v1/lands lists them",
+					 json_utf8_prefix(el->valuestring, 128), el->valuestring);
 			err->type = "unknown-land";
 			err->title = "Unknown land";
 			return -1;

@@ -29,18 +29,38 @@ void *api_fail_nomem(struct api_error *err)
 	return NULL;
 }
 
-/* RFC 6901: '~' becomes "~0" and '/' becomes "~1"; truncation keeps a NUL. */
+int json_utf8_prefix(const char *s, size_t max)
+{
+	size_t n = strnlen(s, max + 1);
+
+	if (n <= max)
+		return (int)n;
+	/* s[max] is the first byte left out: cut before its character. */
+	for (n = max; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
+		;
+	return (int)n;
+}
+
+/* RFC 6901: '~' becomes "~0" and '/' becomes "~1"; truncation keeps a NUL
+ * and never splits a UTF-8 character. */
 void json_pointer_key(char *out, const char *at, const char *key)
 {
 	size_t n = (size_t)snprintf(out, 256, "%s/", at);
+	const char *k = key;
 
-	for (const char *k = key; *k && n + 3 < 256; k++) {
+	for (; *k && n + 3 < 256; k++) {
 		if (*k == '~' || *k == '/') {
 			out[n++] = '~';
 			out[n++] = *k == '~' ? '0' : '1';
 		} else {
 			out[n++] = *k;
 		}
+	}
+	if (n < 256 && ((unsigned char)*k & 0xc0) == 0x80) {
+		while (n > 0 && ((unsigned char)out[n - 1] & 0xc0) == 0x80)
+			n--;
+		if (n > 0 && (unsigned char)out[n - 1] >= 0xc0)
+			n--;
 	}
 	out[n < 256 ? n : 255] = '\0';
 }
@@ -82,7 +102,8 @@ int json_expect_object(const cJSON *node, const char *at,
 			known = strcmp(*a, item->string) == 0;
 		if (!known) {
 			json_pointer_key(ptr, at, item->string);
-			api_fail(err, ptr, "unknown field \"%.100s\"", item->string);
+			api_fail(err, ptr, "unknown field \"%.*s\"",
+				 json_utf8_prefix(item->string, 100), item->string);
 			return -1;
 		}
 	}

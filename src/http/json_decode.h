@@ -21,6 +21,11 @@
 void json_pointer_key(char *out, const char *at, const char *key);
 void json_pointer_index(char *out, const char *at, size_t index);
 
+/* How many bytes of s "%.*s" may show: all of it up to max bytes, else the
+ * longest prefix of at most max bytes that does not end inside a UTF-8
+ * character, so that a shortened echo of client text stays valid JSON. */
+int json_utf8_prefix(const char *s, size_t max);
+
 /* node must be an object; every key must be in allowed (NULL-terminated),
  * else "unknown field" at that key's pointer. */
 int json_expect_object(const cJSON *node, const char *at,

@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <sys/socket.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,6 +174,12 @@ unsigned server_shutdown(struct server *s)
 	atomic_store(&s->draining, true);
 	nanosleep(&(struct timespec){ .tv_sec = s->cfg.shutdown_delay_s }, NULL);
 	listener = MHD_quiesce_daemon(s->daemon);
+	/* The socket stays open until the daemon stops (libmicrohttpd's
+	 * threads may still hold it), but it stops listening now: a new
+	 * connection is refused at once instead of waiting in the backlog for
+	 * the drain to end and then being reset. */
+	if (listener != MHD_INVALID_SOCKET)
+		shutdown(listener, SHUT_RDWR);
 	deadline = server_now_us() + (uint64_t)s->cfg.drain_s * 1000000u;
 	/* Requests already begun finish; idle keep-alive connections hold no
 	 * work, so they need not be waited for. */

@@ -102,6 +102,18 @@ static uint32_t *brace_slot(struct mf_cost *out, const char *sym, size_t len,
 	return NULL;
 }
 
+/* Bytes of a symbol to quote in a reason: at most max, and never half of a
+ * UTF-8 character, since HTTP clients read the reason inside JSON. */
+static int shown_len(const char *s, size_t len, size_t max)
+{
+	size_t n = len;
+
+	if (n > max)
+		for (n = max; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
+			;
+	return (int)n;
+}
+
 static int parse_contest(const char *s, size_t len, struct mf_cost *out,
 			 struct mf_parse_error *err)
 {
@@ -145,7 +157,7 @@ static int parse_braces(const char *s, size_t len, struct mf_cost *out,
 		slot = brace_slot(out, sym, sym_len, &amount, &weight);
 		if (!slot)
 			return mana_parse_fail(err, 0, start + 1, "unknown symbol {%.*s} at position %zu",
-					       (int)(sym_len > 20 ? 20 : sym_len), sym, start + 1);
+					       shown_len(sym, sym_len, 20), sym, start + 1);
 		rc = add_checked(out, slot, amount, weight, start + 1, err);
 		if (rc)
 			return rc;

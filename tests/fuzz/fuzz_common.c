@@ -1,0 +1,113 @@
+#include "fuzz_common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http/problem.h"
+
+void fuzz_fail(const char *file, int line, const char *what)
+{
+	fprintf(stderr, "%s:%d: invariant failed: %s\n", file, line, what);
+	abort();
+}
+
+const struct mf_catalogue *fuzz_lands(void)
+{
+	/* Read-only after the first call; harnesses run on one thread. */
+	static struct mf_catalogue *lands;
+	struct mf_parse_error err;
+
+	if (!lands && mf_catalogue_builtin(&lands, &err) != MF_OK) {
+		fprintf(stderr, "built-in catalogue: line %zu: %s\n", err.line, err.reason);
+		abort();
+	}
+	return lands;
+}
+
+char *fuzz_strndup(const uint8_t *data, size_t size)
+{
+	char *s = malloc(size + 1);
+
+	FUZZ_CHECK(s != NULL);
+	if (size)
+		memcpy(s, data, size);
+	s[size] = '\0';
+	return s;
+}
+
+bool fuzz_utf8_valid(const char *s, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + len;
+
+	while (p < end) {
+		unsigned c = *p++;
+		unsigned need, min, cp;
+
+		if (c < 0x80)
+			continue;
+		if (c < 0xc2 || c > 0xf4)
+			return false;
+		need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+		min = need == 3 ? 0x10000 : need == 2 ? 0x800 : 0x80;
+		cp = c & (0x3fu >> need);
+		if ((size_t)(end - p) < need)
+			return false;
+		for (unsigned k = 0; k < need; k++, p++) {
+			if ((*p & 0xc0) != 0x80)
+				return false;
+			cp = cp << 6 | (*p & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return false;
+	}
+	return true;
+}
+
+/* The printed document must parse again: what a client receives is JSON. */
+static void check_printed(const char *text, bool want_utf8)
+{
+	cJSON *again;
+
+	FUZZ_CHECK(text != NULL);
+	again = cJSON_Parse(text);
+	FUZZ_CHECK(again != NULL);
+	cJSON_Delete(again);
+	if (want_utf8)
+		FUZZ_CHECK(fuzz_utf8_valid(text, strlen(text)));
+}
+
+void fuzz_run_handler(api_handler handler, const uint8_t *data, size_t size)
+{
+	struct api_ctx ctx = { .lands = fuzz_lands() };
+	struct api_error err = { 0 };
+	char *body = fuzz_strndup(data, size);
+	bool utf8 = fuzz_utf8_valid(body, size);
+	const char *end = NULL;
+	cJSON *doc, *answer;
+	char *text;
+	size_t len = 0;
+
+	doc = cJSON_ParseWithLengthOpts(body, size + 1, &end, 1);
+	if (!doc)
+		goto out;
+	answer = handler(doc, &ctx, &err);
+	if (answer) {
+		text = cJSON_PrintUnformatted(answer);
+		check_printed(text, utf8);
+		cJSON_free(text);
+		cJSON_Delete(answer);
+	} else {
+		FUZZ_CHECK(err.status >= 400 && err.status < 500);
+		FUZZ_CHECK(err.type != NULL && err.title != NULL);
+		FUZZ_CHECK(err.pointer[0] == '\0' || err.pointer[0] == '/');
+		FUZZ_CHECK(memchr(err.detail, '\0', sizeof(err.detail)) != NULL);
+		text = problem_render(&err, &len);
+		check_printed(text, utf8);
+		FUZZ_CHECK(len == strlen(text));
+		cJSON_free(text);
+	}
+	cJSON_Delete(doc);
+out:
+	free(body);
+}

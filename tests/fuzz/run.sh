@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# Builds every fuzz harness with clang + libFuzzer + ASan + UBSan and runs
+# each for a given time.
+#
+# usage: tests/fuzz/run.sh [SECONDS] [HARNESS...]
+#   SECONDS   time per harness (default 30)
+#   HARNESS   names without the fuzz_ prefix (default: all, see below)
+# environment:
+#   FUZZ_WORKDIR   build and corpus directory, kept between runs (default: a
+#                  new temporary directory, removed at the end unless a
+#                  harness crashed)
+#   FUZZ_PARALLEL  harnesses run at once (default 1)
+#   CC             the clang to use (default clang)
+#
+# Prints one line per harness (executions, executions per second, corpus
+# size, result) and, for a crash, the input's path and the report's first
+# lines. Exits 1 when any harness crashed, timed out (an input taking more
+# than 10 s) or ran out of memory, 2 when the build failed.
+#
+# A new crash input belongs in tests/fuzz/regressions/<harness>/, where
+# `meson test` replays it (fuzz-regress-<harness>) once the bug is fixed.
+set -u -o pipefail
+
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+FUZZ="$ROOT/tests/fuzz"
+SECS=${1:-30}
+shift $(( $# > 0 ? 1 : 0 ))
+CC=${CC:-clang}
+PARALLEL=${FUZZ_PARALLEL:-1}
+
+# name : max input bytes : dictionary
+HARNESSES="
+mana_solve:8192:json
+mana_batch:8192:json
+deck_colors:8192:json
+combat_blocks:4096:json
+contest_input:8192:lands
+cost:2048:cost
+catalogue:8192:lands
+camelot_deal:128:-
+"
+
+case "$SECS" in
+'' | *[!0-9]*) echo "usage: $0 [SECONDS] [HARNESS...]" >&2; exit 2 ;;
+esac
+
+if [ -n "${FUZZ_WORKDIR:-}" ]; then
+	WORK=$FUZZ_WORKDIR
+	KEEP=1
+	mkdir -p "$WORK"
+else
+	WORK=$(mktemp -d /tmp/manaflow-fuzz.XXXXXX)
+	KEEP=0
+fi
+mkdir -p "$WORK/obj" "$WORK/bin" "$WORK/corpus" "$WORK/crashes" "$WORK/logs"
+
+CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer
+	-fsanitize=address,undefined -fno-sanitize-recover=undefined
+	-Wall -Wextra -Wno-unused-parameter
+	-I$ROOT/include -I$ROOT/src -I$FUZZ"
+
+# --- Build: the solver library, the adapters, the contest reader, the
+# shared harness code; then one binary per harness.
+python3 "$ROOT/data/embed.py" "$ROOT/data/lands.txt" "$WORK/obj/lands_embedded.c" \
+	mf_embedded_lands || exit 2
+# The sources each meson.build lists, so that a file being written next to
+# them is not picked up before it is part of the build.
+SOURCES=$(python3 - "$ROOT" <<'PY'
+import os, re, sys
+root = sys.argv[1]
+lists = [("src/mana", "mana_src"), ("src/deck", "deck_src"), ("src/combat", "combat_src"),
+         ("src/camelot", "camelot_src"), ("src/http", "adapter_src")]
+for folder, var in lists:
+    text = open(os.path.join(root, folder, "meson.build")).read()
+    m = re.search(var + r"\s*=\s*files\((.*?)\)", text, re.S)
+    if not m:
+        sys.exit("fuzz: no %s in %s/meson.build" % (var, folder))
+    for name in re.findall(r"'([^']+\.c)'", m.group(1)):
+        print(os.path.join(root, folder, name))
+PY
+) || exit 2
+# The Camelot routes' harnesses once their adapter is in the tree, listed
+# in adapter_src or not yet (as tests/fuzz/meson.build does).
+if [ -f "$ROOT/src/http/adapt_camelot.c" ]; then
+	for src in "$ROOT/src/http/json_text.c" "$ROOT/src/http/adapt_camelot.c"; do
+		case "$SOURCES" in
+		*"$src"*) ;;
+		*) SOURCES="$SOURCES $src" ;;
+		esac
+	done
+	HARNESSES="$HARNESSES camelot_solve:4096:json camelot_batch:8192:json"
+fi
+SOURCES="$SOURCES $ROOT/src/http/problem.c $ROOT/src/cli/contest_input.c
+	$FUZZ/fuzz_common.c $WORK/obj/lands_embedded.c"
+
+compile() {
+	local src=$1 obj
+	obj="$WORK/obj/$(echo "${src#"$ROOT"/}" | tr '/' '_' | sed 's/\.c$/.o/')"
+	if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ]; then
+		# shellcheck disable=SC2086
+		$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$src" -o "$obj" || return 1
+	fi
+	echo "$obj"
+}
+
+OBJS=""
+for src in $SOURCES; do
+	obj=$(compile "$src") || { echo "fuzz: cannot compile $src" >&2; exit 2; }
+	OBJS="$OBJS $obj"
+done
+
+build_harness() {
+	local name=$1 obj
+	obj=$(compile "$FUZZ/fuzz_$name.c") || return 1
+	# shellcheck disable=SC2086
+	$CC $CFLAGS -fsanitize=fuzzer "$obj" $OBJS -lcjson -lm -lpthread \
+		-o "$WORK/bin/fuzz_$name"
+}
+
+# --- Run one harness; prints its summary line.
+run_harness() {
+	local name=$1 max_len=$2 dict=$3 log="$WORK/logs/$1.log" rc execs rate corpus
+	local seeds="$FUZZ/corpus/$name" regress="$FUZZ/regressions/$name"
+	local args=(-max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048
+		-max_len="$max_len" -print_final_stats=1 -close_fd_mask=1
+		-artifact_prefix="$WORK/crashes/$name-")
+	[ "$dict" != "-" ] && args+=(-dict="$FUZZ/dict/$dict.dict")
+	mkdir -p "$WORK/corpus/$name"
+	local dirs=("$WORK/corpus/$name")
+	[ -d "$seeds" ] && dirs+=("$seeds")
+	[ -d "$regress" ] && dirs+=("$regress")
+	"$WORK/bin/fuzz_$name" "${args[@]}" "${dirs[@]}" >"$log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+	corpus=$(find "$WORK/corpus/$name" -type f | wc -l)
+	if [ "$rc" -eq 0 ]; then
+		printf '%-14s %12s execs %8s/s  corpus %6s  ok\n' "$name" "${execs:-?}" \
+			"${rate:-?}" "$corpus"
+		return 0
+	fi
+	printf '%-14s %12s execs %8s/s  corpus %6s  FAILED (exit %d)\n' "$name" \
+		"${execs:-?}" "${rate:-?}" "$corpus" "$rc"
+	grep -E 'ERROR: |SUMMARY: |invariant failed|runtime error|Test unit written|ALARM|out-of-memory' \
+		"$log" | head -8 | sed 's/^/    /'
+	echo "    full log: $log"
+	return 1
+}
+
+selected=("$@")
+wanted() {
+	[ ${#selected[@]} -eq 0 ] && return 0
+	local s
+	for s in "${selected[@]}"; do [ "$s" = "$1" ] && return 0; done
+	return 1
+}
+
+status=0
+running=0
+for spec in $HARNESSES; do
+	IFS=: read -r name max_len dict <<<"$spec"
+	wanted "$name" || continue
+	build_harness "$name" || { echo "fuzz: cannot build fuzz_$name" >&2; exit 2; }
+	run_harness "$name" "$max_len" "$dict" &
+	running=$((running + 1))
+	if [ "$running" -ge "$PARALLEL" ]; then
+		wait -n || status=1
+		running=$((running - 1))
+	fi
+done
+while [ "$running" -gt 0 ]; do
+	wait -n || status=1
+	running=$((running - 1))
+done
+
+if [ "$status" -ne 0 ]; then
+	echo "fuzz: a harness failed; inputs and logs are in $WORK" >&2
+elif [ "$KEEP" -eq 0 ]; then
+	rm -rf "$WORK"
+fi
+exit "$status"
