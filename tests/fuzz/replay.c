@@ -100,7 +100,7 @@ static long run_dir(const char *dir)
 		n++;
 	}
 	closedir(d);
-	if (ran == 0)
+	if (ran == 0 && n > 1)  /* qsort must not see the NULL of an empty dir */
 		qsort(names, n, sizeof(*names), by_name);
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;
