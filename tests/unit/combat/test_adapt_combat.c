@@ -10,46 +10,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../adapter_check.h"
 #include "http/adapt_combat.h"
 
-static char *answer_of(const char *body_text, struct api_error *err)
-{
-	cJSON *body = cJSON_Parse(body_text);
-	struct api_ctx ctx = { 0 };
-	cJSON *answer;
-	char *printed = NULL;
-
-	ck_assert_msg(body != NULL, "test body is not JSON: %s", body_text);
-	memset(err, 0, sizeof(*err));
-	answer = combat_blocks_handler(body, &ctx, err);
-	if (answer)
-		printed = cJSON_PrintUnformatted(answer);
-	cJSON_Delete(answer);
-	cJSON_Delete(body);
-	return printed;
-}
-
-static void ck_answer(const char *body, const char *want)
-{
-	struct api_error err;
-	char *got = answer_of(body, &err);
-
-	ck_assert_msg(got != NULL, "refused (%d at \"%s\": %s): %s", err.status, err.pointer,
-		      err.detail, body);
-	ck_assert_str_eq(got, want);
-	free(got);
-}
-
-static void ck_refused(const char *body, int status, const char *pointer)
-{
-	struct api_error err;
-	char *got = answer_of(body, &err);
-
-	ck_assert_msg(got == NULL, "accepted %s -> %s", body, got ? got : "");
-	ck_assert_int_eq(err.status, status);
-	ck_assert_str_eq(err.pointer, pointer);
-	ck_assert(err.detail[0] != '\0');
-}
+#define answer_of(body, err) adapter_answer(combat_blocks_handler, body, err)
+#define ck_answer(body, want) adapter_ck_answer(combat_blocks_handler, body, want)
+#define ck_refused(body, status, pointer) adapter_ck_refused(combat_blocks_handler, body, status, pointer)
 
 /* The seed's four examples; blocks are those its answers list (our
  * tie-breaks pick the first of two in examples 2 and 3), scores and

@@ -1,0 +1,44 @@
+#include "adapter_check.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+char *adapter_answer(api_handler handler, const char *body_text, struct api_error *err)
+{
+	cJSON *body = cJSON_Parse(body_text);
+	struct api_ctx ctx = { 0 };
+	cJSON *answer;
+	char *printed = NULL;
+
+	ck_assert_msg(body != NULL, "test body is not JSON: %s", body_text);
+	memset(err, 0, sizeof(*err));
+	answer = handler(body, &ctx, err);
+	if (answer)
+		printed = cJSON_PrintUnformatted(answer);
+	cJSON_Delete(answer);
+	cJSON_Delete(body);
+	return printed;
+}
+
+void adapter_ck_answer(api_handler handler, const char *body, const char *want)
+{
+	struct api_error err;
+	char *got = adapter_answer(handler, body, &err);
+
+	ck_assert_msg(got != NULL, "refused (%d at \"%s\": %s): %s", err.status, err.pointer,
+		      err.detail, body);
+	ck_assert_str_eq(got, want);
+	free(got);
+}
+
+void adapter_ck_refused(api_handler handler, const char *body, int status, const char *pointer)
+{
+	struct api_error err;
+	char *got = adapter_answer(handler, body, &err);
+
+	ck_assert_msg(got == NULL, "accepted %s -> %s", body, got ? got : "");
+	ck_assert_int_eq(err.status, status);
+	ck_assert_str_eq(err.pointer, pointer);
+	ck_assert(err.detail[0] != '\0');
+}
