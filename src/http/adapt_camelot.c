@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "http/batch.h"
 #include "http/json_decode.h"
 #include "http/json_text.h"
 
@@ -130,50 +131,24 @@ cJSON *camelot_solve_handler(const cJSON *body, const struct api_ctx *ctx,
 	return camelot_solve_to_json(&deal, "/deck", err);
 }
 
+static int decode_batch_deck(const cJSON *el, const char *at, const struct api_ctx *ctx,
+			     void *item, struct api_error *err)
+{
+	(void)ctx;
+	return camelot_decode_deck(el, at, item, err);
+}
+
+static cJSON *answer_batch_deck(const void *item, const char *at, struct api_error *err)
+{
+	return camelot_solve_to_json(item, at, err);
+}
+
 cJSON *camelot_batch_handler(const cJSON *body, const struct api_ctx *ctx,
 			     struct api_error *err)
 {
-	static const char *const keys[] = { "decks", NULL };
-	struct mf_camelot_deal *deals = NULL;
-	const cJSON *decks, *el;
-	cJSON *out = NULL, *results;
-	size_t n = 0, i = 0;
-	char at[256];
+	static const struct batch_ops ops = {
+		sizeof(struct mf_camelot_deal), decode_batch_deck, answer_batch_deck, NULL,
+	};
 
-	(void)ctx;
-	if (json_expect_object(body, "", keys, err) ||
-	    json_get_array(body, "", "decks", true, CAMELOT_BATCH_MAX, &decks, &n, err))
-		return NULL;
-	deals = calloc(n + 1, sizeof(*deals));
-	if (!deals)
-		return api_fail_nomem(err);
-	/* Check every deck before solving any: one bad deck fails the batch. */
-	cJSON_ArrayForEach(el, decks) {
-		json_pointer_index(at, "/decks", i);
-		if (camelot_decode_deck(el, at, &deals[i], err))
-			goto out;
-		i++;
-	}
-	out = cJSON_CreateObject();
-	results = out ? cJSON_AddArrayToObject(out, "results") : NULL;
-	if (!results) {
-		api_fail_nomem(err);
-		goto fail;
-	}
-	for (i = 0; i < n; i++) {
-		cJSON *o;
-
-		json_pointer_index(at, "/decks", i);
-		o = camelot_solve_to_json(&deals[i], at, err);
-		if (!o)
-			goto fail;
-		cJSON_AddItemToArray(results, o);
-	}
-	goto out;
-fail:
-	cJSON_Delete(out);
-	out = NULL;
-out:
-	free(deals);
-	return out;
+	return batch_handle(body, "decks", CAMELOT_BATCH_MAX, &ops, ctx, err);
 }

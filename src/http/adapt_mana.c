@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "http/batch.h"
 #include "http/json_decode.h"
 #include "http/json_text.h"
 
@@ -237,50 +238,31 @@ cJSON *mana_solve_handler(const cJSON *body, const struct api_ctx *ctx, struct a
 	return o;
 }
 
+static int decode_batch_query(const cJSON *el, const char *at, const struct api_ctx *ctx,
+			      void *item, struct api_error *err)
+{
+	return decode_query(el, at, ctx->lands, item, err);
+}
+
+static cJSON *answer_batch_query(const void *item, const char *at, struct api_error *err)
+{
+	(void)at;
+	return solve_to_json(item, err);
+}
+
+static void release_batch_query(void *item)
+{
+	mana_request_free(item);
+}
+
 cJSON *mana_batch_handler(const cJSON *body, const struct api_ctx *ctx, struct api_error *err)
 {
-	static const char *const keys[] = { "queries", NULL };
-	struct mana_request *reqs = NULL;
-	const cJSON *queries, *el;
-	cJSON *out = NULL, *results;
-	size_t n = 0, decoded = 0;
-	char at[256];
+	static const struct batch_ops ops = {
+		sizeof(struct mana_request), decode_batch_query, answer_batch_query,
+		release_batch_query,
+	};
 
-	if (json_expect_object(body, "", keys, err) ||
-	    json_get_array(body, "", "queries", true, MANA_BATCH_MAX, &queries, &n, err))
-		return NULL;
-	reqs = calloc(n + 1, sizeof(*reqs));
-	if (!reqs)
-		return api_fail_nomem(err);
-	/* Validate everything before solving anything: one bad query fails all. */
-	cJSON_ArrayForEach(el, queries) {
-		json_pointer_index(at, "/queries", decoded);
-		if (decode_query(el, at, ctx->lands, &reqs[decoded], err))
-			goto out;
-		decoded++;
-	}
-	out = cJSON_CreateObject();
-	results = out ? cJSON_AddArrayToObject(out, "results") : NULL;
-	if (!results) {
-		api_fail_nomem(err);
-		goto fail;
-	}
-	for (size_t i = 0; i < n; i++) {
-		cJSON *o = solve_to_json(&reqs[i], err);
-
-		if (!o)
-			goto fail;
-		cJSON_AddItemToArray(results, o);
-	}
-	goto out;
-fail:
-	cJSON_Delete(out);
-	out = NULL;
-out:
-	for (size_t i = 0; i < decoded; i++)
-		mana_request_free(&reqs[i]);
-	free(reqs);
-	return out;
+	return batch_handle(body, "queries", MANA_BATCH_MAX, &ops, ctx, err);
 }
 
 /* Adds key: the basic land type names of mask (bit t: WUBRG order). */

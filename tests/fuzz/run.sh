@@ -79,17 +79,7 @@ for folder, var in lists:
         print(os.path.join(root, folder, name))
 PY
 ) || exit 2
-# The Camelot routes' harnesses once their adapter is in the tree, listed
-# in adapter_src or not yet (as tests/fuzz/meson.build does).
-if [ -f "$ROOT/src/http/adapt_camelot.c" ]; then
-	for src in "$ROOT/src/http/json_text.c" "$ROOT/src/http/adapt_camelot.c"; do
-		case "$SOURCES" in
-		*"$src"*) ;;
-		*) SOURCES="$SOURCES $src" ;;
-		esac
-	done
-	HARNESSES="$HARNESSES camelot_solve:4096:json camelot_batch:8192:json"
-fi
+HARNESSES="$HARNESSES camelot_solve:4096:json camelot_batch:8192:json"
 SOURCES="$SOURCES $ROOT/src/http/problem.c $ROOT/src/cli/contest_input.c
 	$FUZZ/fuzz_common.c $WORK/obj/lands_embedded.c"
 
