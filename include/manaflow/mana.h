@@ -9,7 +9,7 @@
  *
  * Ownership: a catalogue is built once, read-only afterwards, and may be
  * shared by any number of threads solving at once. Results own their plan and
- * are released with mf_result_free().
+ * are released with mf_mana_result_free().
  */
 #ifndef MANAFLOW_MANA_H
 #define MANAFLOW_MANA_H
@@ -25,66 +25,66 @@ extern "C" {
 #endif
 
 /* The six types of mana a land makes, in WUBRG order, then colourless. */
-enum mf_mana_type { MF_W, MF_U, MF_B, MF_R, MF_G, MF_C, MF_MANA_TYPES };
+enum mf_mana_type { MF_MANA_W, MF_MANA_U, MF_MANA_B, MF_MANA_R, MF_MANA_G, MF_MANA_C, MF_MANA_TYPES };
 
 /* "WUBRGC"[type]. */
 MF_EXPORT char mf_mana_letter(enum mf_mana_type type);
 
 /* Documented limits; inputs beyond them are refused with MF_ERR_LIMIT. */
-#define MF_LAND_NAME_MAX 128       /* bytes in a land's name */
-#define MF_LAND_OPTIONS_MAX 16     /* alternatives of one land */
-#define MF_CATALOGUE_MAX 4096      /* lands in one catalogue */
-#define MF_QUERY_LANDS_MAX 100000  /* battlefield + library of one query */
-#define MF_LIFE_MAX 1000000        /* largest life total */
-#define MF_COST_TEXT_MAX 1024      /* bytes in a cost */
-#define MF_COST_MANA_MAX 1000000   /* mana a cost may ask for in total */
-#define MF_X_MAX 1000000           /* largest value of {X} */
-#define MF_TWOBRID_CHOICES_MAX 4096 /* ways to pay a cost's {2/C} symbols */
-#define MF_X_SYMBOLS_MAX 100       /* {X} symbols in one cost */
+#define MF_MANA_LAND_NAME_MAX 128       /* bytes in a land's name */
+#define MF_MANA_LAND_OPTIONS_MAX 16     /* alternatives of one land */
+#define MF_MANA_CATALOGUE_MAX 4096      /* lands in one catalogue */
+#define MF_MANA_QUERY_LANDS_MAX 100000  /* battlefield + library of one query */
+#define MF_MANA_LIFE_MAX 1000000        /* largest life total */
+#define MF_MANA_COST_TEXT_MAX 1024      /* bytes in a cost */
+#define MF_MANA_COST_MANA_MAX 1000000   /* mana a cost may ask for in total */
+#define MF_MANA_X_MAX 1000000           /* largest value of {X} */
+#define MF_MANA_TWOBRID_CHOICES_MAX 4096 /* ways to pay a cost's {2/C} symbols */
+#define MF_MANA_X_SYMBOLS_MAX 100       /* {X} symbols in one cost */
 
 /* ------------------------------------------------------------------ */
 /* Land catalogue                                                      */
 
-enum mf_land_kind {
-	MF_KIND_BASIC,
-	MF_KIND_DUAL,
-	MF_KIND_SHOCK,
-	MF_KIND_FETCH,
-	MF_KIND_PAIN,
-	MF_KIND_BOUNCE,
-	MF_KIND_TRI,
-	MF_KIND_FIVE_COLOR,
-	MF_KIND_TRON,
-	MF_KIND_OTHER,
+enum mf_mana_land_kind {
+	MF_MANA_KIND_BASIC,
+	MF_MANA_KIND_DUAL,
+	MF_MANA_KIND_SHOCK,
+	MF_MANA_KIND_FETCH,
+	MF_MANA_KIND_PAIN,
+	MF_MANA_KIND_BOUNCE,
+	MF_MANA_KIND_TRI,
+	MF_MANA_KIND_FIVE_COLOR,
+	MF_MANA_KIND_TRON,
+	MF_MANA_KIND_OTHER,
 };
 
 /* "basic", "dual", ... as the HTTP API spells them. */
-MF_EXPORT const char *mf_land_kind_name(enum mf_land_kind kind);
+MF_EXPORT const char *mf_mana_land_kind_name(enum mf_mana_land_kind kind);
 
 /* One alternative of a land: the mana it makes when tapped this way, and
  * the life it costs. */
-struct mf_land_option {
+struct mf_mana_land_option {
 	uint8_t mana[MF_MANA_TYPES];
 	uint8_t life;
 };
 
-struct mf_land {
-	char name[MF_LAND_NAME_MAX + 1];
-	enum mf_land_kind kind;
+struct mf_mana_land {
+	char name[MF_MANA_LAND_NAME_MAX + 1];
+	enum mf_mana_land_kind kind;
 	uint8_t basic_types;  /* bit t set: the land has t's basic land type (Plains = W) */
 	uint8_t fetch_types;  /* non-zero for a fetch land: the types it searches for */
 	uint8_t fetch_life;   /* life a fetch costs */
 	bool shock;           /* enters tapped unless 2 life are paid (when fetched) */
 	uint8_t tron;         /* colourless made while Tron is assembled, 0 if no piece */
 	uint8_t n_options;    /* 0 for a fetch land */
-	struct mf_land_option options[MF_LAND_OPTIONS_MAX];
+	struct mf_mana_land_option options[MF_MANA_LAND_OPTIONS_MAX];
 };
 
 /* Opaque: lands plus a name index. */
-struct mf_catalogue;
+struct mf_mana_catalogue;
 
 /* Where parsing a catalogue or a cost went wrong. */
-struct mf_parse_error {
+struct mf_mana_parse_error {
 	size_t line;        /* 1-based line of a catalogue, 0 for a cost */
 	size_t position;    /* 1-based byte offset within the line or cost */
 	char reason[160];   /* one English sentence, no trailing newline */
@@ -93,42 +93,42 @@ struct mf_parse_error {
 /*
  * Parse a catalogue in the m_lands.txt format ("name;types;alternatives;note"
  * per line; blank lines ignored). On success *out owns a new catalogue that
- * the caller frees with mf_catalogue_free(). On failure *out is NULL, err
+ * the caller frees with mf_mana_catalogue_free(). On failure *out is NULL, err
  * names the line and the reason, and MF_ERR_INVALID, MF_ERR_LIMIT or
  * MF_ERR_NOMEM is returned.
  */
-MF_EXPORT int mf_catalogue_parse(const char *text, size_t len,
-				 struct mf_catalogue **out,
-				 struct mf_parse_error *err);
+MF_EXPORT int mf_mana_catalogue_parse(const char *text, size_t len,
+				 struct mf_mana_catalogue **out,
+				 struct mf_mana_parse_error *err);
 
 /* The catalogue built into the binary (data/lands.txt), parsed on each call:
- * same contract as mf_catalogue_parse(). */
-MF_EXPORT int mf_catalogue_builtin(struct mf_catalogue **out,
-				   struct mf_parse_error *err);
+ * same contract as mf_mana_catalogue_parse(). */
+MF_EXPORT int mf_mana_catalogue_builtin(struct mf_mana_catalogue **out,
+				   struct mf_mana_parse_error *err);
 
 /* Frees a catalogue; NULL is fine. */
-MF_EXPORT void mf_catalogue_free(struct mf_catalogue *cat);
+MF_EXPORT void mf_mana_catalogue_free(struct mf_mana_catalogue *cat);
 
-MF_EXPORT size_t mf_catalogue_size(const struct mf_catalogue *cat);
+MF_EXPORT size_t mf_mana_catalogue_size(const struct mf_mana_catalogue *cat);
 
 /* The land at index i (< size); the pointer lives as long as the catalogue. */
-MF_EXPORT const struct mf_land *mf_catalogue_land(const struct mf_catalogue *cat,
+MF_EXPORT const struct mf_mana_land *mf_mana_catalogue_land(const struct mf_mana_catalogue *cat,
 						  size_t i);
 
 /* Index of the land called exactly name (len bytes), or -1. */
-MF_EXPORT int32_t mf_catalogue_find(const struct mf_catalogue *cat,
+MF_EXPORT int32_t mf_mana_catalogue_find(const struct mf_mana_catalogue *cat,
 				    const char *name, size_t len);
 
 /* Index of the land whose name is closest to name (case-insensitive edit
  * distance), for "did you mean" hints; -1 when nothing is reasonably close. */
-MF_EXPORT int32_t mf_catalogue_closest(const struct mf_catalogue *cat,
+MF_EXPORT int32_t mf_mana_catalogue_closest(const struct mf_mana_catalogue *cat,
 				       const char *name, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Costs                                                               */
 
 /* Colour masks below: bit t for colour t (W = bit 0 ... G = bit 4). */
-struct mf_cost {
+struct mf_mana_cost {
 	uint32_t generic;                /* payable by any mana */
 	uint32_t need[MF_MANA_TYPES];    /* W U B R G and C, each by its own type */
 	uint32_t hybrid[32];             /* {W/U}: by the mask of its two colours */
@@ -139,10 +139,10 @@ struct mf_cost {
 };
 
 /* Total mana the cost asks for at most ({2/W} counts 2, {X} nothing). */
-MF_EXPORT uint64_t mf_cost_total(const struct mf_cost *cost);
+MF_EXPORT uint64_t mf_mana_cost_total(const struct mf_mana_cost *cost);
 
 /* Whether the cost has a symbol beyond colours, C and generic. */
-MF_EXPORT bool mf_cost_has_choices(const struct mf_cost *cost);
+MF_EXPORT bool mf_mana_cost_has_choices(const struct mf_mana_cost *cost);
 
 /*
  * Parse a cost, in either notation: the contest's ("2WWU", each digit its
@@ -151,66 +151,66 @@ MF_EXPORT bool mf_cost_has_choices(const struct mf_cost *cost);
  * two-brid "{2/W}"). Returns MF_OK and fills *out, or MF_ERR_INVALID /
  * MF_ERR_LIMIT with err->position at the offending symbol (1-based).
  */
-MF_EXPORT int mf_cost_parse(const char *text, size_t len, struct mf_cost *out,
-			    struct mf_parse_error *err);
+MF_EXPORT int mf_mana_cost_parse(const char *text, size_t len, struct mf_mana_cost *out,
+			    struct mf_mana_parse_error *err);
 
 /* Writes the Phyrexian symbol of a colour mask, "{B/P}" or "{G/U/P}". */
-MF_EXPORT void mf_phyrexian_format(unsigned mask, char out[8]);
+MF_EXPORT void mf_mana_phyrexian_format(unsigned mask, char out[8]);
 
 /* Writes the cost in brace notation ("{2}{W}{W}") into buf (NUL-terminated,
  * truncated to size); returns the length it needed. */
-MF_EXPORT size_t mf_cost_format(const struct mf_cost *cost, char *buf, size_t size);
+MF_EXPORT size_t mf_mana_cost_format(const struct mf_mana_cost *cost, char *buf, size_t size);
 
 /* ------------------------------------------------------------------ */
 /* Solving                                                             */
 
-struct mf_query {
-	const struct mf_catalogue *cat;
+struct mf_mana_query {
+	const struct mf_mana_catalogue *cat;
 	const int32_t *battlefield;  /* catalogue indexes, untapped on the battlefield */
 	size_t n_battlefield;
 	const int32_t *library;      /* catalogue indexes, in the library */
 	size_t n_library;
-	uint32_t life;               /* 1 .. MF_LIFE_MAX */
-	struct mf_cost cost;
-	uint32_t x;                  /* value of each {X} in the cost, 0 .. MF_X_MAX */
+	uint32_t life;               /* 1 .. MF_MANA_LIFE_MAX */
+	struct mf_mana_cost cost;
+	uint32_t x;                  /* value of each {X} in the cost, 0 .. MF_MANA_X_MAX */
 };
 
-enum mf_zone { MF_FROM_BATTLEFIELD, MF_FROM_LIBRARY };
+enum mf_mana_zone { MF_MANA_FROM_BATTLEFIELD, MF_MANA_FROM_LIBRARY };
 
 /* One action of a plan. A fetch makes no mana and is followed at once by
  * the step of the land it fetched (fetch = that land's index). A Phyrexian
  * symbol paid with 2 life is a step of its own: land -1, phyrexian its
  * colour mask. */
-struct mf_step {
+struct mf_mana_step {
 	int32_t land;                    /* catalogue index, -1 for a life payment */
 	uint8_t phyrexian;               /* colour mask of the symbol paid with life */
-	enum mf_zone from;
+	enum mf_mana_zone from;
 	uint32_t mana[MF_MANA_TYPES];    /* mana this step makes */
 	uint32_t life;                   /* life this step pays (a fetched shock: 2) */
 	int32_t fetch;                   /* land fetched, or -1 */
 };
 
-struct mf_result {
+struct mf_mana_result {
 	bool payable;            /* some payment exists, whatever the life total */
 	bool castable;           /* payable and min_life_paid <= life - 1 */
 	uint64_t min_life_paid;  /* meaningful when payable */
 	uint64_t life_left;      /* life - min_life_paid, when castable */
-	struct mf_step *plan;    /* when castable: pays the cost for exactly
+	struct mf_mana_step *plan;    /* when castable: pays the cost for exactly
 				  * min_life_paid, and no step can be dropped */
 	size_t n_plan;
 };
 
 /*
  * Solve one query. On MF_OK *out is filled and owns its plan (release with
- * mf_result_free()). MF_ERR_INVALID: an index outside the catalogue or a
+ * mf_mana_result_free()). MF_ERR_INVALID: an index outside the catalogue or a
  * life total out of range; MF_ERR_LIMIT: too many lands, too large a cost
- * or x, or more than MF_TWOBRID_CHOICES_MAX ways to pay its {2/C} symbols;
+ * or x, or more than MF_MANA_TWOBRID_CHOICES_MAX ways to pay its {2/C} symbols;
  * MF_ERR_NOMEM. On failure *out is left empty and needs no freeing.
  */
-MF_EXPORT int mf_solve(const struct mf_query *query, struct mf_result *out);
+MF_EXPORT int mf_mana_solve(const struct mf_mana_query *query, struct mf_mana_result *out);
 
 /* Releases what a result owns and empties it; safe on an empty result. */
-MF_EXPORT void mf_result_free(struct mf_result *result);
+MF_EXPORT void mf_mana_result_free(struct mf_mana_result *result);
 
 #ifdef __cplusplus
 }

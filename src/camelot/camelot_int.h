@@ -39,14 +39,14 @@
 #define CM_NUMBERS 10   /* number values 1..10 */
 
 /* Number cards on the board, per value 1..10 (index 0 unused). */
-struct cm_board {
+struct mf_camelot_board {
 	uint8_t count[CM_NUMBERS + 1];
 };
 
 /* One dealing phase and the removal phase after it, as the search chose
  * them: cards [start, end) were dealt and removed[v] cards of value v left
  * the board (in the final phase, everything that was left). */
-struct cm_phase {
+struct mf_camelot_phase {
 	uint8_t start;
 	uint8_t end;
 	uint8_t removed[CM_NUMBERS + 1];
@@ -59,33 +59,33 @@ struct cm_phase {
 /* ------------------------------------------------------------------ */
 /* Memo: a set of (position, board) states known to lose.              */
 
-struct cm_memo;
+struct mf_camelot_memo;
 
 /* A new empty set, or NULL when out of memory. */
-struct cm_memo *cm_memo_new(void);
-void cm_memo_free(struct cm_memo *memo);
+struct mf_camelot_memo *mf_camelot_memo_new(void);
+void mf_camelot_memo_free(struct mf_camelot_memo *memo);
 
 /* Packs a state into one word: 3 bits per value count, then pos. */
-uint64_t cm_state_key(uint8_t pos, const struct cm_board *board);
+uint64_t mf_camelot_state_key(uint8_t pos, const struct mf_camelot_board *board);
 
 /* true when key was added before. */
-bool cm_memo_has(const struct cm_memo *memo, uint64_t key);
+bool mf_camelot_memo_has(const struct mf_camelot_memo *memo, uint64_t key);
 
 /* Adds key; returns 0, or -1 when growing the table failed (the set is
  * unchanged and still usable). */
-int cm_memo_add(struct cm_memo *memo, uint64_t key);
+int mf_camelot_memo_add(struct mf_camelot_memo *memo, uint64_t key);
 
 /* ------------------------------------------------------------------ */
 /* Lines                                                               */
 
 /* The four classes of slots, and which one a face must go to. */
-enum cm_class { CM_CORNER, CM_QSLOT, CM_JSLOT, CM_CENTRE, CM_CLASSES };
+enum mf_camelot_class { CM_CORNER, CM_QSLOT, CM_JSLOT, CM_CENTRE, CM_CLASSES };
 
 /* The class of a slot on the 4x4 board. */
-enum cm_class cm_slot_class(uint8_t row, uint8_t col);
+enum mf_camelot_class mf_camelot_slot_class(uint8_t row, uint8_t col);
 
 /* The class a face must go to, or CM_CLASSES for a number card. */
-enum cm_class cm_face_class(uint8_t value);
+enum mf_camelot_class mf_camelot_face_class(uint8_t value);
 
 /*
  * Turns the phases of a won game into concrete steps: every card dealt to
@@ -94,8 +94,8 @@ enum cm_class cm_face_class(uint8_t value);
  * MF_CAMELOT_LINE_MAX), or -1 when the phases do not make a legal game
  * (a bug: the caller must not answer then).
  */
-int cm_line_build(const struct mf_camelot_deal *deal,
-		  const struct cm_phase *phases, int n_phases,
+int mf_camelot_line_build(const struct mf_camelot_deal *deal,
+		  const struct mf_camelot_phase *phases, int n_phases,
 		  struct mf_camelot_step *line);
 
 #endif

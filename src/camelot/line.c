@@ -15,7 +15,7 @@
 
 #define NO_DEADLINE 255
 
-enum cm_class cm_slot_class(uint8_t row, uint8_t col)
+enum mf_camelot_class mf_camelot_slot_class(uint8_t row, uint8_t col)
 {
 	bool edge_row = row == 0 || row == MF_CAMELOT_SIDE - 1;
 	bool edge_col = col == 0 || col == MF_CAMELOT_SIDE - 1;
@@ -29,7 +29,7 @@ enum cm_class cm_slot_class(uint8_t row, uint8_t col)
 	return CM_CENTRE;
 }
 
-enum cm_class cm_face_class(uint8_t value)
+enum mf_camelot_class mf_camelot_face_class(uint8_t value)
 {
 	switch (value) {
 	case MF_CAMELOT_KING:
@@ -55,13 +55,13 @@ struct placement {
 /* Says in which phase each card is dealt and each number leaves: of the
  * cards of a value on the board, the ones dealt first leave first. */
 static int schedule(const struct mf_camelot_deal *deal,
-		    const struct cm_phase *phases, int n_phases,
+		    const struct mf_camelot_phase *phases, int n_phases,
 		    struct placement *pl)
 {
 	unsigned pos = 0;
 
 	for (int i = 0; i < n_phases; i++) {
-		const struct cm_phase *ph = &phases[i];
+		const struct mf_camelot_phase *ph = &phases[i];
 
 		if (ph->start != pos || ph->end <= ph->start ||
 		    ph->end > MF_CAMELOT_DECK_SIZE)
@@ -100,7 +100,7 @@ static int place_faces(const struct mf_camelot_deal *deal, struct placement *pl)
 	memset(pl->deadline, NO_DEADLINE, sizeof(pl->deadline));
 	memset(pl->first_use, NO_DEADLINE, sizeof(pl->first_use));
 	for (unsigned p = 0; p < MF_CAMELOT_DECK_SIZE; p++) {
-		enum cm_class c = cm_face_class(deal->cards[p]);
+		enum mf_camelot_class c = mf_camelot_face_class(deal->cards[p]);
 		unsigned seen = 0;
 		int s;
 
@@ -108,7 +108,7 @@ static int place_faces(const struct mf_camelot_deal *deal, struct placement *pl)
 		if (c == CM_CLASSES)
 			continue;
 		for (s = 0; s < MF_CAMELOT_SLOTS; s++)
-			if (cm_slot_class((uint8_t)(s / 4), (uint8_t)(s % 4)) == c &&
+			if (mf_camelot_slot_class((uint8_t)(s / 4), (uint8_t)(s % 4)) == c &&
 			    seen++ == taken[c])
 				break;
 		if (s == MF_CAMELOT_SLOTS)
@@ -202,10 +202,10 @@ static bool line_is_legal(const struct mf_camelot_step *line, int n)
 
 		if (st->kind == MF_CAMELOT_STEP_DEAL) {
 			int s = st->slot.row * 4 + st->slot.col;
-			enum cm_class c = cm_face_class(st->card);
+			enum mf_camelot_class c = mf_camelot_face_class(st->card);
 
 			if (board[s] || (c != CM_CLASSES &&
-					 cm_slot_class(st->slot.row, st->slot.col) != c))
+					 mf_camelot_slot_class(st->slot.row, st->slot.col) != c))
 				return false;
 			board[s] = st->card;
 			dealt++;
@@ -244,8 +244,8 @@ static bool line_is_legal(const struct mf_camelot_step *line, int n)
 	return true;
 }
 
-int cm_line_build(const struct mf_camelot_deal *deal,
-		  const struct cm_phase *phases, int n_phases,
+int mf_camelot_line_build(const struct mf_camelot_deal *deal,
+		  const struct mf_camelot_phase *phases, int n_phases,
 		  struct mf_camelot_step *line)
 {
 	struct placement pl;

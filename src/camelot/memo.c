@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-struct cm_memo {
+struct mf_camelot_memo {
 	uint64_t *entries;      /* key + 1; 0 marks an empty entry */
 	size_t mask;            /* capacity - 1, capacity a power of two */
 	size_t used;
@@ -14,9 +14,9 @@ struct cm_memo {
 
 #define CM_MEMO_INITIAL 1024
 
-struct cm_memo *cm_memo_new(void)
+struct mf_camelot_memo *mf_camelot_memo_new(void)
 {
-	struct cm_memo *memo = malloc(sizeof(*memo));
+	struct mf_camelot_memo *memo = malloc(sizeof(*memo));
 
 	if (!memo)
 		return NULL;
@@ -30,7 +30,7 @@ struct cm_memo *cm_memo_new(void)
 	return memo;
 }
 
-void cm_memo_free(struct cm_memo *memo)
+void mf_camelot_memo_free(struct mf_camelot_memo *memo)
 {
 	if (!memo)
 		return;
@@ -38,7 +38,7 @@ void cm_memo_free(struct cm_memo *memo)
 	free(memo);
 }
 
-uint64_t cm_state_key(uint8_t pos, const struct cm_board *board)
+uint64_t mf_camelot_state_key(uint8_t pos, const struct mf_camelot_board *board)
 {
 	uint64_t key = pos;
 
@@ -57,7 +57,7 @@ static uint64_t memo_hash(uint64_t key)
 	return z ^ (z >> 31);
 }
 
-bool cm_memo_has(const struct cm_memo *memo, uint64_t key)
+bool mf_camelot_memo_has(const struct mf_camelot_memo *memo, uint64_t key)
 {
 	size_t i = (size_t)memo_hash(key) & memo->mask;
 
@@ -82,7 +82,7 @@ static void memo_insert(uint64_t *entries, size_t mask, uint64_t key)
 }
 
 /* Doubles the table, keeping it at most half full. */
-static int memo_grow(struct cm_memo *memo)
+static int memo_grow(struct mf_camelot_memo *memo)
 {
 	size_t old_cap = memo->mask + 1, new_cap = old_cap * 2;
 	uint64_t *entries = calloc(new_cap, sizeof(*entries));
@@ -98,7 +98,7 @@ static int memo_grow(struct cm_memo *memo)
 	return 0;
 }
 
-int cm_memo_add(struct cm_memo *memo, uint64_t key)
+int mf_camelot_memo_add(struct mf_camelot_memo *memo, uint64_t key)
 {
 	if ((memo->used + 1) * 2 > memo->mask + 1 && memo_grow(memo) < 0)
 		return -1;

@@ -50,14 +50,14 @@ enum {
 struct search {
 	const uint8_t *cards;
 	uint8_t faces_before[MF_CAMELOT_DECK_SIZE + 1]; /* among cards[0..p) */
-	struct cm_memo *memo;
+	struct mf_camelot_memo *memo;
 	uint64_t nodes;
 	uint64_t budget;
-	struct cm_phase path[CM_PHASES_MAX];
+	struct mf_camelot_phase path[CM_PHASES_MAX];
 	int n_path;
 };
 
-static int explore(struct search *s, uint8_t pos, const struct cm_board *board,
+static int explore(struct search *s, uint8_t pos, const struct mf_camelot_board *board,
 		   int depth);
 
 /*
@@ -66,14 +66,14 @@ static int explore(struct search *s, uint8_t pos, const struct cm_board *board,
  * removed[] holds the choice so far; on a win it stays as chosen.
  */
 static int try_removals(struct search *s, uint8_t end, int depth,
-			const struct cm_board *full, unsigned g, unsigned gone,
+			const struct mf_camelot_board *full, unsigned g, unsigned gone,
 			uint8_t *removed)
 {
 	unsigned low, high, most, step;
 	int rc;
 
 	if (g == CM_GROUPS) {
-		struct cm_board next;
+		struct mf_camelot_board next;
 
 		if (gone == 0)
 			return EXPLORE_LOST;
@@ -108,7 +108,7 @@ static int try_removals(struct search *s, uint8_t end, int depth,
 	return EXPLORE_LOST;
 }
 
-static bool has_numbers(const struct cm_board *b)
+static bool has_numbers(const struct mf_camelot_board *b)
 {
 	for (int v = 1; v <= CM_NUMBERS; v++)
 		if (b->count[v])
@@ -116,7 +116,7 @@ static bool has_numbers(const struct cm_board *b)
 	return false;
 }
 
-static bool anything_removable(const struct cm_board *b)
+static bool anything_removable(const struct mf_camelot_board *b)
 {
 	if (b->count[10] || b->count[5] >= 2)
 		return true;
@@ -130,11 +130,11 @@ static bool anything_removable(const struct cm_board *b)
  * Plays the phase that starts at (pos, board): returns EXPLORE_WON with
  * s->path[depth..] filled, EXPLORE_LOST, or a negative error.
  */
-static int explore(struct search *s, uint8_t pos, const struct cm_board *board,
+static int explore(struct search *s, uint8_t pos, const struct mf_camelot_board *board,
 		   int depth)
 {
-	struct cm_phase *ph = &s->path[depth];
-	struct cm_board full = *board;
+	struct mf_camelot_phase *ph = &s->path[depth];
+	struct mf_camelot_board full = *board;
 	unsigned on_board = 0, end;
 	uint64_t key;
 	int rc;
@@ -159,8 +159,8 @@ static int explore(struct search *s, uint8_t pos, const struct cm_board *board,
 		s->n_path = depth + 1;
 		return EXPLORE_WON;
 	}
-	key = cm_state_key(pos, board);
-	if (cm_memo_has(s->memo, key))
+	key = mf_camelot_state_key(pos, board);
+	if (mf_camelot_memo_has(s->memo, key))
 		return EXPLORE_LOST;
 	if (++s->nodes > s->budget)
 		return EXPLORE_BUDGET;
@@ -168,7 +168,7 @@ static int explore(struct search *s, uint8_t pos, const struct cm_board *board,
 		rc = try_removals(s, (uint8_t)end, depth, &full, 0, 0, ph->removed);
 	else
 		rc = EXPLORE_LOST;   /* a full board and nothing to remove */
-	if (rc == EXPLORE_LOST && cm_memo_add(s->memo, key) < 0)
+	if (rc == EXPLORE_LOST && mf_camelot_memo_add(s->memo, key) < 0)
 		rc = EXPLORE_NOMEM;
 	return rc;
 }
@@ -190,7 +190,7 @@ int mf_camelot_solve(const struct mf_camelot_deal *deal,
 		     const struct mf_camelot_options *opts,
 		     struct mf_camelot_result *out)
 {
-	struct cm_board empty;
+	struct mf_camelot_board empty;
 	struct search *s = NULL;
 	int rc, status;
 
@@ -202,7 +202,7 @@ int mf_camelot_solve(const struct mf_camelot_deal *deal,
 		goto out;
 	}
 	s = calloc(1, sizeof(*s));
-	if (!s || !(s->memo = cm_memo_new())) {
+	if (!s || !(s->memo = mf_camelot_memo_new())) {
 		status = MF_ERR_NOMEM;
 		goto out;
 	}
@@ -221,7 +221,7 @@ int mf_camelot_solve(const struct mf_camelot_deal *deal,
 	} else if (rc == EXPLORE_NOMEM) {
 		status = MF_ERR_NOMEM;
 	} else if (rc == EXPLORE_WON) {
-		int n = cm_line_build(deal, s->path, s->n_path, out->line);
+		int n = mf_camelot_line_build(deal, s->path, s->n_path, out->line);
 
 		/* A line that does not replay would be a bug, never an answer:
 		 * report it as a broken limit rather than say yes or no. */
@@ -233,7 +233,7 @@ int mf_camelot_solve(const struct mf_camelot_deal *deal,
 	}
 out:
 	if (s)
-		cm_memo_free(s->memo);
+		mf_camelot_memo_free(s->memo);
 	free(s);
 	return status;
 }

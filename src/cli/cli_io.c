@@ -50,22 +50,22 @@ char *cli_read_all(const char *path, size_t *len)
 	return buf;
 }
 
-struct mf_catalogue *cli_load_lands(const char *path)
+struct mf_mana_catalogue *cli_load_lands(const char *path)
 {
-	struct mf_catalogue *cat = NULL;
-	struct mf_parse_error err;
+	struct mf_mana_catalogue *cat = NULL;
+	struct mf_mana_parse_error err;
 	char *text = NULL;
 	size_t len = 0;
 	int rc;
 
 	if (!path) {
-		rc = mf_catalogue_builtin(&cat, &err);
+		rc = mf_mana_catalogue_builtin(&cat, &err);
 		path = "data/lands.txt (built in)";
 	} else {
 		text = cli_read_all(path, &len);
 		if (!text)
 			return NULL;
-		rc = mf_catalogue_parse(text, len, &cat, &err);
+		rc = mf_mana_catalogue_parse(text, len, &cat, &err);
 	}
 	free(text);
 	if (rc) {
@@ -116,7 +116,7 @@ int cli_json_command(int argc, char **argv, const char *usage, api_handler handl
 	const char *path = NULL, *lands = NULL;
 	struct api_error err = { 0 };
 	struct api_ctx ctx = { 0 };
-	struct mf_catalogue *cat = NULL;
+	struct mf_mana_catalogue *cat = NULL;
 	cJSON *doc = NULL, *answer = NULL;
 	char *text = NULL, *printed;
 	size_t len;
@@ -163,6 +163,6 @@ out:
 	cJSON_Delete(answer);
 	cJSON_Delete(doc);
 	free(text);
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	return status;
 }

@@ -16,8 +16,8 @@ char *cli_read_all(const char *path, size_t *len);
 
 /* Loads the land catalogue from path, or the built-in one when path is
  * NULL. On failure prints "FILE:LINE: reason" on stderr and returns NULL;
- * the caller frees the result with mf_catalogue_free(). */
-struct mf_catalogue *cli_load_lands(const char *path);
+ * the caller frees the result with mf_mana_catalogue_free(). */
+struct mf_mana_catalogue *cli_load_lands(const char *path);
 
 /* Prints {"error":{"status":..,"title":..,"detail":..,"pointer":..}} and a
  * newline to f. */

@@ -77,7 +77,7 @@ int cli_cmd_serve(int argc, char **argv)
 	const char *cors = getenv("MANAFLOW_CORS_ORIGINS");
 	const char *log_env = getenv("MANAFLOW_ACCESS_LOG");
 	bool access_log = !(log_env && strcmp(log_env, "0") == 0);
-	struct mf_catalogue *cat = NULL;
+	struct mf_mana_catalogue *cat = NULL;
 	struct server *srv = NULL;
 	sigset_t stop;
 	int sig = 0, status = 2;
@@ -161,6 +161,6 @@ int cli_cmd_serve(int argc, char **argv)
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"stopped\",\"requests_cut_short\":%u}\n", cut);
 	status = 0;
 out:
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	return status;
 }

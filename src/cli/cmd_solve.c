@@ -22,10 +22,10 @@ static const char usage[] =
 	"  --lands FILE  use this catalogue (m_lands.txt format) instead of the built-in one.\n"
 	"  -h, --help    this text.\n";
 
-static int solve_contest(const char *text, size_t len, const struct mf_catalogue *cat)
+static int solve_contest(const char *text, size_t len, const struct mf_mana_catalogue *cat)
 {
 	struct contest_reader r;
-	struct mf_query q;
+	struct mf_mana_query q;
 	int status = 0, got;
 
 	if (contest_reader_init(&r, text, len, cat)) {
@@ -33,8 +33,8 @@ static int solve_contest(const char *text, size_t len, const struct mf_catalogue
 		return 1;
 	}
 	while ((got = contest_reader_next(&r, &q)) > 0) {
-		struct mf_result res;
-		int rc = mf_solve(&q, &res);
+		struct mf_mana_result res;
+		int rc = mf_mana_solve(&q, &res);
 
 		if (rc) {
 			fprintf(stderr, "line %zu: %s\n", r.line, mf_status_str(rc));
@@ -42,7 +42,7 @@ static int solve_contest(const char *text, size_t len, const struct mf_catalogue
 			break;
 		}
 		fputs(res.castable ? "YES\n" : "NO\n", stdout);
-		mf_result_free(&res);
+		mf_mana_result_free(&res);
 	}
 	if (got < 0) {
 		fprintf(stderr, "%s\n", r.error);
@@ -52,7 +52,7 @@ static int solve_contest(const char *text, size_t len, const struct mf_catalogue
 	return status;
 }
 
-static int solve_json_lines(char *text, size_t len, const struct mf_catalogue *cat)
+static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalogue *cat)
 {
 	struct api_ctx ctx = { .lands = cat };
 	char *p = text, *end = text + len;
@@ -91,7 +91,7 @@ static int solve_json_lines(char *text, size_t len, const struct mf_catalogue *c
 int cli_cmd_solve(int argc, char **argv)
 {
 	const char *path = NULL, *lands = NULL;
-	struct mf_catalogue *cat = NULL;
+	struct mf_mana_catalogue *cat = NULL;
 	char *text = NULL;
 	size_t len;
 	int json = 0, status = 2;
@@ -123,6 +123,6 @@ int cli_cmd_solve(int argc, char **argv)
 	status = json ? solve_json_lines(text, len, cat) : solve_contest(text, len, cat);
 out:
 	free(text);
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	return status;
 }

@@ -69,13 +69,13 @@ static int read_lands(struct contest_reader *r, const char *zone, size_t n, int3
 
 		if (next_line(r, &s, &len))
 			return reader_fail(r, "unexpected end of input in the %s", zone);
-		id = mf_catalogue_find(r->cat, s, len);
+		id = mf_mana_catalogue_find(r->cat, s, len);
 		if (id < 0) {
-			int32_t near = mf_catalogue_closest(r->cat, s, len);
+			int32_t near = mf_mana_catalogue_closest(r->cat, s, len);
 
 			return reader_fail(r, "unknown land \"%.*s\"%s%s%s", (int)(len > 80 ? 80 : len), s,
 					   near >= 0 ? " (did you mean " : "",
-					   near >= 0 ? mf_catalogue_land(r->cat, (size_t)near)->name : "",
+					   near >= 0 ? mf_mana_catalogue_land(r->cat, (size_t)near)->name : "",
 					   near >= 0 ? "?)" : "");
 		}
 		out[i] = id;
@@ -84,7 +84,7 @@ static int read_lands(struct contest_reader *r, const char *zone, size_t n, int3
 }
 
 int contest_reader_init(struct contest_reader *r, const char *text, size_t len,
-			const struct mf_catalogue *cat)
+			const struct mf_mana_catalogue *cat)
 {
 	unsigned long t;
 
@@ -116,26 +116,26 @@ static int reserve(struct contest_reader *r, size_t n)
 	return 0;
 }
 
-int contest_reader_next(struct contest_reader *r, struct mf_query *q)
+int contest_reader_next(struct contest_reader *r, struct mf_mana_query *q)
 {
 	unsigned long x, y, life;
 	const char *s;
 	size_t len;
-	struct mf_parse_error perr;
+	struct mf_mana_parse_error perr;
 
 	if (!r->cases_left)
 		return 0;
 	r->cases_left--;
 	memset(q, 0, sizeof(*q));
-	if (read_number(r, "the number of lands on the battlefield", 0, MF_QUERY_LANDS_MAX, &x) ||
+	if (read_number(r, "the number of lands on the battlefield", 0, MF_MANA_QUERY_LANDS_MAX, &x) ||
 	    reserve(r, x) || read_lands(r, "battlefield", x, r->cards) ||
-	    read_number(r, "the number of lands in the library", 0, MF_QUERY_LANDS_MAX - x, &y) ||
+	    read_number(r, "the number of lands in the library", 0, MF_MANA_QUERY_LANDS_MAX - x, &y) ||
 	    reserve(r, x + y) || read_lands(r, "library", y, r->cards + x) ||
-	    read_number(r, "the life total", 1, MF_LIFE_MAX, &life))
+	    read_number(r, "the life total", 1, MF_MANA_LIFE_MAX, &life))
 		return -1;
 	if (next_line(r, &s, &len))
 		return reader_fail(r, "unexpected end of input, expected the cost");
-	if (mf_cost_parse(s, len, &q->cost, &perr))
+	if (mf_mana_cost_parse(s, len, &q->cost, &perr))
 		return reader_fail(r, "%s", perr.reason);
 	q->cat = r->cat;
 	q->battlefield = r->cards;

@@ -14,7 +14,7 @@ struct contest_reader {
 	const char *p, *end;     /* the unread text (not owned) */
 	size_t line;             /* lines consumed so far */
 	size_t cases_left;
-	const struct mf_catalogue *cat;
+	const struct mf_mana_catalogue *cat;
 	int32_t *cards;          /* owned: battlefield then library of the current case */
 	size_t cap;
 	char error[256];         /* "line N: reason" after a failure */
@@ -23,11 +23,11 @@ struct contest_reader {
 /* Starts reading text (len bytes, not copied: it must outlive the reader).
  * Returns 0, or -1 with r->error set when the case count is bad. */
 int contest_reader_init(struct contest_reader *r, const char *text, size_t len,
-			const struct mf_catalogue *cat);
+			const struct mf_mana_catalogue *cat);
 
 /* Reads the next case into *q (its arrays owned by the reader, valid until
  * the next call). Returns 1 for a case, 0 at the end, -1 with r->error set. */
-int contest_reader_next(struct contest_reader *r, struct mf_query *q);
+int contest_reader_next(struct contest_reader *r, struct mf_mana_query *q);
 
 /* Frees what the reader owns. */
 void contest_reader_free(struct contest_reader *r);

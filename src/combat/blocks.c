@@ -264,7 +264,7 @@ int mf_combat_solve(const struct mf_combat_board *board, struct mf_combat_result
 	void *block = NULL;
 	int status;
 
-	combat_result_clear(out);
+	mf_combat_result_clear(out);
 	status = mf_combat_check(board, err);
 	if (status != MF_OK)
 		goto out;
@@ -274,7 +274,7 @@ int mf_combat_solve(const struct mf_combat_board *board, struct mf_combat_result
 		goto out;
 	}
 	solve_tables(&t, board, blocking);
-	combat_outcome(board, blocking, out);
+	mf_combat_outcome(board, blocking, out);
 out:
 	free(block);
 	return status;

@@ -64,7 +64,7 @@ int mf_combat_check(const struct mf_combat_board *board, struct mf_combat_error 
 	return status;
 }
 
-void combat_result_clear(struct mf_combat_result *out)
+void mf_combat_result_clear(struct mf_combat_result *out)
 {
 	memset(out, 0, sizeof(*out));
 	for (size_t d = 0; d < MF_COMBAT_DEFENDERS_MAX; d++)
@@ -117,14 +117,14 @@ static uint32_t attacker_reply(const struct mf_combat_creature *defenders,
 	return best;
 }
 
-void combat_outcome(const struct mf_combat_board *board, const int8_t *blocking,
+void mf_combat_outcome(const struct mf_combat_board *board, const int8_t *blocking,
 		    struct mf_combat_result *out)
 {
 	uint32_t blockers[MF_COMBAT_ATTACKERS_MAX] = { 0 };
 	uint32_t blocker_power[MF_COMBAT_ATTACKERS_MAX] = { 0 };
 	int64_t score2 = 0;
 
-	combat_result_clear(out);
+	mf_combat_result_clear(out);
 	for (size_t d = 0; d < board->n_defenders; d++) {
 		int a = blocking[d];
 
@@ -167,7 +167,7 @@ int mf_combat_evaluate(const struct mf_combat_board *board, const int8_t *blocki
 {
 	int status;
 
-	combat_result_clear(out);
+	mf_combat_result_clear(out);
 	status = mf_combat_check(board, err);
 	if (status != MF_OK)
 		goto out;
@@ -185,7 +185,7 @@ int mf_combat_evaluate(const struct mf_combat_board *board, const int8_t *blocki
 			goto out;
 		}
 	}
-	combat_outcome(board, blocking, out);
+	mf_combat_outcome(board, blocking, out);
 out:
 	return status;
 }

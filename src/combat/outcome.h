@@ -8,13 +8,13 @@
 #include "manaflow/combat.h"
 
 /* Empties *out: no blocks, every defender MF_COMBAT_NO_BLOCK. */
-void combat_result_clear(struct mf_combat_result *out);
+void mf_combat_result_clear(struct mf_combat_result *out);
 
 /*
  * Fills *out for a board that passed mf_combat_check() and a blocking vector
  * whose entries are all MF_COMBAT_NO_BLOCK or < n_attackers. Never fails.
  */
-void combat_outcome(const struct mf_combat_board *board, const int8_t *blocking,
+void mf_combat_outcome(const struct mf_combat_board *board, const int8_t *blocking,
 		    struct mf_combat_result *out);
 
 #endif

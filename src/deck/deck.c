@@ -24,12 +24,12 @@ static void read_face(const struct mf_deck_face *face, unsigned *produces,
 		      unsigned *uses)
 {
 	if (face->mana_cost)
-		*uses |= deck_symbols_colors(face->mana_cost, strlen(face->mana_cost));
+		*uses |= mf_deck_symbols_colors(face->mana_cost, strlen(face->mana_cost));
 	if (face->oracle_text)
-		deck_read_oracle(face->oracle_text, strlen(face->oracle_text),
+		mf_deck_read_oracle(face->oracle_text, strlen(face->oracle_text),
 				 produces, uses);
 	if (face->type_line)
-		*produces |= deck_type_line_produces(face->type_line,
+		*produces |= mf_deck_type_line_produces(face->type_line,
 						     strlen(face->type_line));
 }
 

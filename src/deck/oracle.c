@@ -64,7 +64,7 @@ static bool has_word(const char *s, size_t len, const char *word)
 	return false;
 }
 
-unsigned deck_symbol_colors(const char *inside, size_t len)
+unsigned mf_deck_symbol_colors(const char *inside, size_t len)
 {
 	unsigned colors = 0;
 	size_t start = 0;
@@ -87,7 +87,7 @@ unsigned deck_symbol_colors(const char *inside, size_t len)
 	return colors;
 }
 
-unsigned deck_symbols_colors(const char *text, size_t len)
+unsigned mf_deck_symbols_colors(const char *text, size_t len)
 {
 	unsigned colors = 0;
 	size_t i = 0;
@@ -102,7 +102,7 @@ unsigned deck_symbols_colors(const char *text, size_t len)
 		for (j = i + 1; j < len && text[j] != '}' && text[j] != '\n'; j++)
 			;
 		if (j < len && text[j] == '}') {
-			colors |= deck_symbol_colors(text + i + 1, j - i - 1);
+			colors |= mf_deck_symbol_colors(text + i + 1, j - i - 1);
 			i = j + 1;
 		} else {
 			i++;
@@ -111,7 +111,7 @@ unsigned deck_symbols_colors(const char *text, size_t len)
 	return colors;
 }
 
-unsigned deck_type_line_produces(const char *type_line, size_t len)
+unsigned mf_deck_type_line_produces(const char *type_line, size_t len)
 {
 	static const struct {
 		const char *word;
@@ -221,7 +221,7 @@ static bool any_names_all_colors(const char *s, size_t len, size_t any_end)
 static unsigned effect_produces(char *s, size_t len)
 {
 	size_t phrase = sizeof(copied_mana_phrase) - 1;
-	unsigned colors = deck_symbols_colors(s, len);
+	unsigned colors = mf_deck_symbols_colors(s, len);
 
 	for (size_t i = 0; i < len; i++) {
 		if (word_starts_at(s, i) && word_at(s, len, i, "any") &&
@@ -275,10 +275,10 @@ static void read_line(char *s, size_t len, char *cost, unsigned *produces,
 		*produces |= effect_produces(s + i + word, end - i - word);
 		i = end;
 	}
-	*uses |= deck_symbols_colors(cost, n_cost);
+	*uses |= mf_deck_symbols_colors(cost, n_cost);
 }
 
-void deck_read_oracle(const char *text, size_t len, unsigned *produces,
+void mf_deck_read_oracle(const char *text, size_t len, unsigned *produces,
 		      unsigned *uses)
 {
 	char line[MF_DECK_TEXT_MAX];

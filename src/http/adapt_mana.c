@@ -10,7 +10,7 @@
 
 /* A decoded query; the index arrays are owned here. */
 struct mana_request {
-	struct mf_query q;
+	struct mf_mana_query q;
 	int32_t *cards;   /* battlefield then library, one allocation */
 };
 
@@ -20,7 +20,7 @@ static void mana_request_free(struct mana_request *r)
 	memset(r, 0, sizeof(*r));
 }
 
-static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_catalogue *cat,
+static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_catalogue *cat,
 			int32_t *out, struct api_error *err)
 {
 	const cJSON *el;
@@ -35,15 +35,15 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_catal
 			api_fail(err, at, "expected a land name (a string)");
 			return -1;
 		}
-		id = mf_catalogue_find(cat, el->valuestring, strlen(el->valuestring));
+		id = mf_mana_catalogue_find(cat, el->valuestring, strlen(el->valuestring));
 		if (id < 0) {
-			int32_t near = mf_catalogue_closest(cat, el->valuestring,
+			int32_t near = mf_mana_catalogue_closest(cat, el->valuestring,
 							    strlen(el->valuestring));
 
 			if (near >= 0)
 				api_fail(err, at, "unknown land \"%.*s\"; did you mean %s?",
 					 json_utf8_prefix(el->valuestring, 128), el->valuestring,
-					 mf_catalogue_land(cat, (size_t)near)->name);
+					 mf_mana_catalogue_land(cat, (size_t)near)->name);
 			else
 				api_fail(err, at, "unknown land \"%.*s\"; GET /v1/lands lists them",
 					 json_utf8_prefix(el->valuestring, 128), el->valuestring);
@@ -56,30 +56,30 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_catal
 	return 0;
 }
 
-static int decode_query(const cJSON *node, const char *at, const struct mf_catalogue *cat,
+static int decode_query(const cJSON *node, const char *at, const struct mf_mana_catalogue *cat,
 			struct mana_request *r, struct api_error *err)
 {
 	static const char *const keys[] = { "battlefield", "library", "life", "cost", "x", NULL };
 	const cJSON *field = NULL, *library = NULL;
 	size_t n_field = 0, n_library = 0;
 	const char *cost = NULL;
-	struct mf_parse_error perr;
+	struct mf_mana_parse_error perr;
 	char ptr[256];
 	int64_t life, x;
 	int rc;
 
 	memset(r, 0, sizeof(*r));
 	if (json_expect_object(node, at, keys, err) ||
-	    json_get_array(node, at, "battlefield", true, MF_QUERY_LANDS_MAX, &field, &n_field, err) ||
-	    json_get_array(node, at, "library", false, MF_QUERY_LANDS_MAX, &library, &n_library, err) ||
-	    json_get_int(node, at, "life", true, 1, MF_LIFE_MAX, 0, &life, err) ||
-	    json_get_string(node, at, "cost", true, MF_COST_TEXT_MAX, &cost, err) ||
-	    json_get_int(node, at, "x", false, 0, MF_X_MAX, -1, &x, err))
+	    json_get_array(node, at, "battlefield", true, MF_MANA_QUERY_LANDS_MAX, &field, &n_field, err) ||
+	    json_get_array(node, at, "library", false, MF_MANA_QUERY_LANDS_MAX, &library, &n_library, err) ||
+	    json_get_int(node, at, "life", true, 1, MF_MANA_LIFE_MAX, 0, &life, err) ||
+	    json_get_string(node, at, "cost", true, MF_MANA_COST_TEXT_MAX, &cost, err) ||
+	    json_get_int(node, at, "x", false, 0, MF_MANA_X_MAX, -1, &x, err))
 		return -1;
-	if (n_field + n_library > MF_QUERY_LANDS_MAX) {
+	if (n_field + n_library > MF_MANA_QUERY_LANDS_MAX) {
 		json_pointer_key(ptr, at, "library");
 		api_fail(err, ptr, "more than %d lands in battlefield and library together",
-			 MF_QUERY_LANDS_MAX);
+			 MF_MANA_QUERY_LANDS_MAX);
 		err->status = 413;
 		err->type = "too-large";
 		err->title = "Request too large";
@@ -96,7 +96,7 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_catal
 	json_pointer_key(ptr, at, "library");
 	if (library && decode_lands(library, ptr, cat, r->cards + n_field, err))
 		goto fail;
-	rc = mf_cost_parse(cost, strlen(cost), &r->q.cost, &perr);
+	rc = mf_mana_cost_parse(cost, strlen(cost), &r->q.cost, &perr);
 	if (rc) {
 		json_pointer_key(ptr, at, "cost");
 		api_fail(err, ptr, "%s", perr.reason);
@@ -110,9 +110,9 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_catal
 		goto fail;
 	}
 	r->q.x = x < 0 ? 0 : (uint32_t)x;
-	if (mf_cost_total(&r->q.cost) + (uint64_t)r->q.cost.x_count * r->q.x > MF_COST_MANA_MAX) {
+	if (mf_mana_cost_total(&r->q.cost) + (uint64_t)r->q.cost.x_count * r->q.x > MF_MANA_COST_MANA_MAX) {
 		json_pointer_key(ptr, at, "x");
-		api_fail(err, ptr, "with this x the cost asks for more than %d mana", MF_COST_MANA_MAX);
+		api_fail(err, ptr, "with this x the cost asks for more than %d mana", MF_MANA_COST_MANA_MAX);
 		goto fail;
 	}
 	r->q.cat = cat;
@@ -130,14 +130,14 @@ fail:
 /* Appends a string literal (sizeof of anything else would be wrong). */
 #define JSON_LIT(t, s) json_text_raw(t, "" s "", sizeof(s) - 1)
 
-static void step_to_text(struct json_text *t, const struct mf_catalogue *cat,
-			 const struct mf_step *s)
+static void step_to_text(struct json_text *t, const struct mf_mana_catalogue *cat,
+			 const struct mf_mana_step *s)
 {
 	char mana[64];
 	size_t n = 0;
 
 	if (s->land < 0) {  /* a Phyrexian symbol paid with life */
-		mf_phyrexian_format(s->phyrexian, mana);
+		mf_mana_phyrexian_format(s->phyrexian, mana);
 		JSON_LIT(t, "{\"symbol\":");
 		json_text_string(t, mana);
 		JSON_LIT(t, ",\"life\":");
@@ -150,8 +150,8 @@ static void step_to_text(struct json_text *t, const struct mf_catalogue *cat,
 			mana[n++] = mf_mana_letter((enum mf_mana_type)ty);
 	mana[n] = '\0';
 	JSON_LIT(t, "{\"land\":");
-	json_text_string(t, mf_catalogue_land(cat, (size_t)s->land)->name);
-	if (s->from == MF_FROM_LIBRARY)
+	json_text_string(t, mf_mana_catalogue_land(cat, (size_t)s->land)->name);
+	if (s->from == MF_MANA_FROM_LIBRARY)
 		JSON_LIT(t, ",\"from\":\"library\",\"mana\":");
 	else
 		JSON_LIT(t, ",\"from\":\"battlefield\",\"mana\":");
@@ -160,14 +160,14 @@ static void step_to_text(struct json_text *t, const struct mf_catalogue *cat,
 	json_text_uint(t, s->life);
 	if (s->fetch >= 0) {
 		JSON_LIT(t, ",\"fetch\":");
-		json_text_string(t, mf_catalogue_land(cat, (size_t)s->fetch)->name);
+		json_text_string(t, mf_mana_catalogue_land(cat, (size_t)s->fetch)->name);
 	}
 	JSON_LIT(t, "}");
 }
 
 /* The result is written as text, not built as a tree: this is the answer
  * of the hottest route. */
-cJSON *mana_result_to_json(const struct mf_catalogue *cat, const struct mf_result *res,
+cJSON *mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
 			   uint32_t life)
 {
 	struct json_text t;
@@ -213,16 +213,16 @@ cJSON *mana_result_to_json(const struct mf_catalogue *cat, const struct mf_resul
 /* Solves a decoded query and encodes the answer; NULL + err on failure. */
 static cJSON *solve_to_json(const struct mana_request *r, struct api_error *err)
 {
-	struct mf_result res;
+	struct mf_mana_result res;
 	cJSON *o;
-	int rc = mf_solve(&r->q, &res);
+	int rc = mf_mana_solve(&r->q, &res);
 
 	if (rc == MF_ERR_NOMEM)
 		return api_fail_nomem(err);
 	if (rc)
 		return api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
 	o = mana_result_to_json(r->q.cat, &res, r->q.life);
-	mf_result_free(&res);
+	mf_mana_result_free(&res);
 	return o ? o : api_fail_nomem(err);
 }
 
@@ -287,7 +287,7 @@ static int add_type_names(cJSON *o, const char *key, unsigned mask)
 	return 0;
 }
 
-static int add_land(cJSON *arr, const struct mf_land *l)
+static int add_land(cJSON *arr, const struct mf_mana_land *l)
 {
 	cJSON *o = cJSON_CreateObject();
 	unsigned produces = 0;
@@ -301,7 +301,7 @@ static int add_land(cJSON *arr, const struct mf_land *l)
 			if (l->options[i].mana[t])
 				produces |= 1u << t;
 	if (!cJSON_AddStringToObject(o, "name", l->name) ||
-	    !cJSON_AddStringToObject(o, "kind", mf_land_kind_name(l->kind)) ||
+	    !cJSON_AddStringToObject(o, "kind", mf_mana_land_kind_name(l->kind)) ||
 	    add_type_names(o, "basic_types", l->basic_types) ||
 	    json_add_letters(o, "produces", produces) ||
 	    add_type_names(o, "fetches", l->fetch_types))
@@ -316,8 +316,8 @@ cJSON *mana_lands_handler(const cJSON *body, const struct api_ctx *ctx, struct a
 
 	if (!arr)
 		goto fail;
-	for (size_t i = 0; i < mf_catalogue_size(ctx->lands); i++)
-		if (add_land(arr, mf_catalogue_land(ctx->lands, i)))
+	for (size_t i = 0; i < mf_mana_catalogue_size(ctx->lands); i++)
+		if (add_land(arr, mf_mana_catalogue_land(ctx->lands, i)))
 			goto fail;
 	return out;
 fail:

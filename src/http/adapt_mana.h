@@ -22,7 +22,7 @@ cJSON *mana_lands_handler(const cJSON *body, const struct api_ctx *ctx,
 
 /* Encodes a solver result (the object both the CLI and the API return).
  * Returns NULL when out of memory. */
-cJSON *mana_result_to_json(const struct mf_catalogue *cat, const struct mf_result *res,
+cJSON *mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
 			   uint32_t life);
 
 #endif

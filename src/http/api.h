@@ -24,7 +24,7 @@ struct api_error {
 
 /* Shared, read-only state every adapter may use. */
 struct api_ctx {
-	const struct mf_catalogue *lands;
+	const struct mf_mana_catalogue *lands;
 };
 
 /*

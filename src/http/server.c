@@ -77,7 +77,7 @@ static void server_free(struct server *s)
 	free(s);
 }
 
-int server_start(const struct server_config *cfg, const struct mf_catalogue *cat,
+int server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
 		 struct server **out)
 {
 	const char *names[METRICS_ROUTES_MAX];

@@ -32,7 +32,7 @@ struct server;
 /* Starts serving with cat (borrowed: it must outlive the server). On
  * success *out owns a running server; on failure prints why on stderr and
  * returns a negative mf_status. */
-int server_start(const struct server_config *cfg, const struct mf_catalogue *cat,
+int server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
 		 struct server **out);
 
 /* The port actually bound. */

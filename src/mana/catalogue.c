@@ -45,15 +45,15 @@ static const char *field_end(const char *s, const char *end, char sep)
 	return p ? p : end;
 }
 
-static int parse_types(struct mf_land *land, const char *s, const char *end,
-		       const char *line_start, size_t lineno, struct mf_parse_error *err)
+static int parse_types(struct mf_mana_land *land, const char *s, const char *end,
+		       const char *line_start, size_t lineno, struct mf_mana_parse_error *err)
 {
 	while (s < end) {
 		const char *e = field_end(s, end, ',');
 		int t = basic_type_of(s, (size_t)(e - s));
 
 		if (t < 0)
-			return mana_parse_fail(err, lineno, (size_t)(s - line_start) + 1,
+			return mf_mana_parse_fail(err, lineno, (size_t)(s - line_start) + 1,
 					  "unknown basic land type \"%.*s\"", (int)(e - s), s);
 		land->basic_types |= (uint8_t)(1u << t);
 		s = e < end ? e + 1 : e;
@@ -61,11 +61,11 @@ static int parse_types(struct mf_land *land, const char *s, const char *end,
 	return MF_OK;
 }
 
-static int parse_alternative(struct mf_land *land, const char *s, const char *end,
-			     size_t pos, size_t lineno, struct mf_parse_error *err)
+static int parse_alternative(struct mf_mana_land *land, const char *s, const char *end,
+			     size_t pos, size_t lineno, struct mf_mana_parse_error *err)
 {
 	unsigned life = 0;
-	struct mf_land_option opt = { { 0 }, 0 };
+	struct mf_mana_land_option opt = { { 0 }, 0 };
 	unsigned made = 0;
 
 	while (s < end && *s == '-') {
@@ -73,25 +73,25 @@ static int parse_alternative(struct mf_land *land, const char *s, const char *en
 		s++;
 	}
 	if (life > 20)
-		return mana_parse_fail(err, lineno, pos, "an alternative costs more than 20 life");
+		return mf_mana_parse_fail(err, lineno, pos, "an alternative costs more than 20 life");
 	if (end - s > 5 && memcmp(s, "fetch", 5) == 0) {
 		int t = basic_type_of(s + 5, (size_t)(end - s - 5));
 
 		if (t < 0)
-			return mana_parse_fail(err, lineno, pos, "unknown basic land type to fetch \"%.*s\"",
+			return mf_mana_parse_fail(err, lineno, pos, "unknown basic land type to fetch \"%.*s\"",
 					  (int)(end - s - 5), s + 5);
 		if (land->n_options)
-			return mana_parse_fail(err, lineno, pos, "a land cannot both fetch and make mana");
+			return mf_mana_parse_fail(err, lineno, pos, "a land cannot both fetch and make mana");
 		if (land->fetch_types && land->fetch_life != life)
-			return mana_parse_fail(err, lineno, pos, "fetch alternatives cost different life");
+			return mf_mana_parse_fail(err, lineno, pos, "fetch alternatives cost different life");
 		land->fetch_types |= (uint8_t)(1u << t);
 		land->fetch_life = (uint8_t)life;
 		return MF_OK;
 	}
 	if (s == end)
-		return mana_parse_fail(err, lineno, pos, "empty alternative");
+		return mf_mana_parse_fail(err, lineno, pos, "empty alternative");
 	if (land->fetch_types)
-		return mana_parse_fail(err, lineno, pos, "a land cannot both fetch and make mana");
+		return mf_mana_parse_fail(err, lineno, pos, "a land cannot both fetch and make mana");
 	for (; s < end; s++) {
 		const char *letter = memchr("WUBRGC", *s, 6);
 
@@ -99,22 +99,22 @@ static int parse_alternative(struct mf_land *land, const char *s, const char *en
 			opt.mana[letter - "WUBRGC"]++;
 			made++;
 		} else if (*s >= '1' && *s <= '9') {
-			opt.mana[MF_C] = (uint8_t)(opt.mana[MF_C] + (*s - '0'));
+			opt.mana[MF_MANA_C] = (uint8_t)(opt.mana[MF_MANA_C] + (*s - '0'));
 			made += (unsigned)(*s - '0');
 		} else {
-			return mana_parse_fail(err, lineno, pos, "unknown mana symbol '%c'", *s);
+			return mf_mana_parse_fail(err, lineno, pos, "unknown mana symbol '%c'", *s);
 		}
 		if (made > 9)
-			return mana_parse_fail(err, lineno, pos, "an alternative makes more than 9 mana");
+			return mf_mana_parse_fail(err, lineno, pos, "an alternative makes more than 9 mana");
 	}
-	if (land->n_options == MF_LAND_OPTIONS_MAX)
-		return mana_parse_fail(err, lineno, pos, "more than %d alternatives", MF_LAND_OPTIONS_MAX);
+	if (land->n_options == MF_MANA_LAND_OPTIONS_MAX)
+		return mf_mana_parse_fail(err, lineno, pos, "more than %d alternatives", MF_MANA_LAND_OPTIONS_MAX);
 	opt.life = (uint8_t)life;
 	land->options[land->n_options++] = opt;
 	return MF_OK;
 }
 
-static unsigned option_size(const struct mf_land_option *o)
+static unsigned option_size(const struct mf_mana_land_option *o)
 {
 	unsigned n = 0;
 
@@ -123,75 +123,75 @@ static unsigned option_size(const struct mf_land_option *o)
 	return n;
 }
 
-static enum mf_land_kind classify(const struct mf_land *land)
+static enum mf_mana_land_kind classify(const struct mf_mana_land *land)
 {
 	unsigned free_colors = 0, paid_colors = 0, free_c = 0, types = 0;
 	int basic = basic_type_of(land->name, strlen(land->name));
 
 	if (land->fetch_types)
-		return MF_KIND_FETCH;
+		return MF_MANA_KIND_FETCH;
 	if (land->tron)
-		return MF_KIND_TRON;
+		return MF_MANA_KIND_TRON;
 	if (land->shock)
-		return MF_KIND_SHOCK;
+		return MF_MANA_KIND_SHOCK;
 	if (land->n_options == 1 && option_size(&land->options[0]) >= 2)
-		return MF_KIND_BOUNCE;
+		return MF_MANA_KIND_BOUNCE;
 	if (basic >= 0 && land->basic_types == (1u << basic))
-		return MF_KIND_BASIC;
+		return MF_MANA_KIND_BASIC;
 	for (unsigned i = 0; i < land->n_options; i++) {
-		const struct mf_land_option *o = &land->options[i];
+		const struct mf_mana_land_option *o = &land->options[i];
 
 		for (int t = 0; t < MF_MANA_TYPES; t++) {
 			if (!o->mana[t])
 				continue;
-			if (t == MF_C && !o->life)
+			if (t == MF_MANA_C && !o->life)
 				free_c++;
-			else if (t != MF_C)
+			else if (t != MF_MANA_C)
 				*(o->life ? &paid_colors : &free_colors) |= 1u << t;
 		}
 	}
 	for (unsigned b = land->basic_types; b; b &= b - 1)
 		types++;
 	if (free_c && paid_colors && !free_colors)
-		return MF_KIND_PAIN;
+		return MF_MANA_KIND_PAIN;
 	if ((free_colors | paid_colors) == 0x1f && !(free_colors && paid_colors))
-		return MF_KIND_FIVE_COLOR;
+		return MF_MANA_KIND_FIVE_COLOR;
 	if (!paid_colors && types == 2 && land->n_options == 2)
-		return MF_KIND_DUAL;
+		return MF_MANA_KIND_DUAL;
 	if (!paid_colors && !types && land->n_options == 3 && !free_c)
-		return MF_KIND_TRI;
-	return MF_KIND_OTHER;
+		return MF_MANA_KIND_TRI;
+	return MF_MANA_KIND_OTHER;
 }
 
 /* The solver's model needs every land either to make one mana per tap or to
  * have a single free alternative it can tap without a choice; say which rule
  * a line breaks rather than misjudge it later. */
-static int check_model(const struct mf_land *land, size_t lineno, struct mf_parse_error *err)
+static int check_model(const struct mf_mana_land *land, size_t lineno, struct mf_mana_parse_error *err)
 {
 	if (!land->fetch_types && !land->n_options)
-		return mana_parse_fail(err, lineno, 1, "a land needs at least one alternative");
+		return mf_mana_parse_fail(err, lineno, 1, "a land needs at least one alternative");
 	if (land->fetch_types && land->basic_types)
-		return mana_parse_fail(err, lineno, 1, "a fetch land cannot have basic land types");
-	if (land->tron && (land->n_options != 1 || land->options[0].mana[MF_C] != 1 ||
+		return mf_mana_parse_fail(err, lineno, 1, "a fetch land cannot have basic land types");
+	if (land->tron && (land->n_options != 1 || land->options[0].mana[MF_MANA_C] != 1 ||
 			   option_size(&land->options[0]) != 1 || land->options[0].life))
-		return mana_parse_fail(err, lineno, 1, "a Tron piece must make exactly 1 colourless alone");
+		return mf_mana_parse_fail(err, lineno, 1, "a Tron piece must make exactly 1 colourless alone");
 	for (unsigned i = 0; i < land->n_options; i++) {
-		const struct mf_land_option *o = &land->options[i];
+		const struct mf_mana_land_option *o = &land->options[i];
 
 		if (option_size(o) < 2)
 			continue;
 		if (land->n_options != 1 || o->life)
-			return mana_parse_fail(err, lineno, 1,
+			return mf_mana_parse_fail(err, lineno, 1,
 					  "an alternative making several mana must be the land's only one and cost no life");
 		if (land->basic_types)
-			return mana_parse_fail(err, lineno, 1,
+			return mf_mana_parse_fail(err, lineno, 1,
 					  "a land with basic land types must make one mana per tap");
 	}
 	return MF_OK;
 }
 
-static int parse_note(struct mf_land *land, const char *s, const char *end,
-		      size_t pos, size_t lineno, struct mf_parse_error *err)
+static int parse_note(struct mf_mana_land *land, const char *s, const char *end,
+		      size_t pos, size_t lineno, struct mf_mana_parse_error *err)
 {
 	size_t len = (size_t)(end - s);
 
@@ -199,14 +199,14 @@ static int parse_note(struct mf_land *land, const char *s, const char *end,
 		land->shock = true;
 	} else if (len >= 5 && memcmp(s, "tron ", 5) == 0) {
 		if (len != 6 || s[5] < '1' || s[5] > '9')
-			return mana_parse_fail(err, lineno, pos, "\"tron\" needs one digit 1-9");
+			return mf_mana_parse_fail(err, lineno, pos, "\"tron\" needs one digit 1-9");
 		land->tron = (uint8_t)(s[5] - '0');
 	}
 	return MF_OK;
 }
 
-static int parse_line(struct mf_land *land, const char *s, const char *end,
-		      size_t lineno, struct mf_parse_error *err)
+static int parse_line(struct mf_mana_land *land, const char *s, const char *end,
+		      size_t lineno, struct mf_mana_parse_error *err)
 {
 	const char *f[4] = { NULL }, *fe[4] = { NULL };
 	const char *p = s;
@@ -222,11 +222,11 @@ static int parse_line(struct mf_land *land, const char *s, const char *end,
 		p = fe[n - 1] + 1;
 	}
 	if (n < 3 || (n == 4 && fe[3] != end))
-		return mana_parse_fail(err, lineno, 1, "expected name;types;alternatives;note");
+		return mf_mana_parse_fail(err, lineno, 1, "expected name;types;alternatives;note");
 	if (fe[0] == f[0])
-		return mana_parse_fail(err, lineno, 1, "empty land name");
-	if ((size_t)(fe[0] - f[0]) > MF_LAND_NAME_MAX)
-		return mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_LAND_NAME_MAX);
+		return mf_mana_parse_fail(err, lineno, 1, "empty land name");
+	if ((size_t)(fe[0] - f[0]) > MF_MANA_LAND_NAME_MAX)
+		return mf_mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_MANA_LAND_NAME_MAX);
 	memcpy(land->name, f[0], (size_t)(fe[0] - f[0]));
 	rc = parse_types(land, f[1], fe[1], s, lineno, err);
 	if (rc)
@@ -254,11 +254,11 @@ static int parse_line(struct mf_land *land, const char *s, const char *end,
 }
 
 /* The solver asks this of every land in every query: answer it once. */
-static void land_type_life(const struct mf_land *land, uint8_t life[MF_MANA_TYPES])
+static void land_type_life(const struct mf_mana_land *land, uint8_t life[MF_MANA_TYPES])
 {
 	memset(life, 255, MF_MANA_TYPES);
 	for (unsigned i = 0; i < land->n_options; i++) {
-		const struct mf_land_option *o = &land->options[i];
+		const struct mf_mana_land_option *o = &land->options[i];
 
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			if (o->mana[t] && o->life < life[t])
@@ -267,7 +267,7 @@ static void land_type_life(const struct mf_land *land, uint8_t life[MF_MANA_TYPE
 }
 
 /* Inserts land i into the name index; returns -1 on a duplicate name. */
-static int index_insert(struct mf_catalogue *cat, int32_t i)
+static int index_insert(struct mf_mana_catalogue *cat, int32_t i)
 {
 	const char *name = cat->lands[i].name;
 	size_t len = strlen(name);
@@ -283,10 +283,10 @@ static int index_insert(struct mf_catalogue *cat, int32_t i)
 	}
 }
 
-int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
-		       struct mf_parse_error *err)
+int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalogue **out,
+		       struct mf_mana_parse_error *err)
 {
-	struct mf_catalogue *cat = NULL;
+	struct mf_mana_catalogue *cat = NULL;
 	const char *p = text, *end = text + len;
 	size_t lineno = 0, cap = 0;
 	int rc = MF_ERR_NOMEM;
@@ -298,8 +298,8 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 		goto out;
 	for (cap = 1; p < end; p++)
 		cap += *p == '\n';
-	if (cap > MF_CATALOGUE_MAX + 1000) {
-		rc = mana_parse_fail(err, 0, 0, "more than %d lines", MF_CATALOGUE_MAX + 1000);
+	if (cap > MF_MANA_CATALOGUE_MAX + 1000) {
+		rc = mf_mana_parse_fail(err, 0, 0, "more than %d lines", MF_MANA_CATALOGUE_MAX + 1000);
 		goto out;
 	}
 	cat->lands = calloc(cap, sizeof(*cat->lands));
@@ -316,11 +316,11 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 			le--;
 		if (le > p) {
 			if (memchr(p, '\0', (size_t)(le - p))) {
-				rc = mana_parse_fail(err, lineno, 1, "NUL byte in line");
+				rc = mf_mana_parse_fail(err, lineno, 1, "NUL byte in line");
 				goto out;
 			}
-			if (cat->n_lands == MF_CATALOGUE_MAX) {
-				rc = mana_parse_fail(err, lineno, 1, "more than %d lands", MF_CATALOGUE_MAX);
+			if (cat->n_lands == MF_MANA_CATALOGUE_MAX) {
+				rc = mf_mana_parse_fail(err, lineno, 1, "more than %d lands", MF_MANA_CATALOGUE_MAX);
 				rc = MF_ERR_LIMIT;
 				goto out;
 			}
@@ -334,7 +334,7 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 		p = e < end ? e + 1 : e;
 	}
 	if (!cat->n_lands) {
-		rc = mana_parse_fail(err, lineno, 0, "no lands");
+		rc = mf_mana_parse_fail(err, lineno, 0, "no lands");
 		goto out;
 	}
 	for (cat->n_slots = 16; cat->n_slots < 2 * cat->n_lands; cat->n_slots *= 2)
@@ -346,12 +346,12 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 	memset(cat->slots, 0xff, cat->n_slots * sizeof(*cat->slots));
 	for (size_t i = 0; i < cat->n_lands; i++) {
 		if (index_insert(cat, (int32_t)i)) {
-			rc = mana_parse_fail(err, 0, 1, "land \"%s\" is listed twice", cat->lands[i].name);
+			rc = mf_mana_parse_fail(err, 0, 1, "land \"%s\" is listed twice", cat->lands[i].name);
 			goto out;
 		}
 		if (cat->lands[i].tron) {
 			if (cat->n_tron == sizeof(cat->tron) / sizeof(cat->tron[0])) {
-				rc = mana_parse_fail(err, 0, 1, "more than 8 Tron pieces");
+				rc = mf_mana_parse_fail(err, 0, 1, "more than 8 Tron pieces");
 				goto out;
 			}
 			cat->tron[cat->n_tron++] = (int32_t)i;
@@ -361,16 +361,16 @@ int mf_catalogue_parse(const char *text, size_t len, struct mf_catalogue **out,
 	cat = NULL;
 	rc = MF_OK;
 out:
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	return rc;
 }
 
-int mf_catalogue_builtin(struct mf_catalogue **out, struct mf_parse_error *err)
+int mf_mana_catalogue_builtin(struct mf_mana_catalogue **out, struct mf_mana_parse_error *err)
 {
-	return mf_catalogue_parse(mf_embedded_lands, mf_embedded_lands_len, out, err);
+	return mf_mana_catalogue_parse(mf_embedded_lands, mf_embedded_lands_len, out, err);
 }
 
-void mf_catalogue_free(struct mf_catalogue *cat)
+void mf_mana_catalogue_free(struct mf_mana_catalogue *cat)
 {
 	if (!cat)
 		return;
@@ -381,21 +381,21 @@ void mf_catalogue_free(struct mf_catalogue *cat)
 	free(cat);
 }
 
-size_t mf_catalogue_size(const struct mf_catalogue *cat)
+size_t mf_mana_catalogue_size(const struct mf_mana_catalogue *cat)
 {
 	return cat->n_lands;
 }
 
-const struct mf_land *mf_catalogue_land(const struct mf_catalogue *cat, size_t i)
+const struct mf_mana_land *mf_mana_catalogue_land(const struct mf_mana_catalogue *cat, size_t i)
 {
 	return i < cat->n_lands ? &cat->lands[i] : NULL;
 }
 
-int32_t mf_catalogue_find(const struct mf_catalogue *cat, const char *name, size_t len)
+int32_t mf_mana_catalogue_find(const struct mf_mana_catalogue *cat, const char *name, size_t len)
 {
 	size_t mask = cat->n_slots - 1;
 
-	if (len > MF_LAND_NAME_MAX)
+	if (len > MF_MANA_LAND_NAME_MAX)
 		return -1;
 	for (size_t h = name_hash(name, len) & mask; cat->slots[h] >= 0; h = (h + 1) & mask) {
 		int32_t i = cat->slots[h];
@@ -406,10 +406,10 @@ int32_t mf_catalogue_find(const struct mf_catalogue *cat, const char *name, size
 	return -1;
 }
 
-/* Case-insensitive Levenshtein distance, capped at MF_LAND_NAME_MAX input. */
+/* Case-insensitive Levenshtein distance, capped at MF_MANA_LAND_NAME_MAX input. */
 static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb)
 {
-	size_t row[MF_LAND_NAME_MAX + 1];
+	size_t row[MF_MANA_LAND_NAME_MAX + 1];
 
 	for (size_t j = 0; j <= lb; j++)
 		row[j] = j;
@@ -430,13 +430,13 @@ static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb)
 	return row[lb];
 }
 
-int32_t mf_catalogue_closest(const struct mf_catalogue *cat, const char *name, size_t len)
+int32_t mf_mana_catalogue_closest(const struct mf_mana_catalogue *cat, const char *name, size_t len)
 {
 	int32_t best = -1;
 	size_t best_d = (size_t)-1;
 
-	if (len > MF_LAND_NAME_MAX)
-		len = MF_LAND_NAME_MAX;
+	if (len > MF_MANA_LAND_NAME_MAX)
+		len = MF_MANA_LAND_NAME_MAX;
 	for (size_t i = 0; i < cat->n_lands; i++) {
 		const char *cand = cat->lands[i].name;
 		size_t d = edit_distance(name, len, cand, strlen(cand));

@@ -8,8 +8,8 @@
 extern const char mf_embedded_lands[];
 extern const size_t mf_embedded_lands_len;
 
-struct mf_catalogue {
-	struct mf_land *lands;
+struct mf_mana_catalogue {
+	struct mf_mana_land *lands;
 	uint8_t *name_len;       /* strlen of each name, to compare lengths first */
 	uint8_t (*type_life)[MF_MANA_TYPES];  /* least life to make each type, 255: cannot */
 	size_t n_lands;

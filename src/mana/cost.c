@@ -15,7 +15,7 @@ static int mana_type_of(char c)
 	return p ? (int)(p - "WUBRGC") : -1;
 }
 
-uint64_t mf_cost_total(const struct mf_cost *cost)
+uint64_t mf_mana_cost_total(const struct mf_mana_cost *cost)
 {
 	uint64_t n = cost->generic;
 
@@ -28,7 +28,7 @@ uint64_t mf_cost_total(const struct mf_cost *cost)
 	return n;
 }
 
-bool mf_cost_has_choices(const struct mf_cost *cost)
+bool mf_mana_cost_has_choices(const struct mf_mana_cost *cost)
 {
 	for (int m = 0; m < 32; m++)
 		if (cost->hybrid[m] || cost->phyrexian[m])
@@ -40,25 +40,25 @@ bool mf_cost_has_choices(const struct mf_cost *cost)
 }
 
 /* Adds amount to *slot unless the cost would ask for too much. */
-static int add_checked(struct mf_cost *out, uint32_t *slot, uint64_t amount, uint64_t weight,
-		       size_t pos, struct mf_parse_error *err)
+static int add_checked(struct mf_mana_cost *out, uint32_t *slot, uint64_t amount, uint64_t weight,
+		       size_t pos, struct mf_mana_parse_error *err)
 {
 	uint64_t choices = 1;
 
-	if (mf_cost_total(out) + amount * weight > MF_COST_MANA_MAX) {
-		mana_parse_fail(err, 0, pos, "the cost asks for more than %d mana", MF_COST_MANA_MAX);
+	if (mf_mana_cost_total(out) + amount * weight > MF_MANA_COST_MANA_MAX) {
+		mf_mana_parse_fail(err, 0, pos, "the cost asks for more than %d mana", MF_MANA_COST_MANA_MAX);
 		return MF_ERR_LIMIT;
 	}
-	if (slot == &out->x_count && out->x_count >= MF_X_SYMBOLS_MAX) {
-		mana_parse_fail(err, 0, pos, "the cost has more than %d {X} symbols", MF_X_SYMBOLS_MAX);
+	if (slot == &out->x_count && out->x_count >= MF_MANA_X_SYMBOLS_MAX) {
+		mf_mana_parse_fail(err, 0, pos, "the cost has more than %d {X} symbols", MF_MANA_X_SYMBOLS_MAX);
 		return MF_ERR_LIMIT;
 	}
 	*slot += (uint32_t)amount;
 	for (int c = 0; c < 5; c++)
 		choices *= (uint64_t)out->twobrid[c] + 1;
-	if (choices > MF_TWOBRID_CHOICES_MAX) {
-		mana_parse_fail(err, 0, pos, "the cost's {2/C} symbols can be paid in more than %d ways",
-				MF_TWOBRID_CHOICES_MAX);
+	if (choices > MF_MANA_TWOBRID_CHOICES_MAX) {
+		mf_mana_parse_fail(err, 0, pos, "the cost's {2/C} symbols can be paid in more than %d ways",
+				MF_MANA_TWOBRID_CHOICES_MAX);
 		return MF_ERR_LIMIT;
 	}
 	return MF_OK;
@@ -73,7 +73,7 @@ static int colour_of(char c)
 }
 
 /* Finds the slot and weight of one brace symbol's text; NULL if unknown. */
-static uint32_t *brace_slot(struct mf_cost *out, const char *sym, size_t len,
+static uint32_t *brace_slot(struct mf_mana_cost *out, const char *sym, size_t len,
 			    uint64_t *amount, uint64_t *weight)
 {
 	int a = len >= 1 ? colour_of(sym[0]) : -1;
@@ -114,15 +114,15 @@ static int shown_len(const char *s, size_t len, size_t max)
 	return (int)n;
 }
 
-static int parse_contest(const char *s, size_t len, struct mf_cost *out,
-			 struct mf_parse_error *err)
+static int parse_contest(const char *s, size_t len, struct mf_mana_cost *out,
+			 struct mf_mana_parse_error *err)
 {
 	for (size_t i = 0; i < len; i++) {
 		int type = mana_type_of(s[i]);
 		int rc;
 
 		if (type < 0 && (s[i] < '0' || s[i] > '9'))
-			return mana_parse_fail(err, 0, i + 1,
+			return mf_mana_parse_fail(err, 0, i + 1,
 					 "unknown symbol '%c' at position %zu (expected 0-9, W, U, B, R, G or C)",
 					 s[i] >= 0x20 && s[i] < 0x7f ? s[i] : '?', i + 1);
 		rc = add_checked(out, type < 0 ? &out->generic : &out->need[type],
@@ -133,8 +133,8 @@ static int parse_contest(const char *s, size_t len, struct mf_cost *out,
 	return MF_OK;
 }
 
-static int parse_braces(const char *s, size_t len, struct mf_cost *out,
-			struct mf_parse_error *err)
+static int parse_braces(const char *s, size_t len, struct mf_mana_cost *out,
+			struct mf_mana_parse_error *err)
 {
 	size_t i = 0;
 
@@ -147,16 +147,16 @@ static int parse_braces(const char *s, size_t len, struct mf_cost *out,
 		int rc;
 
 		if (s[i] != '{')
-			return mana_parse_fail(err, 0, i + 1, "expected '{' at position %zu", i + 1);
+			return mf_mana_parse_fail(err, 0, i + 1, "expected '{' at position %zu", i + 1);
 		for (close = i + 1; close < len && s[close] != '}' && s[close] != '{'; close++)
 			;
 		if (close == len || s[close] != '}')
-			return mana_parse_fail(err, 0, start + 1, "unclosed '{' at position %zu", start + 1);
+			return mf_mana_parse_fail(err, 0, start + 1, "unclosed '{' at position %zu", start + 1);
 		sym = s + start + 1;
 		sym_len = close - start - 1;
 		slot = brace_slot(out, sym, sym_len, &amount, &weight);
 		if (!slot)
-			return mana_parse_fail(err, 0, start + 1, "unknown symbol {%.*s} at position %zu",
+			return mf_mana_parse_fail(err, 0, start + 1, "unknown symbol {%.*s} at position %zu",
 					       shown_len(sym, sym_len, 20), sym, start + 1);
 		rc = add_checked(out, slot, amount, weight, start + 1, err);
 		if (rc)
@@ -166,16 +166,16 @@ static int parse_braces(const char *s, size_t len, struct mf_cost *out,
 	return MF_OK;
 }
 
-int mf_cost_parse(const char *text, size_t len, struct mf_cost *out,
-		  struct mf_parse_error *err)
+int mf_mana_cost_parse(const char *text, size_t len, struct mf_mana_cost *out,
+		  struct mf_mana_parse_error *err)
 {
 	memset(out, 0, sizeof(*out));
 	memset(err, 0, sizeof(*err));
 	if (len == 0)
-		return mana_parse_fail(err, 0, 1, "the cost is empty");
-	if (len > MF_COST_TEXT_MAX) {
-		mana_parse_fail(err, 0, MF_COST_TEXT_MAX + 1, "the cost is longer than %d bytes",
-			  MF_COST_TEXT_MAX);
+		return mf_mana_parse_fail(err, 0, 1, "the cost is empty");
+	if (len > MF_MANA_COST_TEXT_MAX) {
+		mf_mana_parse_fail(err, 0, MF_MANA_COST_TEXT_MAX + 1, "the cost is longer than %d bytes",
+			  MF_MANA_COST_TEXT_MAX);
 		return MF_ERR_LIMIT;
 	}
 	if (text[0] == '{')
@@ -211,7 +211,7 @@ static void mask_letters(unsigned mask, char *out)
 	}
 }
 
-void mf_phyrexian_format(unsigned mask, char out[8])
+void mf_mana_phyrexian_format(unsigned mask, char out[8])
 {
 	char letters[8];
 
@@ -229,7 +229,7 @@ static void append_symbol(char *buf, size_t size, size_t *n, const char *symbol,
 	}
 }
 
-size_t mf_cost_format(const struct mf_cost *cost, char *buf, size_t size)
+size_t mf_mana_cost_format(const struct mf_mana_cost *cost, char *buf, size_t size)
 {
 	char sym[16], letters[8];
 	size_t n = 0;
@@ -237,7 +237,7 @@ size_t mf_cost_format(const struct mf_cost *cost, char *buf, size_t size)
 	if (size)
 		buf[0] = '\0';
 	append_symbol(buf, size, &n, "{X}", cost->x_count);
-	if (cost->generic || (mf_cost_total(cost) == 0 && !cost->x_count)) {
+	if (cost->generic || (mf_mana_cost_total(cost) == 0 && !cost->x_count)) {
 		snprintf(sym, sizeof(sym), "{%u}", cost->generic);
 		append_symbol(buf, size, &n, sym, 1);
 	}
@@ -251,7 +251,7 @@ size_t mf_cost_format(const struct mf_cost *cost, char *buf, size_t size)
 		append_symbol(buf, size, &n, sym, cost->twobrid[c]);
 	}
 	for (unsigned m = 0; m < 32; m++) {
-		mf_phyrexian_format(m, sym);
+		mf_mana_phyrexian_format(m, sym);
 		append_symbol(buf, size, &n, sym, cost->phyrexian[m]);
 	}
 	for (int t = 0; t < MF_MANA_TYPES; t++) {

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int flow_init(struct flow_graph *g, int32_t max_nodes, int32_t max_edges)
+int mf_flow_init(struct flow_graph *g, int32_t max_nodes, int32_t max_edges)
 {
 	size_t n = (size_t)max_nodes, m = 2 * (size_t)max_edges;
 	size_t items = m + n + 1;
@@ -44,13 +44,13 @@ int flow_init(struct flow_graph *g, int32_t max_nodes, int32_t max_edges)
 	return 0;
 }
 
-void flow_free(struct flow_graph *g)
+void mf_flow_free(struct flow_graph *g)
 {
 	free(g->block);
 	memset(g, 0, sizeof(*g));
 }
 
-int32_t flow_add_node(struct flow_graph *g)
+int32_t mf_flow_add_node(struct flow_graph *g)
 {
 	if (g->n_nodes == g->max_nodes)
 		return -1;
@@ -59,7 +59,7 @@ int32_t flow_add_node(struct flow_graph *g)
 	return g->n_nodes++;
 }
 
-int32_t flow_add_edge(struct flow_graph *g, int32_t from, int32_t to, int64_t cap,
+int32_t mf_flow_add_edge(struct flow_graph *g, int32_t from, int32_t to, int64_t cap,
 		      int32_t cost)
 {
 	int32_t id = g->n_edges;
@@ -215,7 +215,7 @@ static int64_t augment(struct flow_graph *g, int32_t u, int32_t t, int64_t limit
 	return 0;
 }
 
-int64_t flow_min_cost_flow(struct flow_graph *g, int32_t s, int32_t t, int64_t limit,
+int64_t mf_flow_min_cost_flow(struct flow_graph *g, int32_t s, int32_t t, int64_t limit,
 			   int64_t *cost)
 {
 	int64_t flow = 0;

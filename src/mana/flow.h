@@ -40,27 +40,27 @@ struct flow_graph {
 
 /* Allocates room for max_nodes nodes and max_edges edges (each with its
  * reverse). Returns 0, or -1 when out of memory (g is then empty). */
-int flow_init(struct flow_graph *g, int32_t max_nodes, int32_t max_edges);
+int mf_flow_init(struct flow_graph *g, int32_t max_nodes, int32_t max_edges);
 
-/* Frees what flow_init() allocated; safe on an empty graph. */
-void flow_free(struct flow_graph *g);
+/* Frees what mf_flow_init() allocated; safe on an empty graph. */
+void mf_flow_free(struct flow_graph *g);
 
 /* Adds a node and returns its id (ids start at 0), or -1 when full. */
-int32_t flow_add_node(struct flow_graph *g);
+int32_t mf_flow_add_node(struct flow_graph *g);
 
 /* Adds from->to with capacity cap and cost per unit cost >= 0; returns the
- * edge id for flow_edge_flow(), or -1 when full. */
-int32_t flow_add_edge(struct flow_graph *g, int32_t from, int32_t to, int64_t cap,
+ * edge id for mf_flow_edge_flow(), or -1 when full. */
+int32_t mf_flow_add_edge(struct flow_graph *g, int32_t from, int32_t to, int64_t cap,
 		      int32_t cost);
 
 /* Sends as much flow as possible, but no more than limit, from s to t at
  * least total cost; returns the flow and stores the cost in *cost. The
  * limit saves the last search when the caller knows what it needs. */
-int64_t flow_min_cost_flow(struct flow_graph *g, int32_t s, int32_t t, int64_t limit,
+int64_t mf_flow_min_cost_flow(struct flow_graph *g, int32_t s, int32_t t, int64_t limit,
 			   int64_t *cost);
 
 /* Flow on edge id after solving. */
-static inline int64_t flow_edge_flow(const struct flow_graph *g, int32_t id)
+static inline int64_t mf_flow_edge_flow(const struct flow_graph *g, int32_t id)
 {
 	return g->edges[id ^ 1].cap;
 }

@@ -33,17 +33,17 @@ static void assign_groups(struct solve_state *st)
 	uint8_t searched = 0;
 
 	for (size_t i = 0; i < st->n_field; i++) {
-		const struct mf_land *l = &st->lands[st->field[i].land];
+		const struct mf_mana_land *l = &st->lands[st->field[i].land];
 		struct land_group g = { .source_edge = -1 };
 
-		if (solve_is_pretapped(l) || l->fetch_types)
+		if (mf_solve_is_pretapped(l) || l->fetch_types)
 			continue;
 		memcpy(g.type_life, st->type_life[st->field[i].land], sizeof(g.type_life));
 		st->field[i].group = group_of(st, 0, &g);
 	}
 	st->fetch_group0 = st->n_groups;
 	for (size_t i = 0; i < st->n_field; i++) {
-		const struct mf_land *l = &st->lands[st->field[i].land];
+		const struct mf_mana_land *l = &st->lands[st->field[i].land];
 		struct land_group g = { .source_edge = -1 };
 
 		if (!l->fetch_types)
@@ -57,7 +57,7 @@ static void assign_groups(struct solve_state *st)
 	st->n_fetch_groups = st->n_groups - st->fetch_group0;
 	st->lib_group0 = st->n_groups;
 	for (size_t i = 0; i < st->n_library; i++) {
-		const struct mf_land *l = &st->lands[st->library[i].land];
+		const struct mf_mana_land *l = &st->lands[st->library[i].land];
 		struct land_group g = { .source_edge = -1 };
 
 		st->library[i].group = -1;
@@ -91,7 +91,7 @@ static void add_type_edges(struct solve_state *st, struct land_group *g, unsigne
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
 		g->type_edge[t] = -1;
 		if (g->type_life[t] != NO_LIFE && (useful >> t & 1))
-			g->type_edge[t] = flow_add_edge(&st->g, g->node_out, NODE_TYPE0 + t, FLOW_INF,
+			g->type_edge[t] = mf_flow_add_edge(&st->g, g->node_out, NODE_TYPE0 + t, FLOW_INF,
 							g->type_life[t]);
 	}
 }
@@ -105,14 +105,14 @@ static void add_symbol_nodes(struct solve_state *st)
 
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
 		if (d->need[t])
-			flow_add_edge(g, NODE_TYPE0 + t, NODE_SINK, (int64_t)d->need[t], 0);
+			mf_flow_add_edge(g, NODE_TYPE0 + t, NODE_SINK, (int64_t)d->need[t], 0);
 		if (d->generic)
-			flow_add_edge(g, NODE_TYPE0 + t, NODE_GENERIC, FLOW_INF, 0);
+			mf_flow_add_edge(g, NODE_TYPE0 + t, NODE_GENERIC, FLOW_INF, 0);
 		if (st->surplus[t])
-			flow_add_edge(g, NODE_SOURCE, NODE_TYPE0 + t, (int64_t)st->surplus[t], 0);
+			mf_flow_add_edge(g, NODE_SOURCE, NODE_TYPE0 + t, (int64_t)st->surplus[t], 0);
 	}
 	if (d->generic)
-		flow_add_edge(g, NODE_GENERIC, NODE_SINK, (int64_t)d->generic, 0);
+		mf_flow_add_edge(g, NODE_GENERIC, NODE_SINK, (int64_t)d->generic, 0);
 	for (unsigned m = 0; m < 32; m++) {
 		st->life_edge[m] = -1;
 		for (int kind = 0; kind < 2; kind++) {
@@ -121,13 +121,13 @@ static void add_symbol_nodes(struct solve_state *st)
 
 			if (!count)
 				continue;
-			node = flow_add_node(g);
-			flow_add_edge(g, node, NODE_SINK, (int64_t)count, 0);
+			node = mf_flow_add_node(g);
+			mf_flow_add_edge(g, node, NODE_SINK, (int64_t)count, 0);
 			for (int t = 0; t < 5; t++)
 				if (m >> t & 1)
-					flow_add_edge(g, NODE_TYPE0 + t, node, FLOW_INF, 0);
+					mf_flow_add_edge(g, NODE_TYPE0 + t, node, FLOW_INF, 0);
 			if (kind)
-				st->life_edge[m] = flow_add_edge(g, NODE_SOURCE, node, (int64_t)count, 2);
+				st->life_edge[m] = mf_flow_add_edge(g, NODE_SOURCE, node, (int64_t)count, 2);
 		}
 	}
 }
@@ -144,13 +144,13 @@ static void add_capacities(struct solve_state *st, struct kind_use *zone, size_t
 		 * shock between their two nodes. */
 		if (grp->source_edge < 0)
 			grp->source_edge = library ?
-				flow_add_edge(&st->g, grp->node_in, grp->node_out, 0, grp->shock ? 2 : 0) :
-				flow_add_edge(&st->g, NODE_SOURCE, grp->node_in, 0, grp->fetch_life);
+				mf_flow_add_edge(&st->g, grp->node_in, grp->node_out, 0, grp->shock ? 2 : 0) :
+				mf_flow_add_edge(&st->g, NODE_SOURCE, grp->node_in, 0, grp->fetch_life);
 		st->g.edges[grp->source_edge].cap += zone[i].count;
 	}
 }
 
-int network_build(struct solve_state *st)
+int mf_network_build(struct solve_state *st)
 {
 	struct flow_graph *g = &st->g;
 	size_t symbols = 0, nodes, edges;
@@ -166,17 +166,17 @@ int network_build(struct solve_state *st)
 	edges = 3 * MF_MANA_TYPES + 1 + symbols * 7 + st->n_groups * (MF_MANA_TYPES + 1) +
 		st->n_fetch_groups * st->n_lib_groups;
 	st->fetch_edges = calloc(st->n_fetch_groups * st->n_lib_groups + 1, sizeof(int32_t));
-	if (!st->fetch_edges || flow_init(g, (int32_t)nodes, (int32_t)edges))
+	if (!st->fetch_edges || mf_flow_init(g, (int32_t)nodes, (int32_t)edges))
 		return MF_ERR_NOMEM;
 	for (size_t i = 0; i < NODE_FIRST_FREE; i++)
-		flow_add_node(g);
+		mf_flow_add_node(g);
 	add_symbol_nodes(st);
 	for (size_t i = 0; i < st->n_groups; i++) {
 		struct land_group *grp = &st->groups[i];
 
-		grp->node_in = grp->node_out = flow_add_node(g);
+		grp->node_in = grp->node_out = mf_flow_add_node(g);
 		if (i >= st->lib_group0)
-			grp->node_out = flow_add_node(g);
+			grp->node_out = mf_flow_add_node(g);
 		add_type_edges(st, grp, useful);
 	}
 	add_capacities(st, st->field, st->n_field, false);
@@ -190,15 +190,15 @@ int network_build(struct solve_state *st)
 
 			*id = -1;
 			if (fg->fetch_types & lg->basic_types)
-				*id = flow_add_edge(g, fg->node_in, lg->node_in, FLOW_INF, 0);
+				*id = mf_flow_add_edge(g, fg->node_in, lg->node_in, FLOW_INF, 0);
 		}
 	}
 	return MF_OK;
 }
 
-void network_free(struct solve_state *st)
+void mf_network_free(struct solve_state *st)
 {
-	flow_free(&st->g);
+	mf_flow_free(&st->g);
 	free(st->fetch_edges);
 	free(st->groups);
 	st->fetch_edges = NULL;

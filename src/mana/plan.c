@@ -27,7 +27,7 @@ struct target {
 static void target_init(struct target *tg, const struct solve_state *st,
 			const uint64_t *life_paid)
 {
-	const struct mf_cost *cost = &st->q->cost;
+	const struct mf_mana_cost *cost = &st->q->cost;
 	struct demand *d = &tg->d;
 
 	memset(d, 0, sizeof(*d));
@@ -165,8 +165,8 @@ static void prune(struct solve_state *st, const struct target *tg, uint64_t tota
 		const struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
 		uint64_t mana[MF_MANA_TYPES];
 
-		if (solve_is_pretapped(&st->lands[u->land])) {
-			solve_pretap_mana(st, u->land, mana);
+		if (mf_solve_is_pretapped(&st->lands[u->land])) {
+			mf_solve_pretap_mana(st, u->land, mana);
 			u->kept = u->count - drop_free(tg, total, mana, u->count);
 			continue;
 		}
@@ -199,7 +199,7 @@ struct fetch_pair {
 	uint8_t life;
 };
 
-static void set_step(struct mf_step *s, int32_t land, enum mf_zone from, int type,
+static void set_step(struct mf_mana_step *s, int32_t land, enum mf_mana_zone from, int type,
 		     uint32_t life, int32_t fetch)
 {
 	memset(s, 0, sizeof(*s));
@@ -248,7 +248,7 @@ static size_t pair_fetches(struct solve_state *st, struct fetch_pair *pairs,
 		for (size_t l = 0; l < st->n_lib_groups; l++) {
 			int32_t id = st->fetch_edges[f * st->n_lib_groups + l];
 			const struct land_group *lg = &st->groups[st->lib_group0 + l];
-			int64_t x = id >= 0 ? flow_edge_flow(&st->g, id) : 0;
+			int64_t x = id >= 0 ? mf_flow_edge_flow(&st->g, id) : 0;
 
 			for (; x > 0; x--) {
 				struct kind_use *fu = take_card(st->field, st->n_field,
@@ -275,7 +275,7 @@ static size_t pair_fetches(struct solve_state *st, struct fetch_pair *pairs,
 
 /* Emits the steps of battlefield kind u: pre-tapped, tapped, fetches. */
 static size_t emit_kind(const struct solve_state *st, const struct kind_use *u,
-			const struct fetch_pair *pairs, size_t n_pairs, struct mf_step *steps)
+			const struct fetch_pair *pairs, size_t n_pairs, struct mf_mana_step *steps)
 {
 	const struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
 	size_t n = 0;
@@ -283,33 +283,33 @@ static size_t emit_kind(const struct solve_state *st, const struct kind_use *u,
 	for (uint32_t c = 0; c < u->kept; c++) {
 		uint64_t mana[MF_MANA_TYPES];
 
-		set_step(&steps[n], u->land, MF_FROM_BATTLEFIELD, -1, 0, -1);
-		solve_pretap_mana(st, u->land, mana);
+		set_step(&steps[n], u->land, MF_MANA_FROM_BATTLEFIELD, -1, 0, -1);
+		mf_solve_pretap_mana(st, u->land, mana);
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			steps[n].mana[t] = (uint32_t)mana[t];
 		n++;
 	}
 	for (int t = 0; grp && t < MF_MANA_TYPES; t++)
 		for (uint32_t c = 0; c < u->made[t]; c++)
-			set_step(&steps[n++], u->land, MF_FROM_BATTLEFIELD, t, grp->type_life[t], -1);
+			set_step(&steps[n++], u->land, MF_MANA_FROM_BATTLEFIELD, t, grp->type_life[t], -1);
 	for (size_t p = 0; p < n_pairs; p++) {
 		if (pairs[p].fetch_land != u->land)
 			continue;
-		set_step(&steps[n++], u->land, MF_FROM_BATTLEFIELD, -1,
+		set_step(&steps[n++], u->land, MF_MANA_FROM_BATTLEFIELD, -1,
 			 st->lands[u->land].fetch_life, pairs[p].fetched_land);
-		set_step(&steps[n++], pairs[p].fetched_land, MF_FROM_LIBRARY, pairs[p].type,
+		set_step(&steps[n++], pairs[p].fetched_land, MF_MANA_FROM_LIBRARY, pairs[p].type,
 			 pairs[p].life, -1);
 	}
 	return n;
 }
 
-int plan_build(struct solve_state *st, struct mf_result *out)
+int mf_plan_build(struct solve_state *st, struct mf_mana_result *out)
 {
 	uint64_t total[MF_MANA_TYPES], life_paid[32] = { 0 }, n_life = 0;
 	uint32_t *field_left = NULL, *lib_left = NULL;
 	struct fetch_pair *pairs = NULL;
 	size_t n_pairs = 0, n_steps = 0, cap = 0;
-	struct mf_step *steps = NULL;
+	struct mf_mana_step *steps = NULL;
 	struct target tg;
 	int rc = MF_ERR_NOMEM;
 
@@ -317,7 +317,7 @@ int plan_build(struct solve_state *st, struct mf_result *out)
 	if (st->n_groups)
 		spread_field_flow(st);
 	for (unsigned m = 0; m < 32; m++) {
-		life_paid[m] = st->life_edge[m] >= 0 ? (uint64_t)flow_edge_flow(&st->g, st->life_edge[m]) : 0;
+		life_paid[m] = st->life_edge[m] >= 0 ? (uint64_t)mf_flow_edge_flow(&st->g, st->life_edge[m]) : 0;
 		n_life += life_paid[m];
 	}
 	field_left = calloc(st->n_field + 1, sizeof(*field_left));
@@ -354,7 +354,7 @@ int plan_build(struct solve_state *st, struct mf_result *out)
 		n_steps += emit_kind(st, &st->field[i], pairs, n_pairs, steps + n_steps);
 	for (unsigned m = 0; m < 32; m++)
 		for (uint64_t k = 0; k < life_paid[m]; k++) {
-			set_step(&steps[n_steps], -1, MF_FROM_BATTLEFIELD, -1, 2, -1);
+			set_step(&steps[n_steps], -1, MF_MANA_FROM_BATTLEFIELD, -1, 2, -1);
 			steps[n_steps++].phyrexian = (uint8_t)m;
 		}
 	out->plan = steps;

@@ -22,20 +22,20 @@
 #include "mana/catalogue.h"
 #include "mana/solve.h"
 
-bool solve_is_pretapped(const struct mf_land *land)
+bool mf_solve_is_pretapped(const struct mf_mana_land *land)
 {
 	return !land->fetch_types && land->n_options == 1 && land->options[0].life == 0;
 }
 
-void solve_pretap_mana(const struct solve_state *st, int32_t land,
+void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
 		       uint64_t mana[MF_MANA_TYPES])
 {
-	const struct mf_land *l = &st->lands[land];
+	const struct mf_mana_land *l = &st->lands[land];
 
 	for (int t = 0; t < MF_MANA_TYPES; t++)
 		mana[t] = l->options[0].mana[t];
 	if (l->tron && st->tron)
-		mana[MF_C] = l->tron;
+		mana[MF_MANA_C] = l->tron;
 }
 
 /* Counts each distinct land of a zone, keeping the order of first sight.
@@ -74,7 +74,7 @@ static int count_zone(const int32_t *cards, size_t n, size_t n_lands, uint32_t *
 	return MF_OK;
 }
 
-static bool tron_assembled(const struct mf_catalogue *cat, const uint32_t *field_count)
+static bool tron_assembled(const struct mf_mana_catalogue *cat, const uint32_t *field_count)
 {
 	for (size_t i = 0; i < cat->n_tron; i++)
 		if (!field_count[cat->tron[i]])
@@ -84,7 +84,7 @@ static bool tron_assembled(const struct mf_catalogue *cat, const uint32_t *field
 
 /* How many ways the cost's {2/C} symbols can be paid: per colour, how many
  * of them take the colour. */
-static uint64_t twobrid_choices(const struct mf_cost *cost)
+static uint64_t twobrid_choices(const struct mf_mana_cost *cost)
 {
 	uint64_t n = 1;
 
@@ -96,7 +96,7 @@ static uint64_t twobrid_choices(const struct mf_cost *cost)
 /* The cost as plain demand, for the choice-th way of paying {2/C}. */
 static void set_demand(struct solve_state *st, uint64_t choice)
 {
-	const struct mf_cost *cost = &st->q->cost;
+	const struct mf_mana_cost *cost = &st->q->cost;
 	struct demand *d = &st->full;
 
 	memset(d, 0, sizeof(*d));
@@ -154,21 +154,21 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 	uint8_t searched = 0;
 
 	for (size_t i = 0; i < st->n_field; i++) {
-		const struct mf_land *l = &st->lands[st->field[i].land];
+		const struct mf_mana_land *l = &st->lands[st->field[i].land];
 
 		if (l->fetch_types) {
 			fetches += st->field[i].count;
 			searched |= l->fetch_types;
 			continue;
 		}
-		if (solve_is_pretapped(l))
+		if (mf_solve_is_pretapped(l))
 			continue;
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			supply[t] += st->type_life[st->field[i].land][t] != NO_LIFE ? st->field[i].count : 0;
 		total += st->field[i].count;
 	}
 	for (size_t i = 0; i < st->n_library && fetches; i++) {
-		const struct mf_land *l = &st->lands[st->library[i].land];
+		const struct mf_mana_land *l = &st->lands[st->library[i].land];
 
 		if (!(l->basic_types & searched))
 			continue;
@@ -187,7 +187,7 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 }
 
 /* Solves one way of paying {2/C}: *payable and *life. The network stays
- * built for plan_build(); network_free() releases it. */
+ * built for mf_plan_build(); mf_network_free() releases it. */
 static int solve_choice(struct solve_state *st, uint64_t choice, bool *payable, int64_t *life)
 {
 	uint64_t demand;
@@ -203,32 +203,32 @@ static int solve_choice(struct solve_state *st, uint64_t choice, bool *payable, 
 	}
 	if (!supply_may_suffice(st, demand))
 		return MF_OK;
-	rc = network_build(st);
+	rc = mf_network_build(st);
 	if (rc)
 		return rc;
-	*payable = (uint64_t)flow_min_cost_flow(&st->g, NODE_SOURCE, NODE_SINK, (int64_t)demand,
+	*payable = (uint64_t)mf_flow_min_cost_flow(&st->g, NODE_SOURCE, NODE_SINK, (int64_t)demand,
 						 life) == demand;
 	return MF_OK;
 }
 
-static int check_query(const struct mf_query *q)
+static int check_query(const struct mf_mana_query *q)
 {
 	if (!q->cat || (q->n_battlefield && !q->battlefield) || (q->n_library && !q->library))
 		return MF_ERR_INVALID;
-	if (q->life < 1 || q->life > MF_LIFE_MAX)
+	if (q->life < 1 || q->life > MF_MANA_LIFE_MAX)
 		return MF_ERR_INVALID;
-	if (q->n_battlefield > MF_QUERY_LANDS_MAX ||
-	    q->n_battlefield + q->n_library > MF_QUERY_LANDS_MAX)
+	if (q->n_battlefield > MF_MANA_QUERY_LANDS_MAX ||
+	    q->n_battlefield + q->n_library > MF_MANA_QUERY_LANDS_MAX)
 		return MF_ERR_LIMIT;
-	if (q->x > MF_X_MAX ||
-	    mf_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x > MF_COST_MANA_MAX ||
-	    twobrid_choices(&q->cost) > MF_TWOBRID_CHOICES_MAX)
+	if (q->x > MF_MANA_X_MAX ||
+	    mf_mana_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x > MF_MANA_COST_MANA_MAX ||
+	    twobrid_choices(&q->cost) > MF_MANA_TWOBRID_CHOICES_MAX)
 		return MF_ERR_LIMIT;
 	return MF_OK;
 }
 
 /* Zones counted by kind, Tron, and the pre-tapped lands' mana. */
-static int prepare(struct solve_state *st, const struct mf_query *q)
+static int prepare(struct solve_state *st, const struct mf_mana_query *q)
 {
 	uint32_t *seen = calloc(q->cat->n_lands, sizeof(*seen));
 	int rc = MF_ERR_NOMEM;
@@ -248,9 +248,9 @@ static int prepare(struct solve_state *st, const struct mf_query *q)
 		for (size_t i = 0; i < st->n_field; i++) {
 			uint64_t mana[MF_MANA_TYPES];
 
-			if (!solve_is_pretapped(&st->lands[st->field[i].land]))
+			if (!mf_solve_is_pretapped(&st->lands[st->field[i].land]))
 				continue;
-			solve_pretap_mana(st, st->field[i].land, mana);
+			mf_solve_pretap_mana(st, st->field[i].land, mana);
 			for (int t = 0; t < MF_MANA_TYPES; t++)
 				st->have[t] += mana[t] * st->field[i].count;
 		}
@@ -259,7 +259,7 @@ static int prepare(struct solve_state *st, const struct mf_query *q)
 	return rc;
 }
 
-int mf_solve(const struct mf_query *q, struct mf_result *out)
+int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 {
 	struct solve_state st = { .q = q };
 	uint64_t n_choices, best_choice = 0;
@@ -273,7 +273,7 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 	st.lands = q->cat->lands;
 	st.type_life = (const uint8_t (*)[MF_MANA_TYPES])q->cat->type_life;
 	memset(st.life_edge, 0xff, sizeof(st.life_edge));
-	st.choices = mf_cost_has_choices(&q->cost);
+	st.choices = mf_mana_cost_has_choices(&q->cost);
 	rc = prepare(&st, q);
 	if (rc)
 		goto out;
@@ -286,7 +286,7 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 		if (rc)
 			goto out;
 		if (n_choices > 1)
-			network_free(&st);  /* the winner is solved again for its plan */
+			mf_network_free(&st);  /* the winner is solved again for its plan */
 		if (payable && (best_life < 0 || life < best_life)) {
 			best_life = life;
 			best_choice = choice;
@@ -305,18 +305,18 @@ int mf_solve(const struct mf_query *q, struct mf_result *out)
 		if (n_choices > 1)
 			rc = solve_choice(&st, best_choice, &payable, &life);
 		if (!rc)
-			rc = plan_build(&st, out);
+			rc = mf_plan_build(&st, out);
 		if (rc)
 			memset(out, 0, sizeof(*out));
 	}
 out:
-	network_free(&st);
+	mf_network_free(&st);
 	free(st.field);
 	free(st.library);
 	return rc;
 }
 
-void mf_result_free(struct mf_result *result)
+void mf_mana_result_free(struct mf_mana_result *result)
 {
 	if (!result)
 		return;

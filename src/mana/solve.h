@@ -15,7 +15,7 @@
 enum { NODE_SOURCE, NODE_SINK, NODE_TYPE0, NODE_GENERIC = NODE_TYPE0 + MF_MANA_TYPES,
        NODE_FIRST_FREE };
 
-/* Mana still to pay, by kind of symbol (masks as in struct mf_cost). */
+/* Mana still to pay, by kind of symbol (masks as in struct mf_mana_cost). */
 struct demand {
 	uint64_t need[MF_MANA_TYPES];
 	uint64_t generic;
@@ -43,8 +43,8 @@ struct land_group {
 };
 
 struct solve_state {
-	const struct mf_query *q;
-	const struct mf_land *lands;       /* the catalogue's array */
+	const struct mf_mana_query *q;
+	const struct mf_mana_land *lands;       /* the catalogue's array */
 	const uint8_t (*type_life)[MF_MANA_TYPES];  /* per land: least life per type, or NO_LIFE */
 	struct kind_use *field, *library;
 	size_t n_field, n_library;
@@ -64,21 +64,21 @@ struct solve_state {
 };
 
 /* Whether a land is tapped without a choice: one free alternative. */
-bool solve_is_pretapped(const struct mf_land *land);
+bool mf_solve_is_pretapped(const struct mf_mana_land *land);
 
 /* The mana one card of a pre-tapped land makes (Tron counted). */
-void solve_pretap_mana(const struct solve_state *st, int32_t land,
+void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
 		       uint64_t mana[MF_MANA_TYPES]);
 
 /* Groups the lands still to decide and builds the min-cost flow network for
  * st->left. Returns MF_OK or MF_ERR_NOMEM. */
-int network_build(struct solve_state *st);
+int mf_network_build(struct solve_state *st);
 
 /* Frees the network and groups, so that another payment can be tried. */
-void network_free(struct solve_state *st);
+void mf_network_free(struct solve_state *st);
 
 /* Builds out->plan from a solved state whose flow covered the demand.
  * Returns MF_OK or MF_ERR_NOMEM (out->plan left NULL). */
-int plan_build(struct solve_state *st, struct mf_result *out);
+int mf_plan_build(struct solve_state *st, struct mf_mana_result *out);
 
 #endif

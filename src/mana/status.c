@@ -27,25 +27,25 @@ char mf_mana_letter(enum mf_mana_type type)
 	return (unsigned)type < MF_MANA_TYPES ? "WUBRGC"[type] : '?';
 }
 
-const char *mf_land_kind_name(enum mf_land_kind kind)
+const char *mf_mana_land_kind_name(enum mf_mana_land_kind kind)
 {
 	static const char *const names[] = {
-		[MF_KIND_BASIC] = "basic",
-		[MF_KIND_DUAL] = "dual",
-		[MF_KIND_SHOCK] = "shock",
-		[MF_KIND_FETCH] = "fetch",
-		[MF_KIND_PAIN] = "pain",
-		[MF_KIND_BOUNCE] = "bounce",
-		[MF_KIND_TRI] = "tri",
-		[MF_KIND_FIVE_COLOR] = "five-color",
-		[MF_KIND_TRON] = "tron",
-		[MF_KIND_OTHER] = "other",
+		[MF_MANA_KIND_BASIC] = "basic",
+		[MF_MANA_KIND_DUAL] = "dual",
+		[MF_MANA_KIND_SHOCK] = "shock",
+		[MF_MANA_KIND_FETCH] = "fetch",
+		[MF_MANA_KIND_PAIN] = "pain",
+		[MF_MANA_KIND_BOUNCE] = "bounce",
+		[MF_MANA_KIND_TRI] = "tri",
+		[MF_MANA_KIND_FIVE_COLOR] = "five-color",
+		[MF_MANA_KIND_TRON] = "tron",
+		[MF_MANA_KIND_OTHER] = "other",
 	};
 
-	return (unsigned)kind <= MF_KIND_OTHER ? names[kind] : "other";
+	return (unsigned)kind <= MF_MANA_KIND_OTHER ? names[kind] : "other";
 }
 
-int mana_parse_fail(struct mf_parse_error *err, size_t line, size_t pos,
+int mf_mana_parse_fail(struct mf_mana_parse_error *err, size_t line, size_t pos,
 		    const char *fmt, ...)
 {
 	va_list ap;

@@ -64,22 +64,22 @@ static void real_cost(char *line, size_t size, unsigned symbols)
 	snprintf(line + n, size - n, "\n");
 }
 
-static void add_case(struct text *t, const struct mf_catalogue *cat, size_t field,
+static void add_case(struct text *t, const struct mf_mana_catalogue *cat, size_t field,
 		     size_t library, unsigned life, unsigned cost_len, bool real)
 {
 	char line[64];
-	size_t n = mf_catalogue_size(cat);
+	size_t n = mf_mana_catalogue_size(cat);
 
 	snprintf(line, sizeof(line), "\n%zu\n", field);
 	add(t, line);
 	for (size_t i = 0; i < field; i++) {
-		add(t, mf_catalogue_land(cat, below(n))->name);
+		add(t, mf_mana_catalogue_land(cat, below(n))->name);
 		add(t, "\n");
 	}
 	snprintf(line, sizeof(line), "%zu\n", library);
 	add(t, line);
 	for (size_t i = 0; i < library; i++) {
-		add(t, mf_catalogue_land(cat, below(n))->name);
+		add(t, mf_mana_catalogue_land(cat, below(n))->name);
 		add(t, "\n");
 	}
 	snprintf(line, sizeof(line), "%u\n", life);
@@ -104,26 +104,26 @@ static double seconds(void)
 }
 
 /* Parses, solves and prints every case of text; returns queries and lands. */
-static void run(const char *label, const struct text *t, const struct mf_catalogue *cat,
+static void run(const char *label, const struct text *t, const struct mf_mana_catalogue *cat,
 		FILE *sink, bool solve)
 {
 	struct contest_reader r;
-	struct mf_query q;
+	struct mf_mana_query q;
 	size_t queries = 0, lands = 0, yes = 0;
 	double t0 = seconds(), dt;
 
 	if (contest_reader_init(&r, t->buf, t->len, cat))
 		abort();
 	while (contest_reader_next(&r, &q) > 0) {
-		struct mf_result res = { 0 };
+		struct mf_mana_result res = { 0 };
 
-		if (solve && mf_solve(&q, &res))
+		if (solve && mf_mana_solve(&q, &res))
 			abort();
 		fputs(res.castable ? "YES\n" : "NO\n", sink);
 		yes += res.castable;
 		queries++;
 		lands += q.n_battlefield + q.n_library;
-		mf_result_free(&res);
+		mf_mana_result_free(&res);
 	}
 	dt = seconds() - t0;
 	contest_reader_free(&r);
@@ -135,14 +135,14 @@ static void run(const char *label, const struct text *t, const struct mf_catalog
 int main(int argc, char **argv)
 {
 	size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
-	struct mf_catalogue *cat;
-	struct mf_parse_error err;
+	struct mf_mana_catalogue *cat;
+	struct mf_mana_parse_error err;
 	struct text small = { 0 }, big = { 0 }, real = { 0 };
 	FILE *sink = fopen("/dev/null", "w");
 	char head[32];
 	size_t n_big = n / 2000 + 5;
 
-	if (!sink || mf_catalogue_builtin(&cat, &err))
+	if (!sink || mf_mana_catalogue_builtin(&cat, &err))
 		return 1;
 	snprintf(head, sizeof(head), "%zu\n", n);
 	add(&small, head);
@@ -177,7 +177,7 @@ int main(int argc, char **argv)
 	free(small.buf);
 	free(big.buf);
 	free(real.buf);
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	fclose(sink);
 	return 0;
 }

@@ -12,13 +12,13 @@ void fuzz_fail(const char *file, int line, const char *what)
 	abort();
 }
 
-const struct mf_catalogue *fuzz_lands(void)
+const struct mf_mana_catalogue *fuzz_lands(void)
 {
 	/* Read-only after the first call; harnesses run on one thread. */
-	static struct mf_catalogue *lands;
-	struct mf_parse_error err;
+	static struct mf_mana_catalogue *lands;
+	struct mf_mana_parse_error err;
 
-	if (!lands && mf_catalogue_builtin(&lands, &err) != MF_OK) {
+	if (!lands && mf_mana_catalogue_builtin(&lands, &err) != MF_OK) {
 		fprintf(stderr, "built-in catalogue: line %zu: %s\n", err.line, err.reason);
 		abort();
 	}

@@ -34,7 +34,7 @@ void fuzz_fail(const char *file, int line, const char *what)
 
 /* The built-in land catalogue, parsed on first use and kept for the life of
  * the process (never NULL: aborts when it does not parse). */
-const struct mf_catalogue *fuzz_lands(void);
+const struct mf_mana_catalogue *fuzz_lands(void);
 
 /* A NUL-terminated copy of data (size bytes) the caller frees; aborts when
  * out of memory so that harnesses need no error path for it. */

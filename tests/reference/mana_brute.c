@@ -34,7 +34,7 @@ struct way {
 };
 
 struct brute {
-	const struct mf_query *q;
+	const struct mf_mana_query *q;
 	bool tron;
 	uint32_t cap[MF_MANA_TYPES];
 	uint32_t way_limit[WAY_DIGITS];
@@ -42,16 +42,16 @@ struct brute {
 	size_t *n_layer;
 };
 
-bool mana_brute_tron_assembled(const struct mf_catalogue *cat,
+bool mana_brute_tron_assembled(const struct mf_mana_catalogue *cat,
 			       const int32_t *battlefield, size_t n_battlefield)
 {
-	size_t n_cat = mf_catalogue_size(cat);
+	size_t n_cat = mf_mana_catalogue_size(cat);
 	bool any_piece = false;
 
 	for (size_t i = 0; i < n_cat; i++) {
 		bool present = false;
 
-		if (!mf_catalogue_land(cat, i)->tron)
+		if (!mf_mana_catalogue_land(cat, i)->tron)
 			continue;
 		any_piece = true;
 		for (size_t b = 0; b < n_battlefield && !present; b++)
@@ -62,41 +62,41 @@ bool mana_brute_tron_assembled(const struct mf_catalogue *cat,
 	return any_piece;
 }
 
-void mana_brute_option(const struct mf_land *land, size_t option, bool tron,
+void mana_brute_option(const struct mf_mana_land *land, size_t option, bool tron,
 		       uint32_t mana[MF_MANA_TYPES], uint32_t *life)
 {
-	const struct mf_land_option *opt = &land->options[option];
+	const struct mf_mana_land_option *opt = &land->options[option];
 	uint32_t total = 0;
 
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
 		mana[t] = opt->mana[t];
 		total += opt->mana[t];
 	}
-	if (tron && land->tron && total == 1 && mana[MF_C] == 1)
-		mana[MF_C] = land->tron;
+	if (tron && land->tron && total == 1 && mana[MF_MANA_C] == 1)
+		mana[MF_MANA_C] = land->tron;
 	*life = opt->life;
 }
 
-static const struct mf_land *land_at(const struct mf_query *q, int32_t index)
+static const struct mf_mana_land *land_at(const struct mf_mana_query *q, int32_t index)
 {
-	return mf_catalogue_land(q->cat, (size_t)index);
+	return mf_mana_catalogue_land(q->cat, (size_t)index);
 }
 
-static bool fetchable(const struct mf_land *fetch, const struct mf_land *card)
+static bool fetchable(const struct mf_mana_land *fetch, const struct mf_mana_land *card)
 {
 	return (fetch->fetch_types & card->basic_types) != 0;
 }
 
-static uint64_t generic_asked(const struct mf_query *q)
+static uint64_t generic_asked(const struct mf_mana_query *q)
 {
 	return q->cost.generic + (uint64_t)q->cost.x_count * q->x;
 }
 
 /* The most mana of type t any payment can spend: every symbol t may pay,
  * with each {2/C} as two generic. Mana beyond it is never used. */
-static uint32_t spendable(const struct mf_query *q, int t)
+static uint32_t spendable(const struct mf_mana_query *q, int t)
 {
-	const struct mf_cost *c = &q->cost;
+	const struct mf_mana_cost *c = &q->cost;
 	uint64_t most = c->need[t] + generic_asked(q);
 
 	for (unsigned m = 0; m < MASKS; m++)
@@ -122,10 +122,10 @@ static bool way_next(const struct brute *b, struct way *w, size_t first)
 }
 
 /* demand[T]: how many symbols, paid as w says, only types in T can pay. */
-static void demand_of(const struct mf_query *q, const struct way *w,
+static void demand_of(const struct mf_mana_query *q, const struct way *w,
 		      uint64_t demand[TYPE_SETS])
 {
-	const struct mf_cost *c = &q->cost;
+	const struct mf_mana_cost *c = &q->cost;
 	uint64_t payable_by[TYPE_SETS] = { 0 };
 	uint64_t generic = generic_asked(q);
 	unsigned some[TYPE_SETS];  /* the sets that some symbol asks for */
@@ -220,8 +220,8 @@ static struct state child_of(const struct brute *b, const struct state *from,
  * merging states that reached the same place. */
 static int expand(struct brute *b, size_t i)
 {
-	const struct mf_query *q = b->q;
-	const struct mf_land *land = land_at(q, q->battlefield[i]);
+	const struct mf_mana_query *q = b->q;
+	const struct mf_mana_land *land = land_at(q, q->battlefield[i]);
 	const struct state *from = b->layer[i];
 	uint32_t mana[MF_MANA_TYPES], life;
 	size_t per = 1 + land->n_options, n = 0, kept = 0;
@@ -244,7 +244,7 @@ static int expand(struct brute *b, size_t i)
 			to[n++] = child_of(b, &from[k], k, mana, life, (int)o, -1);
 		}
 		for (size_t j = 0; land->fetch_types && j < q->n_library; j++) {
-			const struct mf_land *card = land_at(q, q->library[j]);
+			const struct mf_mana_land *card = land_at(q, q->library[j]);
 
 			if ((from[k].taken >> j & 1) || !fetchable(land, card))
 				continue;
@@ -274,7 +274,7 @@ static int life_cmp(const void *pa, const void *pb)
 	return state_cmp(pa, pb);
 }
 
-static void step_set(struct mf_step *s, int32_t land, enum mf_zone from,
+static void step_set(struct mf_mana_step *s, int32_t land, enum mf_mana_zone from,
 		     const uint32_t mana[MF_MANA_TYPES], uint32_t life, int32_t fetch)
 {
 	memset(s, 0, sizeof(*s));
@@ -289,9 +289,9 @@ static void step_set(struct mf_step *s, int32_t land, enum mf_zone from,
 /* Writes the steps that lead to state `last` of the final layer, then one
  * life step per Phyrexian symbol w pays with life; returns how many. */
 static size_t rebuild(const struct brute *b, size_t last, const struct way *w,
-		      struct state *picks, struct mf_step *plan)
+		      struct state *picks, struct mf_mana_step *plan)
 {
-	const struct mf_query *q = b->q;
+	const struct mf_mana_query *q = b->q;
 	uint32_t mana[MF_MANA_TYPES], life;
 	size_t n = 0, k = last;
 
@@ -300,26 +300,26 @@ static size_t rebuild(const struct brute *b, size_t last, const struct way *w,
 		k = picks[i - 1].parent;
 	}
 	for (size_t i = 0; i < q->n_battlefield; i++) {
-		const struct mf_land *land = land_at(q, q->battlefield[i]);
+		const struct mf_mana_land *land = land_at(q, q->battlefield[i]);
 		int32_t card;
 
 		if (picks[i].option < 0)
 			continue;
 		if (picks[i].card < 0) {
 			mana_brute_option(land, (size_t)picks[i].option, b->tron, mana, &life);
-			step_set(&plan[n++], q->battlefield[i], MF_FROM_BATTLEFIELD, mana, life, -1);
+			step_set(&plan[n++], q->battlefield[i], MF_MANA_FROM_BATTLEFIELD, mana, life, -1);
 			continue;
 		}
 		card = q->library[picks[i].card];
 		mana_brute_option(land_at(q, card), (size_t)picks[i].option, b->tron, mana, &life);
-		step_set(&plan[n++], q->battlefield[i], MF_FROM_BATTLEFIELD, NULL,
+		step_set(&plan[n++], q->battlefield[i], MF_MANA_FROM_BATTLEFIELD, NULL,
 			 land->fetch_life, card);
-		step_set(&plan[n++], card, MF_FROM_LIBRARY, mana,
+		step_set(&plan[n++], card, MF_MANA_FROM_LIBRARY, mana,
 			 life + (land_at(q, card)->shock ? 2u : 0u), -1);
 	}
 	for (unsigned m = 0; m < MASKS; m++) {
 		for (uint32_t r = 0; r < w->digit[m]; r++) {
-			step_set(&plan[n], -1, MF_FROM_BATTLEFIELD, NULL, 2, -1);
+			step_set(&plan[n], -1, MF_MANA_FROM_BATTLEFIELD, NULL, 2, -1);
 			plan[n++].phyrexian = (uint8_t)m;
 		}
 	}
@@ -328,7 +328,7 @@ static size_t rebuild(const struct brute *b, size_t last, const struct way *w,
 
 /* Whether the plan without steps [skip_from, skip_to) pays the cost, its
  * life steps paying their Phyrexian symbols, each {2/C} either way. */
-static bool plan_pays(const struct brute *b, const struct mf_step *plan, size_t n,
+static bool plan_pays(const struct brute *b, const struct mf_mana_step *plan, size_t n,
 		      size_t skip_from, size_t skip_to)
 {
 	uint64_t made[MF_MANA_TYPES] = { 0 };
@@ -357,7 +357,7 @@ static bool plan_pays(const struct brute *b, const struct mf_step *plan, size_t 
 
 /* Drops steps (a fetch with its fetched card, a life payment) while the rest
  * still pays. Dropping never adds life, so the plan stays at the least. */
-static size_t drop_needless(const struct brute *b, struct mf_step *plan, size_t n)
+static size_t drop_needless(const struct brute *b, struct mf_mana_step *plan, size_t n)
 {
 	bool dropped = true;
 
@@ -366,7 +366,7 @@ static size_t drop_needless(const struct brute *b, struct mf_step *plan, size_t 
 		for (size_t s = 0; s < n && !dropped; s++) {
 			size_t width;
 
-			if (plan[s].land >= 0 && plan[s].from == MF_FROM_LIBRARY)
+			if (plan[s].land >= 0 && plan[s].from == MF_MANA_FROM_LIBRARY)
 				continue;
 			width = plan[s].land >= 0 && plan[s].fetch >= 0 ? 2 : 1;
 			if (!plan_pays(b, plan, n, s, s + width))
@@ -382,8 +382,8 @@ static size_t drop_needless(const struct brute *b, struct mf_step *plan, size_t 
 /* Checks indexes and sizes; fills the caps and way limits. */
 static int prepare(struct brute *b)
 {
-	const struct mf_query *q = b->q;
-	size_t n_cat = mf_catalogue_size(q->cat), ways = 1;
+	const struct mf_mana_query *q = b->q;
+	size_t n_cat = mf_mana_catalogue_size(q->cat), ways = 1;
 
 	for (size_t i = 0; i < q->n_battlefield; i++)
 		if (q->battlefield[i] < 0 || (size_t)q->battlefield[i] >= n_cat)
@@ -444,7 +444,7 @@ static uint64_t cheapest(const struct brute *b, uint64_t *supply,
 	return best;
 }
 
-int mana_brute_solve(const struct mf_query *query, struct mana_brute_result *out)
+int mana_brute_solve(const struct mf_mana_query *query, struct mana_brute_result *out)
 {
 	struct brute b = { .q = query };
 	size_t n_b = query->n_battlefield, n_final, best_state = 0, room;

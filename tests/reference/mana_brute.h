@@ -47,10 +47,10 @@ struct mana_brute_result {
 	bool castable;           /* payable and min_life <= life - 1 */
 	uint64_t min_life;       /* least life of any payment, when payable */
 	/* When payable: one payment of exactly min_life from which no step can
-	 * be dropped, in the same step format as mf_result (a fetch followed at
+	 * be dropped, in the same step format as mf_mana_result (a fetch followed at
 	 * once by the fetched card's step, a Phyrexian symbol paid with life as
 	 * a step of land -1). Owned; mana_brute_result_free(). */
-	struct mf_step *plan;
+	struct mf_mana_step *plan;
 	size_t n_plan;
 };
 
@@ -63,18 +63,18 @@ struct mana_brute_result {
  * the Phyrexian and {2/C} symbols), or MF_ERR_NOMEM. On failure *out is
  * empty.
  */
-int mana_brute_solve(const struct mf_query *query, struct mana_brute_result *out);
+int mana_brute_solve(const struct mf_mana_query *query, struct mana_brute_result *out);
 
 /* Releases the plan and empties the result; safe on an empty result. */
 void mana_brute_result_free(struct mana_brute_result *result);
 
 /* Whether Tron is assembled by this battlefield under the rule above. */
-bool mana_brute_tron_assembled(const struct mf_catalogue *cat,
+bool mana_brute_tron_assembled(const struct mf_mana_catalogue *cat,
 			       const int32_t *battlefield, size_t n_battlefield);
 
 /* The mana and life of option `option` of land `land` once on the battlefield,
  * with Tron applied when `tron` is true (no shock life here). */
-void mana_brute_option(const struct mf_land *land, size_t option, bool tron,
+void mana_brute_option(const struct mf_mana_land *land, size_t option, bool tron,
 		       uint32_t mana[MF_MANA_TYPES], uint32_t *life);
 
 #endif

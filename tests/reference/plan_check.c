@@ -11,8 +11,8 @@
 #define MASKS 32
 
 struct checker {
-	const struct mf_query *q;
-	const struct mf_result *r;
+	const struct mf_mana_query *q;
+	const struct mf_mana_result *r;
 	bool tron;
 	size_t n_cat;
 	uint32_t *left_battlefield;  /* copies of each land not used yet */
@@ -84,7 +84,7 @@ static bool place_group(struct assignment *a, size_t g)
 }
 
 /* Tries every number of {2/colour}.. paid with two generic. */
-static bool place_twobrid(struct assignment *a, const struct mf_cost *cost, int colour)
+static bool place_twobrid(struct assignment *a, const struct mf_mana_cost *cost, int colour)
 {
 	if (colour == COLOURS)
 		return place_group(a, 0);
@@ -105,10 +105,10 @@ static bool place_twobrid(struct assignment *a, const struct mf_cost *cost, int 
 	return false;
 }
 
-bool plan_mana_pays(const struct mf_query *query, const uint64_t made[MF_MANA_TYPES],
+bool plan_mana_pays(const struct mf_mana_query *query, const uint64_t made[MF_MANA_TYPES],
 		    const uint32_t life_paid[MASKS])
 {
-	const struct mf_cost *cost = &query->cost;
+	const struct mf_mana_cost *cost = &query->cost;
 	struct assignment a = { .generic = cost->generic + (uint64_t)cost->x_count * query->x };
 
 	for (int t = 0; t < MF_MANA_TYPES; t++) {
@@ -158,8 +158,8 @@ static void mana_text(const uint32_t mana[MF_MANA_TYPES], char *buf, size_t size
 
 /* Whether the step makes exactly one option of land for exactly its life
  * plus extra_life. */
-static bool step_is_option(const struct checker *c, const struct mf_land *land,
-			   const struct mf_step *step, uint32_t extra_life)
+static bool step_is_option(const struct checker *c, const struct mf_mana_land *land,
+			   const struct mf_mana_step *step, uint32_t extra_life)
 {
 	uint32_t mana[MF_MANA_TYPES], life;
 
@@ -173,9 +173,9 @@ static bool step_is_option(const struct checker *c, const struct mf_land *land,
 
 static bool check_fetch(struct checker *c, size_t s)
 {
-	const struct mf_step *step = &c->r->plan[s];
-	const struct mf_land *land = mf_catalogue_land(c->q->cat, (size_t)step->land);
-	const struct mf_land *card;
+	const struct mf_mana_step *step = &c->r->plan[s];
+	const struct mf_mana_land *land = mf_mana_catalogue_land(c->q->cat, (size_t)step->land);
+	const struct mf_mana_land *card;
 
 	if (!land->fetch_types)
 		return fail(c, "step %zu: %s is not a fetch land", s, land->name);
@@ -187,10 +187,10 @@ static bool check_fetch(struct checker *c, size_t s)
 			    land->name, step->life, land->fetch_life);
 	if ((size_t)step->fetch >= c->n_cat)
 		return fail(c, "step %zu: fetched land %d outside the catalogue", s, step->fetch);
-	card = mf_catalogue_land(c->q->cat, (size_t)step->fetch);
+	card = mf_mana_catalogue_land(c->q->cat, (size_t)step->fetch);
 	if (!(card->basic_types & land->fetch_types))
 		return fail(c, "step %zu: %s cannot fetch %s", s, land->name, card->name);
-	if (s + 1 >= c->r->n_plan || c->r->plan[s + 1].from != MF_FROM_LIBRARY ||
+	if (s + 1 >= c->r->n_plan || c->r->plan[s + 1].from != MF_MANA_FROM_LIBRARY ||
 	    c->r->plan[s + 1].land != step->fetch)
 		return fail(c, "step %zu: the fetch of %s is not followed by its step",
 			    s, card->name);
@@ -199,7 +199,7 @@ static bool check_fetch(struct checker *c, size_t s)
 
 static bool check_life_step(struct checker *c, size_t s)
 {
-	const struct mf_step *step = &c->r->plan[s];
+	const struct mf_mana_step *step = &c->r->plan[s];
 	char symbol[16];
 
 	if (step->phyrexian >= MASKS || !c->q->cost.phyrexian[step->phyrexian])
@@ -220,8 +220,8 @@ static bool check_life_step(struct checker *c, size_t s)
 
 static bool check_step(struct checker *c, size_t s)
 {
-	const struct mf_step *step = &c->r->plan[s];
-	const struct mf_land *land;
+	const struct mf_mana_step *step = &c->r->plan[s];
+	const struct mf_mana_land *land;
 	char made[64];
 
 	if (step->land == -1)
@@ -230,10 +230,10 @@ static bool check_step(struct checker *c, size_t s)
 		return fail(c, "step %zu: a land step names Phyrexian mask %u", s, step->phyrexian);
 	if (step->land < 0 || (size_t)step->land >= c->n_cat)
 		return fail(c, "step %zu: land %d outside the catalogue", s, step->land);
-	land = mf_catalogue_land(c->q->cat, (size_t)step->land);
+	land = mf_mana_catalogue_land(c->q->cat, (size_t)step->land);
 	mana_text(step->mana, made, sizeof(made));
 
-	if (step->from == MF_FROM_BATTLEFIELD) {
+	if (step->from == MF_MANA_FROM_BATTLEFIELD) {
 		if (!c->left_battlefield[step->land]--)
 			return fail(c, "step %zu: no %s left on the battlefield", s, land->name);
 		if (step->fetch >= 0)
@@ -245,9 +245,9 @@ static bool check_step(struct checker *c, size_t s)
 				    land->name, made, step->life);
 		return true;
 	}
-	if (step->from != MF_FROM_LIBRARY)
+	if (step->from != MF_MANA_FROM_LIBRARY)
 		return fail(c, "step %zu: unknown zone %d", s, (int)step->from);
-	if (s == 0 || c->r->plan[s - 1].from != MF_FROM_BATTLEFIELD ||
+	if (s == 0 || c->r->plan[s - 1].from != MF_MANA_FROM_BATTLEFIELD ||
 	    c->r->plan[s - 1].fetch != step->land)
 		return fail(c, "step %zu: %s comes from the library without a fetch",
 			    s, land->name);
@@ -280,7 +280,7 @@ static bool pays_without(const struct checker *c, size_t from, size_t to)
 
 static bool check_plan(struct checker *c)
 {
-	const struct mf_result *r = c->r;
+	const struct mf_mana_result *r = c->r;
 	uint64_t life = 0;
 
 	for (size_t s = 0; s < r->n_plan; s++) {
@@ -296,7 +296,7 @@ static bool check_plan(struct checker *c)
 	for (size_t s = 0; s < r->n_plan; s++) {
 		size_t width = r->plan[s].land >= 0 && r->plan[s].fetch >= 0 ? 2 : 1;
 
-		if (r->plan[s].land >= 0 && r->plan[s].from == MF_FROM_LIBRARY)
+		if (r->plan[s].land >= 0 && r->plan[s].from == MF_MANA_FROM_LIBRARY)
 			continue;
 		if (pays_without(c, s, s + width))
 			return fail(c, "step %zu is needless: the rest still pays", s);
@@ -304,7 +304,7 @@ static bool check_plan(struct checker *c)
 	return true;
 }
 
-bool plan_check(const struct mf_query *query, const struct mf_result *result,
+bool plan_check(const struct mf_mana_query *query, const struct mf_mana_result *result,
 		char *reason, size_t size)
 {
 	struct checker c = {
@@ -338,7 +338,7 @@ bool plan_check(const struct mf_query *query, const struct mf_result *result,
 		fail(&c, "n_plan is %zu but plan is NULL", result->n_plan);
 		goto out;
 	}
-	c.n_cat = mf_catalogue_size(query->cat);
+	c.n_cat = mf_mana_catalogue_size(query->cat);
 	c.tron = mana_brute_tron_assembled(query->cat, query->battlefield,
 					   query->n_battlefield);
 	c.left_battlefield = calloc(c.n_cat + 1, sizeof(*c.left_battlefield));

@@ -31,7 +31,7 @@
  * can show. On false, reason (size bytes, NUL-terminated) says what is wrong,
  * naming the step (0-based) where it applies.
  */
-bool plan_check(const struct mf_query *query, const struct mf_result *result,
+bool plan_check(const struct mf_mana_query *query, const struct mf_mana_result *result,
 		char *reason, size_t size);
 
 /* Whether mana made (per type) pays query->cost with x = query->x when
@@ -39,7 +39,7 @@ bool plan_check(const struct mf_query *query, const struct mf_result *result,
  * colour and C by its own type, each hybrid or Phyrexian symbol by a colour
  * of its mask, each {2/C} by C or two generic, generic by whatever is left.
  * False when life_paid[m] exceeds the cost's symbols of mask m. */
-bool plan_mana_pays(const struct mf_query *query, const uint64_t made[MF_MANA_TYPES],
+bool plan_mana_pays(const struct mf_mana_query *query, const uint64_t made[MF_MANA_TYPES],
 		    const uint32_t life_paid[32]);
 
 #endif

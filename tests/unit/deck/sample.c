@@ -8,7 +8,7 @@ const char *sample_path(void)
 {
 	const char *env = getenv("MF_DECK_SAMPLE");
 
-	return env && *env ? env : "../shared/data/cards-sample.json";
+	return env && *env ? env : "tests/data/cards-sample.json";
 }
 
 static char *read_file(const char *path)

@@ -5,69 +5,69 @@
 
 #include "manaflow/mana.h"
 
-static struct mf_catalogue *builtin(void)
+static struct mf_mana_catalogue *builtin(void)
 {
-	struct mf_catalogue *cat = NULL;
-	struct mf_parse_error err;
+	struct mf_mana_catalogue *cat = NULL;
+	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_catalogue_builtin(&cat, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &err), MF_OK);
 	return cat;
 }
 
-static const struct mf_land *land(const struct mf_catalogue *cat, const char *name)
+static const struct mf_mana_land *land(const struct mf_mana_catalogue *cat, const char *name)
 {
-	int32_t i = mf_catalogue_find(cat, name, strlen(name));
+	int32_t i = mf_mana_catalogue_find(cat, name, strlen(name));
 
 	ck_assert_msg(i >= 0, "%s missing", name);
-	return mf_catalogue_land(cat, (size_t)i);
+	return mf_mana_catalogue_land(cat, (size_t)i);
 }
 
 START_TEST(builtin_has_the_70_lands_by_kind)
 {
-	struct mf_catalogue *cat = builtin();
-	size_t per_kind[MF_KIND_OTHER + 1] = { 0 };
+	struct mf_mana_catalogue *cat = builtin();
+	size_t per_kind[MF_MANA_KIND_OTHER + 1] = { 0 };
 
-	ck_assert_uint_eq(mf_catalogue_size(cat), 70);
-	for (size_t i = 0; i < mf_catalogue_size(cat); i++)
-		per_kind[mf_catalogue_land(cat, i)->kind]++;
-	ck_assert_uint_eq(per_kind[MF_KIND_BASIC], 5);
-	ck_assert_uint_eq(per_kind[MF_KIND_DUAL], 10);
-	ck_assert_uint_eq(per_kind[MF_KIND_SHOCK], 10);
-	ck_assert_uint_eq(per_kind[MF_KIND_FETCH], 10);
-	ck_assert_uint_eq(per_kind[MF_KIND_PAIN], 10);
-	ck_assert_uint_eq(per_kind[MF_KIND_BOUNCE], 10);
-	ck_assert_uint_eq(per_kind[MF_KIND_TRI], 10);
-	ck_assert_uint_eq(per_kind[MF_KIND_FIVE_COLOR], 2);
-	ck_assert_uint_eq(per_kind[MF_KIND_TRON], 3);
-	mf_catalogue_free(cat);
+	ck_assert_uint_eq(mf_mana_catalogue_size(cat), 70);
+	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++)
+		per_kind[mf_mana_catalogue_land(cat, i)->kind]++;
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_BASIC], 5);
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_DUAL], 10);
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_SHOCK], 10);
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_FETCH], 10);
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_PAIN], 10);
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_BOUNCE], 10);
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_TRI], 10);
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_FIVE_COLOR], 2);
+	ck_assert_uint_eq(per_kind[MF_MANA_KIND_TRON], 3);
+	mf_mana_catalogue_free(cat);
 }
 END_TEST
 
 START_TEST(lands_read_as_the_statement_says)
 {
-	struct mf_catalogue *cat = builtin();
-	const struct mf_land *l;
+	struct mf_mana_catalogue *cat = builtin();
+	const struct mf_mana_land *l;
 
 	l = land(cat, "Bayou");
-	ck_assert_uint_eq(l->basic_types, (1u << MF_B) | (1u << MF_G));
+	ck_assert_uint_eq(l->basic_types, (1u << MF_MANA_B) | (1u << MF_MANA_G));
 	ck_assert_uint_eq(l->n_options, 2);
 	l = land(cat, "Wooded Foothills");
-	ck_assert_uint_eq(l->fetch_types, (1u << MF_R) | (1u << MF_G));
+	ck_assert_uint_eq(l->fetch_types, (1u << MF_MANA_R) | (1u << MF_MANA_G));
 	ck_assert_uint_eq(l->fetch_life, 1);
 	ck_assert_uint_eq(l->basic_types, 0);
 	l = land(cat, "Steam Vents");
 	ck_assert(l->shock);
-	ck_assert_uint_eq(l->basic_types, (1u << MF_U) | (1u << MF_R));
+	ck_assert_uint_eq(l->basic_types, (1u << MF_MANA_U) | (1u << MF_MANA_R));
 	l = land(cat, "Battlefield Forge");
 	ck_assert_uint_eq(l->n_options, 3);
-	ck_assert_uint_eq(l->options[0].mana[MF_C], 1);
+	ck_assert_uint_eq(l->options[0].mana[MF_MANA_C], 1);
 	ck_assert_uint_eq(l->options[0].life, 0);
-	ck_assert_uint_eq(l->options[1].mana[MF_R], 1);
+	ck_assert_uint_eq(l->options[1].mana[MF_MANA_R], 1);
 	ck_assert_uint_eq(l->options[1].life, 1);
 	l = land(cat, "Azorius Chancery");
 	ck_assert_uint_eq(l->n_options, 1);
-	ck_assert_uint_eq(l->options[0].mana[MF_W], 1);
-	ck_assert_uint_eq(l->options[0].mana[MF_U], 1);
+	ck_assert_uint_eq(l->options[0].mana[MF_MANA_W], 1);
+	ck_assert_uint_eq(l->options[0].mana[MF_MANA_U], 1);
 	l = land(cat, "City of Brass");
 	ck_assert_uint_eq(l->n_options, 5);
 	for (int i = 0; i < 5; i++)
@@ -75,21 +75,21 @@ START_TEST(lands_read_as_the_statement_says)
 	l = land(cat, "Urza's Tower");
 	ck_assert_uint_eq(l->tron, 3);
 	ck_assert_uint_eq(land(cat, "Urza's Mine")->tron, 2);
-	ck_assert_int_eq(mf_catalogue_find(cat, "forest", 6), -1);
-	mf_catalogue_free(cat);
+	ck_assert_int_eq(mf_mana_catalogue_find(cat, "forest", 6), -1);
+	mf_mana_catalogue_free(cat);
 }
 END_TEST
 
 START_TEST(closest_name_suggests_a_fix)
 {
-	struct mf_catalogue *cat = builtin();
-	int32_t i = mf_catalogue_closest(cat, "Forrest", 7);
+	struct mf_mana_catalogue *cat = builtin();
+	int32_t i = mf_mana_catalogue_closest(cat, "Forrest", 7);
 
-	ck_assert_str_eq(mf_catalogue_land(cat, (size_t)i)->name, "Forest");
-	i = mf_catalogue_closest(cat, "steam vent", 10);
-	ck_assert_str_eq(mf_catalogue_land(cat, (size_t)i)->name, "Steam Vents");
-	ck_assert_int_eq(mf_catalogue_closest(cat, "Black Lotus Of Doom", 19), -1);
-	mf_catalogue_free(cat);
+	ck_assert_str_eq(mf_mana_catalogue_land(cat, (size_t)i)->name, "Forest");
+	i = mf_mana_catalogue_closest(cat, "steam vent", 10);
+	ck_assert_str_eq(mf_mana_catalogue_land(cat, (size_t)i)->name, "Steam Vents");
+	ck_assert_int_eq(mf_mana_catalogue_closest(cat, "Black Lotus Of Doom", 19), -1);
+	mf_mana_catalogue_free(cat);
 }
 END_TEST
 
@@ -109,13 +109,13 @@ START_TEST(statement_sample_parses)
 		"Urza's Mine;;1;tron 2\r\n"
 		"Urza's Power Plant;;1;tron 2\r\n"
 		"Urza's Tower;;1;tron 3\r\n\r\n";
-	struct mf_catalogue *cat = NULL;
-	struct mf_parse_error err;
+	struct mf_mana_catalogue *cat = NULL;
+	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_catalogue_parse(text, strlen(text), &cat, &err), MF_OK);
-	ck_assert_uint_eq(mf_catalogue_size(cat), 12);
-	ck_assert_int_eq(land(cat, "Mystic Monastery")->kind, MF_KIND_TRI);
-	mf_catalogue_free(cat);
+	ck_assert_int_eq(mf_mana_catalogue_parse(text, strlen(text), &cat, &err), MF_OK);
+	ck_assert_uint_eq(mf_mana_catalogue_size(cat), 12);
+	ck_assert_int_eq(land(cat, "Mystic Monastery")->kind, MF_MANA_KIND_TRI);
+	mf_mana_catalogue_free(cat);
 }
 END_TEST
 
@@ -148,11 +148,11 @@ static const struct {
 
 START_TEST(malformed_lines_name_line_and_reason)
 {
-	struct mf_catalogue *cat = (struct mf_catalogue *)1;
-	struct mf_parse_error err;
+	struct mf_mana_catalogue *cat = (struct mf_mana_catalogue *)1;
+	struct mf_mana_parse_error err;
 	const char *text = malformed[_i].text;
 
-	ck_assert_int_eq(mf_catalogue_parse(text, strlen(text), &cat, &err), MF_ERR_INVALID);
+	ck_assert_int_eq(mf_mana_catalogue_parse(text, strlen(text), &cat, &err), MF_ERR_INVALID);
 	ck_assert_ptr_null(cat);
 	ck_assert_uint_eq(err.line, malformed[_i].line);
 	ck_assert_str_eq(err.reason, malformed[_i].reason);
@@ -162,12 +162,12 @@ END_TEST
 START_TEST(unknown_notes_are_comments)
 {
 	static const char text[] = "Gemstone Mine;;W|U|R|B|G;assume a mining counter\n";
-	struct mf_catalogue *cat = NULL;
-	struct mf_parse_error err;
+	struct mf_mana_catalogue *cat = NULL;
+	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_catalogue_parse(text, strlen(text), &cat, &err), MF_OK);
-	ck_assert_int_eq(mf_catalogue_land(cat, 0)->kind, MF_KIND_FIVE_COLOR);
-	mf_catalogue_free(cat);
+	ck_assert_int_eq(mf_mana_catalogue_parse(text, strlen(text), &cat, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_land(cat, 0)->kind, MF_MANA_KIND_FIVE_COLOR);
+	mf_mana_catalogue_free(cat);
 }
 END_TEST
 

@@ -5,51 +5,51 @@
 
 #include "manaflow/mana.h"
 
-static struct mf_cost parse_ok(const char *text)
+static struct mf_mana_cost parse_ok(const char *text)
 {
-	struct mf_cost c;
-	struct mf_parse_error err;
+	struct mf_mana_cost c;
+	struct mf_mana_parse_error err;
 
-	ck_assert_msg(mf_cost_parse(text, strlen(text), &c, &err) == MF_OK, "%s: %s", text,
+	ck_assert_msg(mf_mana_cost_parse(text, strlen(text), &c, &err) == MF_OK, "%s: %s", text,
 		      err.reason);
 	return c;
 }
 
 START_TEST(contest_notation)
 {
-	struct mf_cost c = parse_ok("2WWU");
+	struct mf_mana_cost c = parse_ok("2WWU");
 
 	ck_assert_uint_eq(c.generic, 2);
-	ck_assert_uint_eq(c.need[MF_W], 2);
-	ck_assert_uint_eq(c.need[MF_U], 1);
+	ck_assert_uint_eq(c.need[MF_MANA_W], 2);
+	ck_assert_uint_eq(c.need[MF_MANA_U], 1);
 	c = parse_ok("99");
 	ck_assert_uint_eq(c.generic, 18);
 	c = parse_ok("1C");
 	ck_assert_uint_eq(c.generic, 1);
-	ck_assert_uint_eq(c.need[MF_C], 1);
+	ck_assert_uint_eq(c.need[MF_MANA_C], 1);
 	c = parse_ok("RBG");
-	ck_assert_uint_eq(c.need[MF_R] + c.need[MF_B] + c.need[MF_G], 3);
-	ck_assert_uint_eq(mf_cost_total(&c), 3);
+	ck_assert_uint_eq(c.need[MF_MANA_R] + c.need[MF_MANA_B] + c.need[MF_MANA_G], 3);
+	ck_assert_uint_eq(mf_mana_cost_total(&c), 3);
 }
 END_TEST
 
 START_TEST(brace_notation)
 {
-	struct mf_cost c = parse_ok("{2}{W}{W}");
+	struct mf_mana_cost c = parse_ok("{2}{W}{W}");
 	char buf[64];
 
 	ck_assert_uint_eq(c.generic, 2);
-	ck_assert_uint_eq(c.need[MF_W], 2);
+	ck_assert_uint_eq(c.need[MF_MANA_W], 2);
 	c = parse_ok("{10}{C}{G}");
 	ck_assert_uint_eq(c.generic, 10);
-	ck_assert_uint_eq(c.need[MF_C], 1);
-	ck_assert_uint_eq(c.need[MF_G], 1);
+	ck_assert_uint_eq(c.need[MF_MANA_C], 1);
+	ck_assert_uint_eq(c.need[MF_MANA_G], 1);
 	c = parse_ok("{0}");
-	ck_assert_uint_eq(mf_cost_total(&c), 0);
+	ck_assert_uint_eq(mf_mana_cost_total(&c), 0);
 	c = parse_ok("{1000000}");
 	ck_assert_uint_eq(c.generic, 1000000);
 	c = parse_ok("2WWU");
-	mf_cost_format(&c, buf, sizeof(buf));
+	mf_mana_cost_format(&c, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "{2}{W}{W}{U}");
 }
 END_TEST
@@ -57,23 +57,23 @@ END_TEST
 /* Every symbol of Scryfall's notation that a land can pay. */
 START_TEST(real_card_symbols)
 {
-	struct mf_cost c = parse_ok("{X}{X}{12}{W/U}{G/W}{U/W}{B/P}{G/U/P}{2/W}{0}");
+	struct mf_mana_cost c = parse_ok("{X}{X}{12}{W/U}{G/W}{U/W}{B/P}{G/U/P}{2/W}{0}");
 	char buf[128];
 
 	ck_assert_uint_eq(c.x_count, 2);
 	ck_assert_uint_eq(c.generic, 12);
-	ck_assert_uint_eq(c.hybrid[(1u << MF_W) | (1u << MF_U)], 2);
-	ck_assert_uint_eq(c.hybrid[(1u << MF_G) | (1u << MF_W)], 1);
-	ck_assert_uint_eq(c.phyrexian[1u << MF_B], 1);
-	ck_assert_uint_eq(c.phyrexian[(1u << MF_G) | (1u << MF_U)], 1);
-	ck_assert_uint_eq(c.twobrid[MF_W], 1);
-	ck_assert(mf_cost_has_choices(&c));
-	ck_assert(!mf_cost_has_choices(&(struct mf_cost){ .generic = 3 }));
+	ck_assert_uint_eq(c.hybrid[(1u << MF_MANA_W) | (1u << MF_MANA_U)], 2);
+	ck_assert_uint_eq(c.hybrid[(1u << MF_MANA_G) | (1u << MF_MANA_W)], 1);
+	ck_assert_uint_eq(c.phyrexian[1u << MF_MANA_B], 1);
+	ck_assert_uint_eq(c.phyrexian[(1u << MF_MANA_G) | (1u << MF_MANA_U)], 1);
+	ck_assert_uint_eq(c.twobrid[MF_MANA_W], 1);
+	ck_assert(mf_mana_cost_has_choices(&c));
+	ck_assert(!mf_mana_cost_has_choices(&(struct mf_mana_cost){ .generic = 3 }));
 	/* {2/W} counts 2 toward the limit, {X} nothing until x is known. */
-	ck_assert_uint_eq(mf_cost_total(&c), 12 + 3 + 2 + 2);
-	mf_cost_format(&c, buf, sizeof(buf));
+	ck_assert_uint_eq(mf_mana_cost_total(&c), 12 + 3 + 2 + 2);
+	mf_mana_cost_format(&c, buf, sizeof(buf));
 	ck_assert_str_eq(buf, "{X}{X}{12}{W/U}{W/U}{G/W}{2/W}{B/P}{G/U/P}");
-	mf_phyrexian_format((1u << MF_R) | (1u << MF_W), buf);
+	mf_mana_phyrexian_format((1u << MF_MANA_R) | (1u << MF_MANA_W), buf);
 	ck_assert_str_eq(buf, "{R/W/P}");
 }
 END_TEST
@@ -110,11 +110,11 @@ static const struct {
 
 START_TEST(bad_costs_name_symbol_and_position)
 {
-	struct mf_cost c;
-	struct mf_parse_error err;
+	struct mf_mana_cost c;
+	struct mf_mana_parse_error err;
 	const char *text = bad[_i].text;
 
-	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), bad[_i].rc);
+	ck_assert_int_eq(mf_mana_cost_parse(text, strlen(text), &c, &err), bad[_i].rc);
 	ck_assert_uint_eq(err.position, bad[_i].position);
 	ck_assert_str_eq(err.reason, bad[_i].reason);
 }
@@ -122,33 +122,33 @@ END_TEST
 
 START_TEST(too_many_x_is_a_limit)
 {
-	char text[5 * (MF_X_SYMBOLS_MAX + 1) + 1] = "";
-	struct mf_cost c;
-	struct mf_parse_error err;
+	char text[5 * (MF_MANA_X_SYMBOLS_MAX + 1) + 1] = "";
+	struct mf_mana_cost c;
+	struct mf_mana_parse_error err;
 
-	for (int i = 0; i < MF_X_SYMBOLS_MAX; i++)
+	for (int i = 0; i < MF_MANA_X_SYMBOLS_MAX; i++)
 		strcat(text, "{X}");
-	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), MF_OK);
-	ck_assert_uint_eq(c.x_count, MF_X_SYMBOLS_MAX);
+	ck_assert_int_eq(mf_mana_cost_parse(text, strlen(text), &c, &err), MF_OK);
+	ck_assert_uint_eq(c.x_count, MF_MANA_X_SYMBOLS_MAX);
 	strcat(text, "{X}");
-	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), MF_ERR_LIMIT);
-	ck_assert_uint_eq(err.position, 3 * MF_X_SYMBOLS_MAX + 1);
+	ck_assert_int_eq(mf_mana_cost_parse(text, strlen(text), &c, &err), MF_ERR_LIMIT);
+	ck_assert_uint_eq(err.position, 3 * MF_MANA_X_SYMBOLS_MAX + 1);
 	ck_assert_str_eq(err.reason, "the cost has more than 100 {X} symbols");
 }
 END_TEST
 
 START_TEST(too_long_cost_is_a_limit)
 {
-	char text[MF_COST_TEXT_MAX + 2];
-	struct mf_cost c;
-	struct mf_parse_error err;
+	char text[MF_MANA_COST_TEXT_MAX + 2];
+	struct mf_mana_cost c;
+	struct mf_mana_parse_error err;
 
 	memset(text, 'W', sizeof(text) - 1);
 	text[sizeof(text) - 1] = '\0';
-	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), MF_ERR_LIMIT);
-	text[MF_COST_TEXT_MAX] = '\0';
-	ck_assert_int_eq(mf_cost_parse(text, strlen(text), &c, &err), MF_OK);
-	ck_assert_uint_eq(c.need[MF_W], MF_COST_TEXT_MAX);
+	ck_assert_int_eq(mf_mana_cost_parse(text, strlen(text), &c, &err), MF_ERR_LIMIT);
+	text[MF_MANA_COST_TEXT_MAX] = '\0';
+	ck_assert_int_eq(mf_mana_cost_parse(text, strlen(text), &c, &err), MF_OK);
+	ck_assert_uint_eq(c.need[MF_MANA_W], MF_MANA_COST_TEXT_MAX);
 }
 END_TEST
 

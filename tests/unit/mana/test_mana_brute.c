@@ -14,26 +14,26 @@
 
 #define LANDS_MAX 40
 
-static struct mf_catalogue *cat;
+static struct mf_mana_catalogue *cat;
 
 static void catalogue_setup(void)
 {
-	struct mf_parse_error err;
+	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_catalogue_builtin(&cat, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &err), MF_OK);
 }
 
 static void catalogue_teardown(void)
 {
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	cat = NULL;
 }
 
 /* Contest notation only, parsed here so that the reference tests do not
  * lean on the library's cost parser. */
-static struct mf_cost cost_of(const char *text)
+static struct mf_mana_cost cost_of(const char *text)
 {
-	struct mf_cost cost = { 0 };
+	struct mf_mana_cost cost = { 0 };
 
 	for (const char *p = text; *p; p++) {
 		const char *at = strchr("WUBRGC", *p);
@@ -51,7 +51,7 @@ static struct mf_cost cost_of(const char *text)
 struct board {
 	int32_t battlefield[LANDS_MAX];
 	int32_t library[LANDS_MAX];
-	struct mf_query q;
+	struct mf_mana_query q;
 };
 
 /* names: battlefield names, then NULL, then library names, then NULL. */
@@ -65,12 +65,12 @@ static void board_make(struct board *b, const char *const *names, uint32_t life,
 	b->q.battlefield = b->battlefield;
 	b->q.library = b->library;
 	for (; names[k]; k++) {
-		b->battlefield[b->q.n_battlefield] = mf_catalogue_find(cat, names[k], strlen(names[k]));
+		b->battlefield[b->q.n_battlefield] = mf_mana_catalogue_find(cat, names[k], strlen(names[k]));
 		ck_assert_msg(b->battlefield[b->q.n_battlefield] >= 0, "unknown %s", names[k]);
 		b->q.n_battlefield++;
 	}
 	for (k++; names[k]; k++) {
-		b->library[b->q.n_library] = mf_catalogue_find(cat, names[k], strlen(names[k]));
+		b->library[b->q.n_library] = mf_mana_catalogue_find(cat, names[k], strlen(names[k]));
 		ck_assert_msg(b->library[b->q.n_library] >= 0, "unknown %s", names[k]);
 		b->q.n_library++;
 	}
@@ -78,10 +78,10 @@ static void board_make(struct board *b, const char *const *names, uint32_t life,
 	b->q.cost = cost_of(cost);
 }
 
-/* The brute force's answer as an mf_result (the plan borrowed, not owned). */
-static struct mf_result as_result(const struct board *b, const struct mana_brute_result *r)
+/* The brute force's answer as an mf_mana_result (the plan borrowed, not owned). */
+static struct mf_mana_result as_result(const struct board *b, const struct mana_brute_result *r)
 {
-	struct mf_result out = {
+	struct mf_mana_result out = {
 		.payable = r->payable,
 		.castable = r->castable,
 		.min_life_paid = r->min_life,
@@ -130,7 +130,7 @@ START_TEST(test_statement_example)
 {
 	const struct example *e = &examples[_i];
 	struct mana_brute_result r;
-	struct mf_result as;
+	struct mf_mana_result as;
 	struct board b;
 	char why[256];
 
@@ -146,12 +146,12 @@ START_TEST(test_statement_example)
 }
 END_TEST
 
-static const struct mf_land *land_named(const char *name)
+static const struct mf_mana_land *land_named(const char *name)
 {
-	int32_t i = mf_catalogue_find(cat, name, strlen(name));
+	int32_t i = mf_mana_catalogue_find(cat, name, strlen(name));
 
 	ck_assert_msg(i >= 0, "catalogue lacks %s", name);
-	return mf_catalogue_land(cat, (size_t)i);
+	return mf_mana_catalogue_land(cat, (size_t)i);
 }
 
 /* The reference trusts the catalogue; pin what it reads to the statement's
@@ -159,37 +159,37 @@ static const struct mf_land *land_named(const char *name)
  * of reference and solver. */
 START_TEST(test_statement_cards)
 {
-	const struct mf_land *l;
+	const struct mf_mana_land *l;
 
 	l = land_named("Forest");
-	ck_assert_uint_eq(l->basic_types, 1u << MF_G);
+	ck_assert_uint_eq(l->basic_types, 1u << MF_MANA_G);
 	ck_assert_uint_eq(l->n_options, 1);
-	ck_assert_uint_eq(l->options[0].mana[MF_G], 1);
+	ck_assert_uint_eq(l->options[0].mana[MF_MANA_G], 1);
 	l = land_named("Bayou");
-	ck_assert_uint_eq(l->basic_types, 1u << MF_B | 1u << MF_G);
+	ck_assert_uint_eq(l->basic_types, 1u << MF_MANA_B | 1u << MF_MANA_G);
 	ck_assert_uint_eq(l->n_options, 2);
 	ck_assert(!l->shock);
 	l = land_named("Wooded Foothills");
-	ck_assert_uint_eq(l->fetch_types, 1u << MF_R | 1u << MF_G);
+	ck_assert_uint_eq(l->fetch_types, 1u << MF_MANA_R | 1u << MF_MANA_G);
 	ck_assert_uint_eq(l->fetch_life, 1);
 	ck_assert_uint_eq(l->n_options, 0);
 	ck_assert_uint_eq(l->basic_types, 0);
 	l = land_named("Steam Vents");
 	ck_assert(l->shock);
-	ck_assert_uint_eq(l->basic_types, 1u << MF_U | 1u << MF_R);
+	ck_assert_uint_eq(l->basic_types, 1u << MF_MANA_U | 1u << MF_MANA_R);
 	l = land_named("Battlefield Forge");
 	ck_assert_uint_eq(l->n_options, 3);
 	ck_assert_uint_eq(l->basic_types, 0);
 	for (size_t o = 0; o < 3; o++)
-		ck_assert_uint_eq(l->options[o].life, l->options[o].mana[MF_C] ? 0 : 1);
+		ck_assert_uint_eq(l->options[o].life, l->options[o].mana[MF_MANA_C] ? 0 : 1);
 	l = land_named("Azorius Chancery");
 	ck_assert_uint_eq(l->n_options, 1);
-	ck_assert_uint_eq(l->options[0].mana[MF_W] + l->options[0].mana[MF_U], 2);
+	ck_assert_uint_eq(l->options[0].mana[MF_MANA_W] + l->options[0].mana[MF_MANA_U], 2);
 	l = land_named("City of Brass");
 	ck_assert_uint_eq(l->n_options, 5);
 	for (size_t o = 0; o < 5; o++) {
 		ck_assert_uint_eq(l->options[o].life, 1);
-		ck_assert_uint_eq(l->options[o].mana[MF_C], 0);
+		ck_assert_uint_eq(l->options[o].mana[MF_MANA_C], 0);
 	}
 	l = land_named("Gemstone Mine");
 	ck_assert_uint_eq(l->n_options, 5);
@@ -198,7 +198,7 @@ START_TEST(test_statement_cards)
 	ck_assert_uint_eq(land_named("Urza's Mine")->tron, 2);
 	ck_assert_uint_eq(land_named("Urza's Power Plant")->tron, 2);
 	ck_assert_uint_eq(land_named("Urza's Tower")->tron, 3);
-	ck_assert_uint_eq(land_named("Urza's Tower")->options[0].mana[MF_C], 1);
+	ck_assert_uint_eq(land_named("Urza's Tower")->options[0].mana[MF_MANA_C], 1);
 	ck_assert_uint_eq(land_named("Mystic Monastery")->basic_types, 0);
 }
 END_TEST
@@ -207,7 +207,7 @@ END_TEST
 static void expect(const char *const *names, const char *cost, int min_life)
 {
 	struct mana_brute_result r;
-	struct mf_result as;
+	struct mf_mana_result as;
 	struct board b;
 	char why[256];
 
@@ -272,8 +272,8 @@ END_TEST
 struct broken {
 	struct board b;
 	struct mana_brute_result r;
-	struct mf_result res;
-	struct mf_step steps[8];
+	struct mf_mana_result res;
+	struct mf_mana_step steps[8];
 };
 
 static void broken_make(struct broken *k)
@@ -290,7 +290,7 @@ static void broken_make(struct broken *k)
 	ck_assert_uint_eq(k->r.n_plan, 3);
 	memcpy(k->steps, k->r.plan, 3 * sizeof(*k->steps));
 	mana_brute_result_free(&k->r);
-	k->res = (struct mf_result){ .payable = true, .castable = true, .min_life_paid = 3,
+	k->res = (struct mf_mana_result){ .payable = true, .castable = true, .min_life_paid = 3,
 		.life_left = 4, .plan = k->steps, .n_plan = 3 };
 	ck_assert_msg(plan_check(&k->b.q, &k->res, why, sizeof(why)), "%s", why);
 }
@@ -298,9 +298,9 @@ static void broken_make(struct broken *k)
 static size_t step_of(const struct broken *k, int32_t fetch_or_from)
 {
 	for (size_t s = 0; s < k->res.n_plan; s++)
-		if ((fetch_or_from == -1 && k->steps[s].from == MF_FROM_LIBRARY) ||
+		if ((fetch_or_from == -1 && k->steps[s].from == MF_MANA_FROM_LIBRARY) ||
 		    (fetch_or_from == -2 && k->steps[s].fetch >= 0) ||
-		    (fetch_or_from == -3 && k->steps[s].from == MF_FROM_BATTLEFIELD &&
+		    (fetch_or_from == -3 && k->steps[s].from == MF_MANA_FROM_BATTLEFIELD &&
 		     k->steps[s].fetch < 0))
 			return s;
 	ck_abort_msg("no such step");
@@ -338,7 +338,7 @@ START_TEST(test_plan_check_refuses)
 {
 	struct broken k;
 	size_t forest, fetch, fetched;
-	struct mf_step moved;
+	struct mf_mana_step moved;
 	char why[256];
 
 	broken_make(&k);
@@ -348,7 +348,7 @@ START_TEST(test_plan_check_refuses)
 	ck_assert_uint_eq(fetched, fetch + 1);
 	switch ((enum breakage)_i) {
 	case BREAK_MANA:
-		k.steps[forest].mana[MF_G] = 2;
+		k.steps[forest].mana[MF_MANA_G] = 2;
 		break;
 	case BREAK_LIFE:
 		k.steps[forest].life = 1;
@@ -383,14 +383,14 @@ START_TEST(test_plan_check_refuses)
 		break;
 	case BREAK_DOUBLE_FOREST:
 		k.b.q.n_battlefield = 2;  /* one Forest only, used twice */
-		k.b.q.cost.need[MF_G] = 2;
+		k.b.q.cost.need[MF_MANA_G] = 2;
 		k.steps[k.res.n_plan++] = k.steps[forest];
 		break;
 	case BREAK_NEEDLESS:
 		k.steps[k.res.n_plan++] = k.steps[forest];
 		break;
 	case BREAK_UNPAID:
-		k.b.q.cost.need[MF_W] = 1;
+		k.b.q.cost.need[MF_MANA_W] = 1;
 		break;
 	case BREAK_WRONG_CARD:
 		/* Fetch a Mountain that is not in the library (it was cut off). */
@@ -401,7 +401,7 @@ START_TEST(test_plan_check_refuses)
 		k.res.life_left = 6;
 		break;
 	case BREAK_ZONE:
-		k.steps[fetched].from = MF_FROM_BATTLEFIELD;
+		k.steps[fetched].from = MF_MANA_FROM_BATTLEFIELD;
 		break;
 	case BREAK_ORDER:
 		moved = k.steps[fetched];
@@ -416,7 +416,7 @@ START_TEST(test_plan_check_refuses)
 		break;
 	case BREAK_UNFETCHABLE:
 		/* Gemstone Mine has no basic land type. */
-		k.b.library[0] = mf_catalogue_find(cat, "Gemstone Mine", 13);
+		k.b.library[0] = mf_mana_catalogue_find(cat, "Gemstone Mine", 13);
 		k.steps[fetch].fetch = k.b.library[0];
 		k.steps[fetched].land = k.b.library[0];
 		k.steps[fetched].life = 0;
@@ -435,7 +435,7 @@ END_TEST
 START_TEST(test_plan_check_unpayable)
 {
 	static const char *const names[] = { "Forest", NULL, NULL };
-	struct mf_result res = { 0 };
+	struct mf_mana_result res = { 0 };
 	struct board b;
 	char why[256];
 

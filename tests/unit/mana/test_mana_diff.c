@@ -1,5 +1,5 @@
 /*
- * Differential test of mf_solve against the exhaustive reference.
+ * Differential test of mf_mana_solve against the exhaustive reference.
  *
  * Random small boards from the built-in catalogue, with fixed seeds: the
  * solver and tests/reference/mana_brute must agree on payable, castable and
@@ -93,12 +93,12 @@ static const struct group groups[G_COUNT] = {
 static const uint32_t battlefield_weight[G_COUNT] = { 14, 10, 8, 16, 14, 8, 10, 10, 10 };
 static const uint32_t library_weight[G_COUNT] = { 25, 20, 30, 4, 6, 4, 5, 4, 2 };
 
-static struct mf_catalogue *cat;
+static struct mf_mana_catalogue *cat;
 
 struct board {
 	int32_t battlefield[LANDS_MAX];
 	int32_t library[LANDS_MAX];
-	struct mf_query q;
+	struct mf_mana_query q;
 };
 
 enum cost_style { CONTEST_COSTS, REAL_COSTS };
@@ -112,7 +112,7 @@ struct tally {
 
 static int32_t land_index(const char *name)
 {
-	int32_t i = mf_catalogue_find(cat, name, strlen(name));
+	int32_t i = mf_mana_catalogue_find(cat, name, strlen(name));
 
 	ck_assert_msg(i >= 0, "catalogue lacks %s", name);
 	return i;
@@ -141,7 +141,7 @@ static void board_init(struct board *b)
 
 /* Colours come mostly from two per query, so that several symbols compete
  * for the same lands (pain and City of Brass life, shocks, scarce fetches). */
-static void random_cost(uint64_t *rng, struct mf_cost *cost)
+static void random_cost(uint64_t *rng, struct mf_mana_cost *cost)
 {
 	uint32_t symbols = 1 + below(rng, 6);
 	uint32_t main_colour[2] = { below(rng, 5), below(rng, 5) };
@@ -153,11 +153,11 @@ static void random_cost(uint64_t *rng, struct mf_cost *cost)
 		if (roll < 7)
 			cost->need[chance(rng, 70) ? main_colour[below(rng, 2)] : below(rng, 5)]++;
 		else if (roll < 9)
-			cost->need[MF_C]++;
+			cost->need[MF_MANA_C]++;
 		else
 			cost->generic += 1 + below(rng, 3);
 	}
-	if (mf_cost_total(cost) > 8)
+	if (mf_mana_cost_total(cost) > 8)
 		cost->generic = 0;
 }
 
@@ -177,9 +177,9 @@ static uint32_t pair_pick(uint64_t *rng, const uint32_t main_colour[2])
 }
 
 /* The most mana the cost asks for ({2/C} as two generic, {X} as x). */
-static uint64_t cost_mana(const struct mf_query *q)
+static uint64_t cost_mana(const struct mf_mana_query *q)
 {
-	const struct mf_cost *c = &q->cost;
+	const struct mf_mana_cost *c = &q->cost;
 	uint64_t total = c->generic + (uint64_t)c->x_count * q->x;
 
 	for (int t = 0; t < MF_MANA_TYPES; t++)
@@ -193,9 +193,9 @@ static uint64_t cost_mana(const struct mf_query *q)
 
 /* Real cards' costs: every symbol of issue 10 beside the contest's; an
  * empty draw is {0}. Redrawn while it asks for more than 9 mana. */
-static void random_real_cost(uint64_t *rng, struct mf_query *q)
+static void random_real_cost(uint64_t *rng, struct mf_mana_query *q)
 {
-	struct mf_cost *cost = &q->cost;
+	struct mf_mana_cost *cost = &q->cost;
 
 	do {
 		uint32_t symbols = below(rng, 7);
@@ -208,7 +208,7 @@ static void random_real_cost(uint64_t *rng, struct mf_query *q)
 			if (roll < 4)
 				cost->need[colour_pick(rng, main_colour)]++;
 			else if (roll < 5)
-				cost->need[MF_C]++;
+				cost->need[MF_MANA_C]++;
 			else if (roll < 7)
 				cost->generic += 1 + below(rng, 3);
 			else if (roll < 10)
@@ -291,8 +291,8 @@ static const char *const mask_text[32] = {
 	[5] = "W/B", [10] = "U/R", [20] = "B/G", [9] = "R/W", [18] = "G/U",
 };
 
-/* The cost in brace notation, written here rather than by mf_cost_format. */
-static void cost_braces(const struct mf_cost *c, char *buf, size_t size)
+/* The cost in brace notation, written here rather than by mf_mana_cost_format. */
+static void cost_braces(const struct mf_mana_cost *c, char *buf, size_t size)
 {
 	static const char letters[] = "WUBRGC";
 	size_t n = 0;
@@ -322,19 +322,19 @@ static void cost_braces(const struct mf_cost *c, char *buf, size_t size)
  * the cost in brace notation and x on a line of its own. */
 static void print_query(const struct board *b)
 {
-	char cost[MF_COST_TEXT_MAX];
+	char cost[MF_MANA_COST_TEXT_MAX];
 
 	fprintf(stderr, "1\n\n%zu\n", b->q.n_battlefield);
 	for (size_t i = 0; i < b->q.n_battlefield; i++)
-		fprintf(stderr, "%s\n", mf_catalogue_land(cat, (size_t)b->battlefield[i])->name);
+		fprintf(stderr, "%s\n", mf_mana_catalogue_land(cat, (size_t)b->battlefield[i])->name);
 	fprintf(stderr, "%zu\n", b->q.n_library);
 	for (size_t i = 0; i < b->q.n_library; i++)
-		fprintf(stderr, "%s\n", mf_catalogue_land(cat, (size_t)b->library[i])->name);
+		fprintf(stderr, "%s\n", mf_mana_catalogue_land(cat, (size_t)b->library[i])->name);
 	cost_braces(&b->q.cost, cost, sizeof(cost));
 	fprintf(stderr, "%u\n%s\nx = %u\n", b->q.life, cost, b->q.x);
 }
 
-static void tally_plan(const struct mf_result *got, struct tally *tally)
+static void tally_plan(const struct mf_mana_result *got, struct tally *tally)
 {
 	uint64_t life_steps = 0, land_life = 0;
 
@@ -342,18 +342,18 @@ static void tally_plan(const struct mf_result *got, struct tally *tally)
 	tally->castable += got->castable;
 	tally->payable += got->payable;
 	for (size_t s = 0; got->castable && s < got->n_plan; s++) {
-		const struct mf_step *step = &got->plan[s];
+		const struct mf_mana_step *step = &got->plan[s];
 
-		if (step->land < 0 || (size_t)step->land >= mf_catalogue_size(cat)) {
+		if (step->land < 0 || (size_t)step->land >= mf_mana_catalogue_size(cat)) {
 			life_steps++;
 			continue;
 		}
 		land_life += step->life;
-		if (step->from != MF_FROM_LIBRARY) {
+		if (step->from != MF_MANA_FROM_LIBRARY) {
 			tally->painful_taps += step->fetch < 0 && step->life;
 			continue;
 		}
-		if (mf_catalogue_land(cat, (size_t)step->land)->shock)
+		if (mf_mana_catalogue_land(cat, (size_t)step->land)->shock)
 			tally->fetched_shock++;
 		else
 			tally->fetched_other++;
@@ -367,14 +367,14 @@ static void tally_plan(const struct mf_result *got, struct tally *tally)
 static bool disagrees(const struct board *b, const struct mana_brute_result *want,
 		      char *why, size_t size, struct tally *tally)
 {
-	struct mf_result got;
+	struct mf_mana_result got;
 	char reason[256];
 	bool bad = true;
 	int rc;
 
-	rc = mf_solve(&b->q, &got);
+	rc = mf_mana_solve(&b->q, &got);
 	if (rc != MF_OK) {
-		snprintf(why, size, "mf_solve returned %d (%s)", rc, mf_status_str(rc));
+		snprintf(why, size, "mf_mana_solve returned %d (%s)", rc, mf_status_str(rc));
 		return true;
 	}
 	if (got.payable != want->payable) {
@@ -393,7 +393,7 @@ static bool disagrees(const struct board *b, const struct mana_brute_result *wan
 	}
 	if (tally)
 		tally_plan(&got, tally);
-	mf_result_free(&got);
+	mf_mana_result_free(&got);
 	return bad;
 }
 
@@ -411,9 +411,9 @@ static bool check_board(const struct board *b, char *why, size_t size, struct ta
 
 /* The counts a shrink may lower: each symbol of the cost, then x. */
 #define QUERY_AMOUNTS (1 + MF_MANA_TYPES + 32 + 32 + 5 + 1 + 1)
-static uint32_t *query_amount(struct mf_query *q, size_t k)
+static uint32_t *query_amount(struct mf_mana_query *q, size_t k)
 {
-	struct mf_cost *c = &q->cost;
+	struct mf_mana_cost *c = &q->cost;
 
 	if (k == 0)
 		return &c->generic;
@@ -503,8 +503,8 @@ static size_t lives_to_try(uint64_t *rng, const struct mana_brute_result *r, uin
 {
 	size_t n = 0;
 
-	lives[n++] = chance(rng, 90) ? 1 + below(rng, 20) : MF_LIFE_MAX;
-	if (r->payable && r->min_life + 1 <= MF_LIFE_MAX) {
+	lives[n++] = chance(rng, 90) ? 1 + below(rng, 20) : MF_MANA_LIFE_MAX;
+	if (r->payable && r->min_life + 1 <= MF_MANA_LIFE_MAX) {
 		lives[n++] = (uint32_t)r->min_life + 1;
 		if (r->min_life >= 1)
 			lives[n++] = (uint32_t)r->min_life;
@@ -514,14 +514,14 @@ static size_t lives_to_try(uint64_t *rng, const struct mana_brute_result *r, uin
 
 static void setup(void)
 {
-	struct mf_parse_error err;
+	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_catalogue_builtin(&cat, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &err), MF_OK);
 }
 
 static void teardown(void)
 {
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	cat = NULL;
 }
 

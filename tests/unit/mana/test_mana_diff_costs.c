@@ -1,7 +1,7 @@
 /*
  * Real Magic costs (issue 10), case by case: the issue's named cases and a
  * few more whose answers follow from the rules by hand, each asked of both
- * mf_solve and the exhaustive reference, every plan checked by plan_check;
+ * mf_mana_solve and the exhaustive reference, every plan checked by plan_check;
  * then plan_check refusing broken plans that pay Phyrexian symbols with
  * life. The random comparison is in test_mana_diff.c.
  */
@@ -16,18 +16,18 @@
 #define LANDS_MAX 16
 #define NO_PAYMENT (-1)
 
-static struct mf_catalogue *cat;
+static struct mf_mana_catalogue *cat;
 
 static void setup(void)
 {
-	struct mf_parse_error err;
+	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_catalogue_builtin(&cat, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &err), MF_OK);
 }
 
 static void teardown(void)
 {
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	cat = NULL;
 }
 
@@ -41,9 +41,9 @@ static int colour_index(char letter)
 
 /* Brace notation, parsed here so that these tests do not lean on the
  * library's cost parser: {N}, {X}, {W} .. {C}, {W/U}, {W/P}, {G/U/P}, {2/W}. */
-static struct mf_cost braces(const char *text)
+static struct mf_mana_cost braces(const char *text)
 {
-	struct mf_cost cost = { 0 };
+	struct mf_mana_cost cost = { 0 };
 	const char *p = text;
 
 	while (*p) {
@@ -63,7 +63,7 @@ static struct mf_cost braces(const char *text)
 		} else if (!strcmp(sym, "X")) {
 			cost.x_count++;
 		} else if (!strcmp(sym, "C")) {
-			cost.need[MF_C]++;
+			cost.need[MF_MANA_C]++;
 		} else if (n == 1) {
 			cost.need[colour_index(sym[0])]++;
 		} else if (sym[0] == '2') {
@@ -90,7 +90,7 @@ static struct mf_cost braces(const char *text)
 struct board {
 	int32_t battlefield[LANDS_MAX];
 	int32_t library[LANDS_MAX];
-	struct mf_query q;
+	struct mf_mana_query q;
 };
 
 /* names: battlefield names, then NULL, then library names, then NULL. */
@@ -104,12 +104,12 @@ static void board_make(struct board *b, const char *const *names, uint32_t life,
 	b->q.battlefield = b->battlefield;
 	b->q.library = b->library;
 	for (; names[k]; k++) {
-		b->battlefield[b->q.n_battlefield] = mf_catalogue_find(cat, names[k], strlen(names[k]));
+		b->battlefield[b->q.n_battlefield] = mf_mana_catalogue_find(cat, names[k], strlen(names[k]));
 		ck_assert_msg(b->battlefield[b->q.n_battlefield] >= 0, "unknown %s", names[k]);
 		b->q.n_battlefield++;
 	}
 	for (k++; names[k]; k++) {
-		b->library[b->q.n_library] = mf_catalogue_find(cat, names[k], strlen(names[k]));
+		b->library[b->q.n_library] = mf_mana_catalogue_find(cat, names[k], strlen(names[k]));
 		ck_assert_msg(b->library[b->q.n_library] >= 0, "unknown %s", names[k]);
 		b->q.n_library++;
 	}
@@ -118,10 +118,10 @@ static void board_make(struct board *b, const char *const *names, uint32_t life,
 	b->q.x = x;
 }
 
-/* The reference's answer as an mf_result (the plan borrowed, not owned). */
-static struct mf_result as_result(const struct board *b, const struct mana_brute_result *r)
+/* The reference's answer as an mf_mana_result (the plan borrowed, not owned). */
+static struct mf_mana_result as_result(const struct board *b, const struct mana_brute_result *r)
 {
-	struct mf_result out = {
+	struct mf_mana_result out = {
 		.payable = r->payable,
 		.castable = r->castable,
 		.min_life_paid = r->min_life,
@@ -189,7 +189,7 @@ static const struct named cases[] = {
 	  "Urza's Tower", "Forest", NULL, NULL }, "{12}", 0, NO_PAYMENT, 0 },
 };
 
-static int count_life_steps(const struct mf_step *plan, size_t n)
+static int count_life_steps(const struct mf_mana_step *plan, size_t n)
 {
 	int count = 0;
 
@@ -210,12 +210,12 @@ START_TEST(test_named_case)
 	}
 	for (size_t k = 0; k < 2; k++) {
 		struct mana_brute_result want;
-		struct mf_result got, as;
+		struct mf_mana_result got, as;
 		struct board b;
 		char why[256];
 
 		board_make(&b, c->names, lives[k], c->cost, c->x);
-		ck_assert_int_eq(mf_solve(&b.q, &got), MF_OK);
+		ck_assert_int_eq(mf_mana_solve(&b.q, &got), MF_OK);
 		ck_assert_int_eq(mana_brute_solve(&b.q, &want), MF_OK);
 		ck_assert_msg(got.payable == (c->min_life >= 0), "%s: solver payable %d",
 			      c->what, got.payable);
@@ -240,7 +240,7 @@ START_TEST(test_named_case)
 			ck_assert_int_eq(count_life_steps(got.plan, got.n_plan), c->life_steps);
 			ck_assert_int_eq(count_life_steps(want.plan, want.n_plan), c->life_steps);
 		}
-		mf_result_free(&got);
+		mf_mana_result_free(&got);
 		mana_brute_result_free(&want);
 	}
 }
@@ -253,10 +253,10 @@ START_TEST(test_reference_limits)
 	struct board b;
 
 	board_make(&b, forest, 20, "{G/P}", 0);
-	b.q.cost.phyrexian[1u << MF_G] = 4096;  /* 4097 ways: too many */
+	b.q.cost.phyrexian[1u << MF_MANA_G] = 4096;  /* 4097 ways: too many */
 	ck_assert_int_eq(mana_brute_solve(&b.q, &r), MF_ERR_LIMIT);
-	b.q.cost.phyrexian[1u << MF_G] = 63;
-	b.q.cost.twobrid[MF_W] = 63;            /* 64 * 64 = 4096 ways: fine */
+	b.q.cost.phyrexian[1u << MF_MANA_G] = 63;
+	b.q.cost.twobrid[MF_MANA_W] = 63;            /* 64 * 64 = 4096 ways: fine */
 	ck_assert_int_eq(mana_brute_solve(&b.q, &r), MF_OK);
 	ck_assert(!r.payable);
 	mana_brute_result_free(&r);
@@ -267,8 +267,8 @@ END_TEST
  * one {G/P} paid with life (2 life). */
 struct broken {
 	struct board b;
-	struct mf_result res;
-	struct mf_step steps[8];
+	struct mf_mana_result res;
+	struct mf_mana_step steps[8];
 	size_t life_step;
 };
 
@@ -284,12 +284,12 @@ static void broken_make(struct broken *k)
 	ck_assert_uint_eq(r.n_plan, 3);
 	memcpy(k->steps, r.plan, 3 * sizeof(*k->steps));
 	mana_brute_result_free(&r);
-	k->res = (struct mf_result){ .payable = true, .castable = true, .min_life_paid = 2,
+	k->res = (struct mf_mana_result){ .payable = true, .castable = true, .min_life_paid = 2,
 		.life_left = 18, .plan = k->steps, .n_plan = 3 };
 	ck_assert_msg(plan_check(&k->b.q, &k->res, why, sizeof(why)), "%s", why);
 	for (k->life_step = 0; k->steps[k->life_step].land != -1; k->life_step++)
 		ck_assert_uint_lt(k->life_step, 2);
-	ck_assert_uint_eq(k->steps[k->life_step].phyrexian, 1u << MF_G);
+	ck_assert_uint_eq(k->steps[k->life_step].phyrexian, 1u << MF_MANA_G);
 }
 
 enum breakage {
@@ -313,7 +313,7 @@ static const char *const break_reason[BREAK_COUNT] = {
 START_TEST(test_plan_check_refuses_life)
 {
 	struct broken k;
-	struct mf_step *life;
+	struct mf_mana_step *life;
 	char why[256];
 
 	broken_make(&k);
@@ -325,7 +325,7 @@ START_TEST(test_plan_check_refuses_life)
 		k.res.life_left = 19;
 		break;
 	case BREAK_WRONG_SYMBOL:
-		life->phyrexian = 1u << MF_B;
+		life->phyrexian = 1u << MF_MANA_B;
 		break;
 	case BREAK_TOO_MANY:
 		/* Three {G/P} paid with life for a cost with two. */
@@ -335,13 +335,13 @@ START_TEST(test_plan_check_refuses_life)
 		k.res.life_left = 14;
 		break;
 	case BREAK_MANA:
-		life->mana[MF_G] = 1;
+		life->mana[MF_MANA_G] = 1;
 		break;
 	case BREAK_FETCH:
 		life->fetch = k.b.battlefield[0];
 		break;
 	case BREAK_LAND_NAMES_SYMBOL:
-		k.steps[k.life_step == 0 ? 1 : 0].phyrexian = 1u << MF_G;
+		k.steps[k.life_step == 0 ? 1 : 0].phyrexian = 1u << MF_MANA_G;
 		break;
 	case BREAK_DROP_LIFE:
 		k.steps[k.life_step] = k.steps[--k.res.n_plan];
@@ -388,9 +388,9 @@ START_TEST(test_plan_mana_pays)
 	ck_assert(!plan_mana_pays(&b.q, u, no_life));
 	board_make(&b, none, 20, "{W/U/P}{W/U/P}", 0);
 	ck_assert(!plan_mana_pays(&b.q, u, no_life));
-	life[1u << MF_W | 1u << MF_U] = 1;
+	life[1u << MF_MANA_W | 1u << MF_MANA_U] = 1;
 	ck_assert(plan_mana_pays(&b.q, u, life));
-	life[1u << MF_W | 1u << MF_U] = 3;  /* more than the cost has */
+	life[1u << MF_MANA_W | 1u << MF_MANA_U] = 3;  /* more than the cost has */
 	ck_assert(!plan_mana_pays(&b.q, wu, life));
 	board_make(&b, none, 20, "{X}{X}{C}", 1);
 	ck_assert(plan_mana_pays(&b.q, ccc, no_life));

@@ -7,18 +7,18 @@
 
 #include "manaflow/mana.h"
 
-static struct mf_catalogue *cat;
+static struct mf_mana_catalogue *cat;
 
 static void setup(void)
 {
-	struct mf_parse_error err;
+	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_catalogue_builtin(&cat, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &err), MF_OK);
 }
 
 static void teardown(void)
 {
-	mf_catalogue_free(cat);
+	mf_mana_catalogue_free(cat);
 	cat = NULL;
 }
 
@@ -31,7 +31,7 @@ static size_t ids(const char *names, int32_t *out)
 		const char *e = strchr(names, ';');
 		size_t len = e ? (size_t)(e - names) : strlen(names);
 
-		out[n] = mf_catalogue_find(cat, names, len);
+		out[n] = mf_mana_catalogue_find(cat, names, len);
 		ck_assert_msg(out[n] >= 0, "unknown %.*s", (int)len, names);
 		n++;
 		names += len + (e != NULL);
@@ -39,29 +39,29 @@ static size_t ids(const char *names, int32_t *out)
 	return n;
 }
 
-static struct mf_result solve(const char *field, const char *library, uint32_t life,
+static struct mf_mana_result solve(const char *field, const char *library, uint32_t life,
 			      const char *cost)
 {
 	int32_t f[64], l[64];
-	struct mf_query q = { .cat = cat, .battlefield = f, .library = l, .life = life };
-	struct mf_parse_error err;
-	struct mf_result res;
+	struct mf_mana_query q = { .cat = cat, .battlefield = f, .library = l, .life = life };
+	struct mf_mana_parse_error err;
+	struct mf_mana_result res;
 
 	q.n_battlefield = ids(field, f);
 	q.n_library = ids(library, l);
-	ck_assert_int_eq(mf_cost_parse(cost, strlen(cost), &q.cost, &err), MF_OK);
-	ck_assert_int_eq(mf_solve(&q, &res), MF_OK);
+	ck_assert_int_eq(mf_mana_cost_parse(cost, strlen(cost), &q.cost, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_solve(&q, &res), MF_OK);
 	return res;
 }
 
 /* The plan as "Land:MANA:life[>Fetched]" joined by spaces. */
-static const char *plan_text(const struct mf_result *res, char *buf, size_t size)
+static const char *plan_text(const struct mf_mana_result *res, char *buf, size_t size)
 {
 	size_t n = 0;
 
 	buf[0] = '\0';
 	for (size_t i = 0; i < res->n_plan; i++) {
-		const struct mf_step *s = &res->plan[i];
+		const struct mf_mana_step *s = &res->plan[i];
 		char mana[16];
 		size_t m = 0;
 
@@ -72,14 +72,14 @@ static const char *plan_text(const struct mf_result *res, char *buf, size_t size
 		if (s->land < 0) {
 			char sym[8];
 
-			mf_phyrexian_format(s->phyrexian, sym);
+			mf_mana_phyrexian_format(s->phyrexian, sym);
 			n += (size_t)snprintf(buf + n, size - n, "%s%s:%u", i ? " " : "", sym, s->life);
 			continue;
 		}
 		n += (size_t)snprintf(buf + n, size - n, "%s%s:%s:%u%s%s", i ? " " : "",
-				      mf_catalogue_land(cat, (size_t)s->land)->name, mana, s->life,
+				      mf_mana_catalogue_land(cat, (size_t)s->land)->name, mana, s->life,
 				      s->fetch >= 0 ? ">" : "",
-				      s->fetch >= 0 ? mf_catalogue_land(cat, (size_t)s->fetch)->name : "");
+				      s->fetch >= 0 ? mf_mana_catalogue_land(cat, (size_t)s->fetch)->name : "");
 	}
 	return buf;
 }
@@ -106,12 +106,12 @@ static const struct {
 
 START_TEST(statement_examples)
 {
-	struct mf_result res = solve(examples[_i].field, examples[_i].library, examples[_i].life,
+	struct mf_mana_result res = solve(examples[_i].field, examples[_i].library, examples[_i].life,
 				     examples[_i].cost);
 
 	ck_assert_int_eq(res.castable, examples[_i].castable);
 	ck_assert_int_eq(res.n_plan > 0, examples[_i].castable);
-	mf_result_free(&res);
+	mf_mana_result_free(&res);
 }
 END_TEST
 
@@ -169,7 +169,7 @@ static const struct {
 
 START_TEST(least_life_and_plan)
 {
-	struct mf_result res = solve(known[_i].field, known[_i].library, known[_i].life,
+	struct mf_mana_result res = solve(known[_i].field, known[_i].library, known[_i].life,
 				     known[_i].cost);
 	char buf[1024];
 
@@ -181,7 +181,7 @@ START_TEST(least_life_and_plan)
 		ck_assert_str_eq(plan_text(&res, buf, sizeof(buf)), known[_i].plan);
 		ck_assert_uint_eq(res.life_left, known[_i].life - known[_i].min_life);
 	}
-	mf_result_free(&res);
+	mf_mana_result_free(&res);
 }
 END_TEST
 
@@ -224,23 +224,23 @@ static const struct {
 START_TEST(real_card_costs)
 {
 	int32_t f[16];
-	struct mf_query q = { .cat = cat, .battlefield = f, .life = real_costs[_i].life,
+	struct mf_mana_query q = { .cat = cat, .battlefield = f, .life = real_costs[_i].life,
 			      .x = real_costs[_i].x };
-	struct mf_parse_error err;
-	struct mf_result res;
+	struct mf_mana_parse_error err;
+	struct mf_mana_result res;
 	char buf[512];
 
 	q.n_battlefield = ids(real_costs[_i].field, f);
-	ck_assert_int_eq(mf_cost_parse(real_costs[_i].cost, strlen(real_costs[_i].cost), &q.cost,
+	ck_assert_int_eq(mf_mana_cost_parse(real_costs[_i].cost, strlen(real_costs[_i].cost), &q.cost,
 				       &err), MF_OK);
-	ck_assert_int_eq(mf_solve(&q, &res), MF_OK);
+	ck_assert_int_eq(mf_mana_solve(&q, &res), MF_OK);
 	ck_assert_int_eq(res.payable, real_costs[_i].payable);
 	if (res.payable)
 		ck_assert_uint_eq(res.min_life_paid, real_costs[_i].min_life);
 	ck_assert_int_eq(res.castable, real_costs[_i].plan != NULL);
 	if (real_costs[_i].plan)
 		ck_assert_str_eq(plan_text(&res, buf, sizeof(buf)), real_costs[_i].plan);
-	mf_result_free(&res);
+	mf_mana_result_free(&res);
 }
 END_TEST
 
@@ -249,20 +249,20 @@ START_TEST(huge_board)
 {
 	size_t n = 10000;
 	int32_t *f = malloc(n * sizeof(*f));
-	int32_t forge = mf_catalogue_find(cat, "Battlefield Forge", 17);
-	int32_t forest = mf_catalogue_find(cat, "Forest", 6);
-	struct mf_query q = { .cat = cat, .battlefield = f, .n_battlefield = n, .life = 1000 };
-	struct mf_parse_error err;
-	struct mf_result res;
+	int32_t forge = mf_mana_catalogue_find(cat, "Battlefield Forge", 17);
+	int32_t forest = mf_mana_catalogue_find(cat, "Forest", 6);
+	struct mf_mana_query q = { .cat = cat, .battlefield = f, .n_battlefield = n, .life = 1000 };
+	struct mf_mana_parse_error err;
+	struct mf_mana_result res;
 
 	for (size_t i = 0; i < n; i++)
 		f[i] = i % 2 ? forge : forest;
-	ck_assert_int_eq(mf_cost_parse("{6000}{W}{W}{W}", 15, &q.cost, &err), MF_OK);
-	ck_assert_int_eq(mf_solve(&q, &res), MF_OK);
+	ck_assert_int_eq(mf_mana_cost_parse("{6000}{W}{W}{W}", 15, &q.cost, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_solve(&q, &res), MF_OK);
 	ck_assert(res.castable);
 	ck_assert_uint_eq(res.min_life_paid, 3);
 	ck_assert_uint_eq(res.n_plan, 6003);
-	mf_result_free(&res);
+	mf_mana_result_free(&res);
 	free(f);
 }
 END_TEST
@@ -270,18 +270,18 @@ END_TEST
 START_TEST(bad_queries_are_refused)
 {
 	int32_t f[1] = { 9999 };
-	struct mf_query q = { .cat = cat, .battlefield = f, .n_battlefield = 1, .life = 20 };
-	struct mf_result res;
+	struct mf_mana_query q = { .cat = cat, .battlefield = f, .n_battlefield = 1, .life = 20 };
+	struct mf_mana_result res;
 
-	ck_assert_int_eq(mf_solve(&q, &res), MF_ERR_INVALID);
+	ck_assert_int_eq(mf_mana_solve(&q, &res), MF_ERR_INVALID);
 	f[0] = 0;
 	q.life = 0;
-	ck_assert_int_eq(mf_solve(&q, &res), MF_ERR_INVALID);
-	q.life = MF_LIFE_MAX + 1;
-	ck_assert_int_eq(mf_solve(&q, &res), MF_ERR_INVALID);
+	ck_assert_int_eq(mf_mana_solve(&q, &res), MF_ERR_INVALID);
+	q.life = MF_MANA_LIFE_MAX + 1;
+	ck_assert_int_eq(mf_mana_solve(&q, &res), MF_ERR_INVALID);
 	q.life = 1;
-	q.n_battlefield = MF_QUERY_LANDS_MAX + 1;
-	ck_assert_int_eq(mf_solve(&q, &res), MF_ERR_LIMIT);
+	q.n_battlefield = MF_MANA_QUERY_LANDS_MAX + 1;
+	ck_assert_int_eq(mf_mana_solve(&q, &res), MF_ERR_LIMIT);
 }
 END_TEST
 
