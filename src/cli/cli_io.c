@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *cli_read_all(const char *path, size_t *len)
+char *mf_cli_read_all(const char *path, size_t *len)
 {
 	int from_stdin = !path || strcmp(path, "-") == 0;
 	FILE *f = from_stdin ? stdin : fopen(path, "rb");
@@ -50,7 +50,7 @@ char *cli_read_all(const char *path, size_t *len)
 	return buf;
 }
 
-struct mf_mana_catalogue *cli_load_lands(const char *path)
+struct mf_mana_catalogue *mf_cli_load_lands(const char *path)
 {
 	struct mf_mana_catalogue *cat = NULL;
 	struct mf_mana_parse_error err;
@@ -62,7 +62,7 @@ struct mf_mana_catalogue *cli_load_lands(const char *path)
 		rc = mf_mana_catalogue_builtin(&cat, &err);
 		path = "data/lands.txt (built in)";
 	} else {
-		text = cli_read_all(path, &len);
+		text = mf_cli_read_all(path, &len);
 		if (!text)
 			return NULL;
 		rc = mf_mana_catalogue_parse(text, len, &cat, &err);
@@ -75,7 +75,7 @@ struct mf_mana_catalogue *cli_load_lands(const char *path)
 	return cat;
 }
 
-void cli_print_error(FILE *f, const struct api_error *err)
+void mf_cli_print_error(FILE *f, const struct mf_api_error *err)
 {
 	cJSON *o = cJSON_CreateObject(), *e = cJSON_AddObjectToObject(o, "error");
 	char *text;
@@ -91,7 +91,7 @@ void cli_print_error(FILE *f, const struct api_error *err)
 	cJSON_Delete(o);
 }
 
-cJSON *cli_parse_json(const char *text, size_t len, struct api_error *err)
+cJSON *mf_cli_parse_json(const char *text, size_t len, struct mf_api_error *err)
 {
 	const char *end = NULL;
 	cJSON *doc;
@@ -100,22 +100,22 @@ cJSON *cli_parse_json(const char *text, size_t len, struct api_error *err)
 	doc = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
 	if (doc)
 		return doc;
-	api_fail(err, "", "malformed JSON at byte %zu", end && end >= text ? (size_t)(end - text) : 0);
+	mf_api_fail(err, "", "malformed JSON at byte %zu", end && end >= text ? (size_t)(end - text) : 0);
 	err->type = "malformed-json";
 	err->title = "Malformed JSON";
 	return NULL;
 }
 
-int cli_is_help(const char *arg)
+int mf_cli_is_help(const char *arg)
 {
 	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
-int cli_json_command(int argc, char **argv, const char *usage, api_handler handler)
+int mf_cli_json_command(int argc, char **argv, const char *usage, mf_api_handler handler)
 {
 	const char *path = NULL, *lands = NULL;
-	struct api_error err = { 0 };
-	struct api_ctx ctx = { 0 };
+	struct mf_api_error err = { 0 };
+	struct mf_api_ctx ctx = { 0 };
 	struct mf_mana_catalogue *cat = NULL;
 	cJSON *doc = NULL, *answer = NULL;
 	char *text = NULL, *printed;
@@ -123,7 +123,7 @@ int cli_json_command(int argc, char **argv, const char *usage, api_handler handl
 	int status = 2;
 
 	for (int i = 1; i < argc; i++) {
-		if (cli_is_help(argv[i])) {
+		if (mf_cli_is_help(argv[i])) {
 			fputs(usage, stdout);
 			return 0;
 		} else if (strcmp(argv[i], "--lands") == 0 && i + 1 < argc) {
@@ -138,19 +138,19 @@ int cli_json_command(int argc, char **argv, const char *usage, api_handler handl
 			return 2;
 		}
 	}
-	cat = cli_load_lands(lands);
+	cat = mf_cli_load_lands(lands);
 	if (!cat)
 		goto out;
 	ctx.lands = cat;
-	text = cli_read_all(path, &len);
+	text = mf_cli_read_all(path, &len);
 	if (!text)
 		goto out;
 	status = 1;
-	doc = cli_parse_json(text, len, &err);
+	doc = mf_cli_parse_json(text, len, &err);
 	if (doc)
 		answer = handler(doc, &ctx, &err);
 	if (!answer) {
-		cli_print_error(stdout, &err);
+		mf_cli_print_error(stdout, &err);
 		goto out;
 	}
 	printed = cJSON_PrintUnformatted(answer);

@@ -5,27 +5,27 @@
 #include <stdio.h>
 #include <stddef.h>
 
-#include "http/api.h"
+#include "api/api.h"
 
 #define CLI_INPUT_MAX (256u << 20)  /* bytes a command reads from one input */
 
 /* Reads all of path ("-" or NULL: stdin) into a new NUL-terminated buffer
  * the caller frees; *len excludes the NUL. On failure prints
  * "manaflow: PATH: reason" on stderr and returns NULL. */
-char *cli_read_all(const char *path, size_t *len);
+char *mf_cli_read_all(const char *path, size_t *len);
 
 /* Loads the land catalogue from path, or the built-in one when path is
  * NULL. On failure prints "FILE:LINE: reason" on stderr and returns NULL;
  * the caller frees the result with mf_mana_catalogue_free(). */
-struct mf_mana_catalogue *cli_load_lands(const char *path);
+struct mf_mana_catalogue *mf_cli_load_lands(const char *path);
 
 /* Prints {"error":{"status":..,"title":..,"detail":..,"pointer":..}} and a
  * newline to f. */
-void cli_print_error(FILE *f, const struct api_error *err);
+void mf_cli_print_error(FILE *f, const struct mf_api_error *err);
 
 /* Parses text as one JSON document; on failure fills err (400 with the byte
  * offset) and returns NULL. The caller deletes the result. */
-cJSON *cli_parse_json(const char *text, size_t len, struct api_error *err);
+cJSON *mf_cli_parse_json(const char *text, size_t len, struct mf_api_error *err);
 
 /*
  * A whole JSON-in, JSON-out command: `NAME [--lands FILE] [FILE]` (stdin
@@ -33,9 +33,9 @@ cJSON *cli_parse_json(const char *text, size_t len, struct api_error *err);
  * and prints its answer, or the error object. Returns the exit status:
  * 0 answered, 1 bad input, 2 bad usage or unreadable file.
  */
-int cli_json_command(int argc, char **argv, const char *usage, api_handler handler);
+int mf_cli_json_command(int argc, char **argv, const char *usage, mf_api_handler handler);
 
 /* True when arg is -h or --help. */
-int cli_is_help(const char *arg);
+int mf_cli_is_help(const char *arg);
 
 #endif

@@ -52,7 +52,7 @@ static int answer_deal(const char *text, size_t len, size_t line,
 	return 0;
 }
 
-int cli_cmd_camelot(int argc, char **argv)
+int mf_cli_cmd_camelot(int argc, char **argv)
 {
 	const char *path = NULL;
 	struct mf_camelot_result *res = NULL;
@@ -61,7 +61,7 @@ int cli_cmd_camelot(int argc, char **argv)
 	int status = 0;
 
 	for (int i = 1; i < argc; i++) {
-		if (cli_is_help(argv[i])) {
+		if (mf_cli_is_help(argv[i])) {
 			fputs(usage, stdout);
 			return 0;
 		}
@@ -71,7 +71,7 @@ int cli_cmd_camelot(int argc, char **argv)
 		}
 		path = argv[i];
 	}
-	text = cli_read_all(path, &len);
+	text = mf_cli_read_all(path, &len);
 	if (!text)
 		return 2;
 	res = malloc(sizeof(*res));

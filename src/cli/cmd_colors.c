@@ -1,7 +1,7 @@
 /* `manaflow colors`: a deck's colours by taw's rule, JSON in and out. */
 #include "cli/cli_io.h"
 #include "cli/commands.h"
-#include "http/adapt_deck.h"
+#include "api/adapt_deck.h"
 
 static const char usage[] =
 	"usage: manaflow colors [FILE]\n"
@@ -18,7 +18,7 @@ static const char usage[] =
 	"\n"
 	"  -h, --help    this text.\n";
 
-int cli_cmd_colors(int argc, char **argv)
+int mf_cli_cmd_colors(int argc, char **argv)
 {
-	return cli_json_command(argc, argv, usage, deck_colors_handler);
+	return mf_cli_json_command(argc, argv, usage, mf_api_deck_colors);
 }

@@ -1,7 +1,7 @@
 /* `manaflow combat`: the defender's optimal blocks, JSON in and out. */
 #include "cli/cli_io.h"
 #include "cli/commands.h"
-#include "http/adapt_combat.h"
+#include "api/adapt_combat.h"
 
 static const char usage[] =
 	"usage: manaflow combat [FILE]\n"
@@ -22,7 +22,7 @@ static const char usage[] =
 	"\n"
 	"  -h, --help    this text.\n";
 
-int cli_cmd_combat(int argc, char **argv)
+int mf_cli_cmd_combat(int argc, char **argv)
 {
-	return cli_json_command(argc, argv, usage, combat_blocks_handler);
+	return mf_cli_json_command(argc, argv, usage, mf_api_combat_blocks);
 }

@@ -84,7 +84,7 @@ out:
 	return ok;
 }
 
-int cli_cmd_healthcheck(int argc, char **argv)
+int mf_cli_cmd_healthcheck(int argc, char **argv)
 {
 	const char *env_port = getenv("MANAFLOW_PORT");
 	char url_buf[128], host[256], port[16];
@@ -95,7 +95,7 @@ int cli_cmd_healthcheck(int argc, char **argv)
 		 env_port && *env_port ? env_port : "8080");
 	url = url_buf;
 	for (int i = 1; i < argc; i++) {
-		if (cli_is_help(argv[i])) {
+		if (mf_cli_is_help(argv[i])) {
 			fputs(usage, stdout);
 			return 0;
 		} else if (i + 1 < argc && strcmp(argv[i], "--url") == 0) {

@@ -56,7 +56,7 @@ static int parse_number(const char *what, const char *text, unsigned long min,
 	return 0;
 }
 
-int cli_cmd_serve(int argc, char **argv)
+int mf_cli_cmd_serve(int argc, char **argv)
 {
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long port = 8080, threads = cores > 0 ? (unsigned long)cores : 1,
@@ -91,7 +91,7 @@ int cli_cmd_serve(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		size_t k;
 
-		if (cli_is_help(argv[i])) {
+		if (mf_cli_is_help(argv[i])) {
 			fputs(usage, stdout);
 			return 0;
 		}
@@ -121,7 +121,7 @@ int cli_cmd_serve(int argc, char **argv)
 		if (parse_number(opts[k].flag, argv[++i], opts[k].min, opts[k].max, opts[k].value))
 			return 2;
 	}
-	cat = cli_load_lands(lands && *lands ? lands : NULL);
+	cat = mf_cli_load_lands(lands && *lands ? lands : NULL);
 	if (!cat)
 		return 2;
 
@@ -147,16 +147,16 @@ int cli_cmd_serve(int argc, char **argv)
 		.cors_origins = cors,
 		.version = MANAFLOW_VERSION,
 	};
-	if (server_start(&cfg, cat, &srv))
+	if (mf_server_start(&cfg, cat, &srv))
 		goto out;
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"listening\",\"host\":\"%s\",\"port\":%u,"
-		"\"threads\":%u,\"version\":\"%s\"}\n", cfg.host, (unsigned)server_port(srv),
+		"\"threads\":%u,\"version\":\"%s\"}\n", cfg.host, (unsigned)mf_server_port(srv),
 		cfg.threads, cfg.version);
 	fflush(stderr);
 	sigwait(&stop, &sig);
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"draining\",\"signal\":%d,\"delay_s\":%u,"
 		"\"deadline_s\":%u}\n", sig, cfg.shutdown_delay_s, cfg.drain_s);
-	unsigned cut = server_shutdown(srv);
+	unsigned cut = mf_server_shutdown(srv);
 
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"stopped\",\"requests_cut_short\":%u}\n", cut);
 	status = 0;

@@ -6,7 +6,7 @@
 #include "cli/cli_io.h"
 #include "cli/commands.h"
 #include "cli/contest_input.h"
-#include "http/adapt_mana.h"
+#include "api/adapt_mana.h"
 
 static const char usage[] =
 	"usage: manaflow solve [--json] [--lands FILE] [FILE]\n"
@@ -28,11 +28,11 @@ static int solve_contest(const char *text, size_t len, const struct mf_mana_cata
 	struct mf_mana_query q;
 	int status = 0, got;
 
-	if (contest_reader_init(&r, text, len, cat)) {
+	if (mf_contest_reader_init(&r, text, len, cat)) {
 		fprintf(stderr, "%s\n", r.error);
 		return 1;
 	}
-	while ((got = contest_reader_next(&r, &q)) > 0) {
+	while ((got = mf_contest_reader_next(&r, &q)) > 0) {
 		struct mf_mana_result res;
 		int rc = mf_mana_solve(&q, &res);
 
@@ -48,19 +48,19 @@ static int solve_contest(const char *text, size_t len, const struct mf_mana_cata
 		fprintf(stderr, "%s\n", r.error);
 		status = 1;
 	}
-	contest_reader_free(&r);
+	mf_contest_reader_free(&r);
 	return status;
 }
 
 static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalogue *cat)
 {
-	struct api_ctx ctx = { .lands = cat };
+	struct mf_api_ctx ctx = { .lands = cat };
 	char *p = text, *end = text + len;
 	int status = 0;
 
 	while (p < end) {
 		char *e = memchr(p, '\n', (size_t)(end - p));
-		struct api_error err = { 0 };
+		struct mf_api_error err = { 0 };
 		cJSON *doc, *answer = NULL;
 		char *printed;
 
@@ -71,14 +71,14 @@ static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalog
 			p = e + 1;
 			continue;
 		}
-		doc = cli_parse_json(p, (size_t)(e - p), &err);
+		doc = mf_cli_parse_json(p, (size_t)(e - p), &err);
 		if (doc)
-			answer = mana_solve_handler(doc, &ctx, &err);
+			answer = mf_api_mana_solve(doc, &ctx, &err);
 		if (answer && (printed = cJSON_PrintUnformatted(answer))) {
 			puts(printed);
 			cJSON_free(printed);
 		} else {
-			cli_print_error(stdout, &err);
+			mf_cli_print_error(stdout, &err);
 			status = 1;
 		}
 		cJSON_Delete(answer);
@@ -88,7 +88,7 @@ static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalog
 	return status;
 }
 
-int cli_cmd_solve(int argc, char **argv)
+int mf_cli_cmd_solve(int argc, char **argv)
 {
 	const char *path = NULL, *lands = NULL;
 	struct mf_mana_catalogue *cat = NULL;
@@ -97,7 +97,7 @@ int cli_cmd_solve(int argc, char **argv)
 	int json = 0, status = 2;
 
 	for (int i = 1; i < argc; i++) {
-		if (cli_is_help(argv[i])) {
+		if (mf_cli_is_help(argv[i])) {
 			fputs(usage, stdout);
 			return 0;
 		} else if (strcmp(argv[i], "--json") == 0) {
@@ -114,10 +114,10 @@ int cli_cmd_solve(int argc, char **argv)
 			return 2;
 		}
 	}
-	cat = cli_load_lands(lands);
+	cat = mf_cli_load_lands(lands);
 	if (!cat)
 		goto out;
-	text = cli_read_all(path, &len);
+	text = mf_cli_read_all(path, &len);
 	if (!text)
 		goto out;
 	status = json ? solve_json_lines(text, len, cat) : solve_contest(text, len, cat);

@@ -3,11 +3,11 @@
 #ifndef MF_CLI_COMMANDS_H
 #define MF_CLI_COMMANDS_H
 
-int cli_cmd_serve(int argc, char **argv);
-int cli_cmd_solve(int argc, char **argv);
-int cli_cmd_healthcheck(int argc, char **argv);
-int cli_cmd_colors(int argc, char **argv);
-int cli_cmd_combat(int argc, char **argv);
-int cli_cmd_camelot(int argc, char **argv);
+int mf_cli_cmd_serve(int argc, char **argv);
+int mf_cli_cmd_solve(int argc, char **argv);
+int mf_cli_cmd_healthcheck(int argc, char **argv);
+int mf_cli_cmd_colors(int argc, char **argv);
+int mf_cli_cmd_combat(int argc, char **argv);
+int mf_cli_cmd_camelot(int argc, char **argv);
 
 #endif

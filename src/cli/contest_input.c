@@ -83,7 +83,7 @@ static int read_lands(struct contest_reader *r, const char *zone, size_t n, int3
 	return 0;
 }
 
-int contest_reader_init(struct contest_reader *r, const char *text, size_t len,
+int mf_contest_reader_init(struct contest_reader *r, const char *text, size_t len,
 			const struct mf_mana_catalogue *cat)
 {
 	unsigned long t;
@@ -116,7 +116,7 @@ static int reserve(struct contest_reader *r, size_t n)
 	return 0;
 }
 
-int contest_reader_next(struct contest_reader *r, struct mf_mana_query *q)
+int mf_contest_reader_next(struct contest_reader *r, struct mf_mana_query *q)
 {
 	unsigned long x, y, life;
 	const char *s;
@@ -146,7 +146,7 @@ int contest_reader_next(struct contest_reader *r, struct mf_mana_query *q)
 	return 1;
 }
 
-void contest_reader_free(struct contest_reader *r)
+void mf_contest_reader_free(struct contest_reader *r)
 {
 	free(r->cards);
 	r->cards = NULL;

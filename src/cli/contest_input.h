@@ -22,14 +22,14 @@ struct contest_reader {
 
 /* Starts reading text (len bytes, not copied: it must outlive the reader).
  * Returns 0, or -1 with r->error set when the case count is bad. */
-int contest_reader_init(struct contest_reader *r, const char *text, size_t len,
+int mf_contest_reader_init(struct contest_reader *r, const char *text, size_t len,
 			const struct mf_mana_catalogue *cat);
 
 /* Reads the next case into *q (its arrays owned by the reader, valid until
  * the next call). Returns 1 for a case, 0 at the end, -1 with r->error set. */
-int contest_reader_next(struct contest_reader *r, struct mf_mana_query *q);
+int mf_contest_reader_next(struct contest_reader *r, struct mf_mana_query *q);
 
 /* Frees what the reader owns. */
-void contest_reader_free(struct contest_reader *r);
+void mf_contest_reader_free(struct contest_reader *r);
 
 #endif

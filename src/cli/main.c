@@ -12,12 +12,12 @@ struct command {
 };
 
 static const struct command commands[] = {
-	{ "serve", cli_cmd_serve, "run the HTTP JSON service" },
-	{ "solve", cli_cmd_solve, "can these lands pay this cost? (contest format or JSON lines)" },
-	{ "colors", cli_cmd_colors, "which colours is this deck? (Scryfall cards, JSON in and out)" },
-	{ "combat", cli_cmd_combat, "the defender's optimal blocks (JSON in and out)" },
-	{ "camelot", cli_cmd_camelot, "is this Camelot solitaire deal winnable? (SPOJ format, Y/N)" },
-	{ "healthcheck", cli_cmd_healthcheck, "exit 0 iff a running service answers /healthz" },
+	{ "serve", mf_cli_cmd_serve, "run the HTTP JSON service" },
+	{ "solve", mf_cli_cmd_solve, "can these lands pay this cost? (contest format or JSON lines)" },
+	{ "colors", mf_cli_cmd_colors, "which colours is this deck? (Scryfall cards, JSON in and out)" },
+	{ "combat", mf_cli_cmd_combat, "the defender's optimal blocks (JSON in and out)" },
+	{ "camelot", mf_cli_cmd_camelot, "is this Camelot solitaire deal winnable? (SPOJ format, Y/N)" },
+	{ "healthcheck", mf_cli_cmd_healthcheck, "exit 0 iff a running service answers /healthz" },
 };
 
 static void print_usage(FILE *f)
@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 		print_usage(stderr);
 		return 2;
 	}
-	if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+	if (mf_cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
 		print_usage(stdout);
 		return 0;
 	}

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cors_parse(struct cors *c, const char *list)
+int mf_cors_parse(struct cors *c, const char *list)
 {
 	const char *p = list;
 
@@ -26,12 +26,12 @@ int cors_parse(struct cors *c, const char *list)
 			if (c->n == CORS_ORIGINS_MAX || len > 200) {
 				fprintf(stderr, "manaflow serve: at most %d CORS origins of 200 bytes\n",
 					CORS_ORIGINS_MAX);
-				cors_free(c);
+				mf_cors_free(c);
 				return -1;
 			}
 			c->origins[c->n] = strndup(p, len);
 			if (!c->origins[c->n]) {
-				cors_free(c);
+				mf_cors_free(c);
 				return -1;
 			}
 			c->n++;
@@ -41,14 +41,14 @@ int cors_parse(struct cors *c, const char *list)
 	return 0;
 }
 
-void cors_free(struct cors *c)
+void mf_cors_free(struct cors *c)
 {
 	for (size_t i = 0; i < c->n; i++)
 		free(c->origins[i]);
 	memset(c, 0, sizeof(*c));
 }
 
-const char *cors_allow_origin(const struct cors *c, const char *origin)
+const char *mf_cors_allow_origin(const struct cors *c, const char *origin)
 {
 	if (!origin || !*origin)
 		return NULL;

@@ -19,11 +19,11 @@ struct cors {
 
 /* Parses a comma-separated list ("*" for any; NULL or "" for none) into c.
  * Returns 0, or -1 (message on stderr) for a bad list. */
-int cors_parse(struct cors *c, const char *list);
-void cors_free(struct cors *c);
+int mf_cors_parse(struct cors *c, const char *list);
+void mf_cors_free(struct cors *c);
 
 /* The value for Access-Control-Allow-Origin given the request's Origin
  * header, or NULL when the origin is absent or not allowed. */
-const char *cors_allow_origin(const struct cors *c, const char *origin);
+const char *mf_cors_allow_origin(const struct cors *c, const char *origin);
 
 #endif

@@ -30,7 +30,7 @@ struct metrics {
 	struct histogram solver_time[METRICS_ROUTES_MAX + 1];
 };
 
-struct metrics *metrics_new(const char *const *route_names, size_t n)
+struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
 {
 	struct metrics *m;
 
@@ -45,12 +45,12 @@ struct metrics *metrics_new(const char *const *route_names, size_t n)
 	return m;
 }
 
-void metrics_free(struct metrics *m)
+void mf_metrics_free(struct metrics *m)
 {
 	free(m);
 }
 
-void metrics_request_started(struct metrics *m)
+void mf_metrics_request_started(struct metrics *m)
 {
 	atomic_fetch_add(&m->in_flight, 1);
 }
@@ -66,7 +66,7 @@ static void observe(struct histogram *h, uint64_t micros)
 	atomic_fetch_add(&h->count, 1);
 }
 
-void metrics_request_done(struct metrics *m, size_t route, unsigned status, uint64_t micros)
+void mf_metrics_request_done(struct metrics *m, size_t route, unsigned status, uint64_t micros)
 {
 	size_t code = 0;
 
@@ -79,7 +79,7 @@ void metrics_request_done(struct metrics *m, size_t route, unsigned status, uint
 	atomic_fetch_sub(&m->in_flight, 1);
 }
 
-void metrics_solver_done(struct metrics *m, size_t route, uint64_t micros)
+void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros)
 {
 	observe(&m->solver_time[route < m->n_routes ? route : m->n_routes], micros);
 }
@@ -150,7 +150,7 @@ static void render_histograms(struct text *t, const struct metrics *m,
 	}
 }
 
-char *metrics_render(struct metrics *m, const char *version, size_t *len)
+char *mf_metrics_render(struct metrics *m, const char *version, size_t *len)
 {
 	struct text t = { malloc(4096), 0, 4096 };
 

@@ -17,20 +17,20 @@ struct metrics;
  * n <= METRICS_ROUTES_MAX; the array is copied, the strings must outlive the
  * metrics).
  * Returns NULL when out of memory. */
-struct metrics *metrics_new(const char *const *route_names, size_t n);
-void metrics_free(struct metrics *m);
+struct metrics *mf_metrics_new(const char *const *route_names, size_t n);
+void mf_metrics_free(struct metrics *m);
 
-void metrics_request_started(struct metrics *m);
+void mf_metrics_request_started(struct metrics *m);
 
 /* Records a finished request of route (index, or n for "unmatched"). */
-void metrics_request_done(struct metrics *m, size_t route, unsigned status,
+void mf_metrics_request_done(struct metrics *m, size_t route, unsigned status,
 			  uint64_t micros);
 
 /* Records the time the solver (adapter) took for route. */
-void metrics_solver_done(struct metrics *m, size_t route, uint64_t micros);
+void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros);
 
 /* Renders the text exposition format into a new malloc'd string (caller
  * frees); NULL when out of memory. */
-char *metrics_render(struct metrics *m, const char *version, size_t *len);
+char *mf_metrics_render(struct metrics *m, const char *version, size_t *len);
 
 #endif

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "http/problem.h"
+#include "api/problem.h"
 #include "http/server_int.h"
 
 struct request {
@@ -84,12 +84,12 @@ static void free_nothing(void *p)
 }
 
 static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
-				     struct request *rq, const struct api_error *err,
+				     struct request *rq, const struct mf_api_error *err,
 				     const char *allow)
 {
 	const char *extra[] = { MHD_HTTP_HEADER_ALLOW, allow, NULL };
 	size_t len = 0;
-	char *body = problem_render(err, &len);
+	char *body = mf_problem_render(err, &len);
 
 	if (!body)
 		return MHD_NO;
@@ -102,9 +102,9 @@ static enum MHD_Result reply_simple_problem(struct server *s, struct MHD_Connect
 					    const char *title, const char *detail,
 					    const char *allow)
 {
-	struct api_error err;
+	struct mf_api_error err;
 
-	problem_set(&err, status, type, title, detail);
+	mf_problem_set(&err, status, type, title, detail);
 	return reply_problem(s, c, rq, &err, allow);
 }
 
@@ -190,7 +190,7 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 						    NULL);
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ready\"}", 18);
 	case ROUTE_METRICS:
-		text = metrics_render(s->metrics, s->cfg.version, &len);
+		text = mf_metrics_render(s->metrics, s->cfg.version, &len);
 		if (!text)
 			return MHD_NO;
 		return reply(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", text, len,
@@ -206,7 +206,7 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 				   struct request *rq)
 {
-	struct api_error err = { 0 };
+	struct mf_api_error err = { 0 };
 	const char *end = NULL;
 	uint64_t t0;
 	cJSON *doc, *answer;
@@ -224,7 +224,7 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 			return MHD_NO;
 	}
 	rq->body[rq->len] = '\0';
-	t0 = server_now_us();
+	t0 = mf_server_now_us();
 	doc = cJSON_ParseWithLengthOpts(rq->body, rq->len + 1, &end, 1);
 	if (!doc) {
 		char detail[96];
@@ -243,12 +243,12 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 		*rq->job = (struct job){ .handler = rq->route->handler, .doc = doc, .ctx = &s->ctx,
 					 .conn = c };
 		MHD_suspend_connection(c);
-		workers_submit(s->workers, rq->job);
+		mf_workers_submit(s->workers, rq->job);
 		return MHD_YES;
 	}
 	answer = rq->route->handler(doc, &s->ctx, &err);
 	cJSON_Delete(doc);
-	metrics_solver_done(s->metrics, route_index(s, rq->route), server_now_us() - t0);
+	mf_metrics_solver_done(s->metrics, route_index(s, rq->route), mf_server_now_us() - t0);
 	if (!answer)
 		return reply_problem(s, c, rq, &err, NULL);
 	return reply_json(s, c, rq, 200, answer);
@@ -260,7 +260,7 @@ static enum MHD_Result answer_job(struct server *s, struct MHD_Connection *c, st
 	cJSON *answer = rq->job->answer;
 
 	rq->job->answer = NULL;
-	metrics_solver_done(s->metrics, route_index(s, rq->route), rq->job->micros);
+	mf_metrics_solver_done(s->metrics, route_index(s, rq->route), rq->job->micros);
 	if (!answer)
 		return reply_problem(s, c, rq, &rq->job->err, NULL);
 	return reply_json(s, c, rq, 200, answer);
@@ -352,7 +352,7 @@ static void append_body(struct server *s, struct request *rq, const char *data, 
 	rq->len += n;
 }
 
-enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *url,
+enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const char *url,
 			       const char *method, const char *version,
 			       const char *upload_data, size_t *upload_data_size,
 			       void **state)
@@ -365,16 +365,16 @@ enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *
 		if (!rq)
 			return MHD_NO;
 		*state = rq;
-		rq->start_us = server_now_us();
-		rq->route = router_find(url);
+		rq->start_us = mf_server_now_us();
+		rq->route = mf_router_find(url);
 		snprintf(rq->method, sizeof(rq->method), "%s", method);
 		snprintf(rq->path, sizeof(rq->path), "%s", url);
-		request_id_take(&s->ids, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Request-Id"),
+		mf_request_id_take(&s->ids, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Request-Id"),
 				rq->id);
-		rq->allow_origin = cors_allow_origin(&s->cors,
+		rq->allow_origin = mf_cors_allow_origin(&s->cors,
 			MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"));
 		atomic_fetch_add(&s->in_flight, 1);
-		metrics_request_started(s->metrics);
+		mf_metrics_request_started(s->metrics);
 		return begin(s, c, rq, method);
 	}
 	if (*upload_data_size) {
@@ -410,7 +410,7 @@ static void log_escaped(FILE *f, const char *s)
 	}
 }
 
-void request_completed(void *cls, struct MHD_Connection *c, void **state,
+void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 		       enum MHD_RequestTerminationCode toe)
 {
 	struct server *s = cls;
@@ -419,8 +419,8 @@ void request_completed(void *cls, struct MHD_Connection *c, void **state,
 
 	if (!rq)
 		return;
-	us = server_now_us() - rq->start_us;
-	metrics_request_done(s->metrics, route_index(s, rq->route), rq->status, us);
+	us = mf_server_now_us() - rq->start_us;
+	mf_metrics_request_done(s->metrics, route_index(s, rq->route), rq->status, us);
 	if (s->cfg.access_log) {
 		flockfile(stderr);
 		fputs("{\"method\":\"", stderr);

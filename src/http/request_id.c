@@ -5,7 +5,7 @@
 #include <time.h>
 #include <unistd.h>
 
-void request_ids_init(struct request_ids *ids)
+void mf_request_ids_init(struct request_ids *ids)
 {
 	struct timespec ts;
 	uint64_t z;
@@ -28,7 +28,7 @@ static int is_sane(const char *s)
 	return strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-") == n;
 }
 
-void request_id_take(struct request_ids *ids, const char *given, char *out)
+void mf_request_id_take(struct request_ids *ids, const char *given, char *out)
 {
 	if (is_sane(given)) {
 		memcpy(out, given, strlen(given) + 1);

@@ -13,10 +13,10 @@ struct request_ids {
 };
 
 /* Seeds the generator from the clock and the process id. */
-void request_ids_init(struct request_ids *ids);
+void mf_request_ids_init(struct request_ids *ids);
 
 /* Copies given into out (REQUEST_ID_MAX + 1 bytes) when it is 1 to
  * REQUEST_ID_MAX characters of [A-Za-z0-9._:-], else writes a new id. */
-void request_id_take(struct request_ids *ids, const char *given, char *out);
+void mf_request_id_take(struct request_ids *ids, const char *given, char *out);
 
 #endif

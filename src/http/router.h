@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "http/api.h"
+#include "api/api.h"
 
 enum route_kind {
 	ROUTE_JSON,      /* POST: a JSON body through an adapter */
@@ -20,14 +20,14 @@ struct route {
 	const char *path;
 	const char *method;      /* the one method the path answers */
 	enum route_kind kind;
-	api_handler handler;     /* ROUTE_JSON only */
+	mf_api_handler handler;     /* ROUTE_JSON only */
 	bool offload;            /* solved on a worker thread: may take long */
 };
 
 /* All routes; *n receives their count. */
-const struct route *router_routes(size_t *n);
+const struct route *mf_router_routes(size_t *n);
 
 /* The route for path (exact match), or NULL: the caller answers 404. */
-const struct route *router_find(const char *path);
+const struct route *mf_router_find(const char *path);
 
 #endif

@@ -9,9 +9,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "http/adapt_mana.h"
+#include "api/adapt_mana.h"
 
-uint64_t server_now_us(void)
+uint64_t mf_server_now_us(void)
 {
 	struct timespec ts;
 
@@ -51,8 +51,8 @@ static void static_answer_set(struct static_answer *a, const char *body, size_t 
 
 static int render_static_answers(struct server *s)
 {
-	struct api_error err;
-	cJSON *lands = mana_lands_handler(NULL, &s->ctx, &err);
+	struct mf_api_error err;
+	cJSON *lands = mf_api_mana_lands(NULL, &s->ctx, &err);
 	char *text;
 
 	if (!lands)
@@ -70,14 +70,14 @@ static void server_free(struct server *s)
 {
 	if (!s)
 		return;
-	workers_free(s->workers);
+	mf_workers_free(s->workers);
 	cJSON_free((char *)s->lands.body);
-	cors_free(&s->cors);
-	metrics_free(s->metrics);
+	mf_cors_free(&s->cors);
+	mf_metrics_free(s->metrics);
 	free(s);
 }
 
-int server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
+int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
 		 struct server **out)
 {
 	const char *names[METRICS_ROUTES_MAX];
@@ -95,18 +95,18 @@ int server_start(const struct server_config *cfg, const struct mf_mana_catalogue
 		goto fail;
 	s->cfg = *cfg;
 	s->ctx.lands = cat;
-	request_ids_init(&s->ids);
-	if (cors_parse(&s->cors, cfg->cors_origins)) {
+	mf_request_ids_init(&s->ids);
+	if (mf_cors_parse(&s->cors, cfg->cors_origins)) {
 		rc = MF_ERR_INVALID;
 		goto fail;
 	}
-	s->routes = router_routes(&s->n_routes);
+	s->routes = mf_router_routes(&s->n_routes);
 	for (size_t i = 0; i < s->n_routes && i < METRICS_ROUTES_MAX; i++)
 		names[i] = s->routes[i].path;
-	s->metrics = metrics_new(names, s->n_routes);
+	s->metrics = mf_metrics_new(names, s->n_routes);
 	if (!s->metrics || render_static_answers(s))
 		goto fail;
-	s->workers = workers_start(cfg->threads);
+	s->workers = mf_workers_start(cfg->threads);
 	if (!s->workers)
 		goto fail;
 	memset(&a4, 0, sizeof(a4));
@@ -126,7 +126,7 @@ int server_start(const struct server_config *cfg, const struct mf_mana_catalogue
 		rc = MF_ERR_INVALID;
 		goto fail;
 	}
-	s->daemon = MHD_start_daemon(flags, cfg->port, NULL, NULL, request_handle, s,
+	s->daemon = MHD_start_daemon(flags, cfg->port, NULL, NULL, mf_request_handle, s,
 		MHD_OPTION_EXTERNAL_LOGGER, log_mhd_error, NULL,
 		MHD_OPTION_SOCK_ADDR, addr,
 		/* One thread needs no pool (and libmicrohttpd warns about one). */
@@ -134,7 +134,7 @@ int server_start(const struct server_config *cfg, const struct mf_mana_catalogue
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
-		MHD_OPTION_NOTIFY_COMPLETED, request_completed, s,
+		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
 		MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
 		MHD_OPTION_END);
 	if (!s->daemon) {
@@ -150,7 +150,7 @@ fail:
 	return rc;
 }
 
-uint16_t server_port(const struct server *s)
+uint16_t mf_server_port(const struct server *s)
 {
 	const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
 
@@ -161,11 +161,11 @@ uint16_t server_port(const struct server *s)
 /* Waits until no request is in flight or the deadline (microseconds). */
 static void wait_idle(struct server *s, uint64_t deadline)
 {
-	while (atomic_load(&s->in_flight) > 0 && server_now_us() < deadline)
+	while (atomic_load(&s->in_flight) > 0 && mf_server_now_us() < deadline)
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 }
 
-unsigned server_shutdown(struct server *s)
+unsigned mf_server_shutdown(struct server *s)
 {
 	uint64_t deadline;
 	unsigned left;
@@ -180,15 +180,15 @@ unsigned server_shutdown(struct server *s)
 	 * the drain to end and then being reset. */
 	if (listener != MHD_INVALID_SOCKET)
 		shutdown(listener, SHUT_RDWR);
-	deadline = server_now_us() + (uint64_t)s->cfg.drain_s * 1000000u;
+	deadline = mf_server_now_us() + (uint64_t)s->cfg.drain_s * 1000000u;
 	/* Requests already begun finish; idle keep-alive connections hold no
 	 * work, so they need not be waited for. */
 	wait_idle(s, deadline);
 	/* Past the deadline, queued solves are answered 503 and running ones
 	 * finish; their connections must be resumed before the daemon stops. */
 	left = atomic_load(&s->in_flight);
-	workers_stop(s->workers);  /* freed with the server, after the daemon */
-	wait_idle(s, server_now_us() + 1000000);
+	mf_workers_stop(s->workers);  /* freed with the server, after the daemon */
+	wait_idle(s, mf_server_now_us() + 1000000);
 	MHD_stop_daemon(s->daemon);
 	if (listener != MHD_INVALID_SOCKET)
 		close(listener);

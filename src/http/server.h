@@ -10,11 +10,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "http/api.h"
+#include "api/api.h"
 
 struct server_config {
 	const char *host;          /* address to bind, IPv4 or IPv6 literal */
-	uint16_t port;             /* 0: any free port (see server_port) */
+	uint16_t port;             /* 0: any free port (see mf_server_port) */
 	unsigned threads;          /* pool threads, >= 1 */
 	size_t body_limit;         /* bytes of a request body */
 	unsigned timeout_s;        /* idle connection timeout */
@@ -32,17 +32,17 @@ struct server;
 /* Starts serving with cat (borrowed: it must outlive the server). On
  * success *out owns a running server; on failure prints why on stderr and
  * returns a negative mf_status. */
-int server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
+int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
 		 struct server **out);
 
 /* The port actually bound. */
-uint16_t server_port(const struct server *s);
+uint16_t mf_server_port(const struct server *s);
 
 /* Readiness turns 503 and answers carry Connection: close; after
  * shutdown_delay_s (so that load balancers see readiness fail and stop
  * sending) no new connections are accepted; then waits up to drain_s for
  * requests in flight and stops the daemon. Frees the server. Returns the
  * requests cut short. */
-unsigned server_shutdown(struct server *s);
+unsigned mf_server_shutdown(struct server *s);
 
 #endif

@@ -23,7 +23,7 @@ struct static_answer {
 
 struct server {
 	struct server_config cfg;
-	struct api_ctx ctx;
+	struct mf_api_ctx ctx;
 	struct MHD_Daemon *daemon;
 	struct metrics *metrics;
 	atomic_bool draining;
@@ -38,14 +38,14 @@ struct server {
 };
 
 /* libmicrohttpd's access handler and completion callback (request.c). */
-enum MHD_Result request_handle(void *cls, struct MHD_Connection *c, const char *url,
+enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const char *url,
 			       const char *method, const char *version,
 			       const char *upload_data, size_t *upload_data_size,
 			       void **state);
-void request_completed(void *cls, struct MHD_Connection *c, void **state,
+void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 		       enum MHD_RequestTerminationCode toe);
 
 /* Microseconds of a monotonic clock. */
-uint64_t server_now_us(void);
+uint64_t mf_server_now_us(void);
 
 #endif

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "http/problem.h"
+#include "api/problem.h"
 
 struct workers {
 	pthread_mutex_t mu;
@@ -63,7 +63,7 @@ static void *work(void *arg)
 	}
 }
 
-struct workers *workers_start(unsigned n)
+struct workers *mf_workers_start(unsigned n)
 {
 	struct workers *w = calloc(1, sizeof(*w) + n * sizeof(pthread_t));
 
@@ -74,7 +74,7 @@ struct workers *workers_start(unsigned n)
 	for (; w->n < n; w->n++)
 		if (pthread_create(&w->threads[w->n], NULL, work, w) != 0) {
 			fprintf(stderr, "manaflow serve: cannot start worker threads\n");
-			workers_free(w);
+			mf_workers_free(w);
 			return NULL;
 		}
 	return w;
@@ -86,12 +86,12 @@ static void refuse(struct job *job)
 	cJSON_Delete(job->doc);
 	job->doc = NULL;
 	job->answer = NULL;
-	problem_set(&job->err, 503, "shutting-down", "Shutting down",
+	mf_problem_set(&job->err, 503, "shutting-down", "Shutting down",
 		    "the server stopped before this request was solved");
 	finish(job);
 }
 
-void workers_submit(struct workers *w, struct job *job)
+void mf_workers_submit(struct workers *w, struct job *job)
 {
 	job->next = NULL;
 	atomic_store(&job->state, JOB_QUEUED);
@@ -110,7 +110,7 @@ void workers_submit(struct workers *w, struct job *job)
 	pthread_mutex_unlock(&w->mu);
 }
 
-void workers_stop(struct workers *w)
+void mf_workers_stop(struct workers *w)
 {
 	struct job *pending;
 	bool joined;
@@ -134,11 +134,11 @@ void workers_stop(struct workers *w)
 		pthread_join(w->threads[i], NULL);
 }
 
-void workers_free(struct workers *w)
+void mf_workers_free(struct workers *w)
 {
 	if (!w)
 		return;
-	workers_stop(w);
+	mf_workers_stop(w);
 	pthread_cond_destroy(&w->ready);
 	pthread_mutex_destroy(&w->mu);
 	free(w);

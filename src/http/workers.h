@@ -11,19 +11,19 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "http/api.h"
+#include "api/api.h"
 
 enum job_state { JOB_NONE, JOB_QUEUED, JOB_DONE };
 
 /* One solve, owned by its request; the workers only borrow it. */
 struct job {
 	struct job *next;
-	api_handler handler;
+	mf_api_handler handler;
 	cJSON *doc;                  /* the request body; freed by the worker */
-	const struct api_ctx *ctx;
+	const struct mf_api_ctx *ctx;
 	struct MHD_Connection *conn; /* suspended until the job is done */
 	cJSON *answer;               /* NULL: see err */
-	struct api_error err;
+	struct mf_api_error err;
 	uint64_t micros;             /* time in the handler */
 	atomic_int state;
 };
@@ -31,19 +31,19 @@ struct job {
 struct workers;
 
 /* Starts n threads. Returns NULL (message on stderr) on failure. */
-struct workers *workers_start(unsigned n);
+struct workers *mf_workers_start(unsigned n);
 
 /* Queues job (the caller has suspended job->conn); a worker runs it and
  * resumes the connection. Once the workers are stopping, the job is
  * answered 503 and resumed at once instead. */
-void workers_submit(struct workers *w, struct job *job);
+void mf_workers_submit(struct workers *w, struct job *job);
 
 /* Jobs not yet started are answered 503 and resumed; running ones finish;
  * then the threads end. Later submissions are answered 503. */
-void workers_stop(struct workers *w);
+void mf_workers_stop(struct workers *w);
 
 /* Frees the workers (stopping them first if need be); NULL is fine. Call
  * it only when nothing can submit any more. */
-void workers_free(struct workers *w);
+void mf_workers_free(struct workers *w);
 
 #endif

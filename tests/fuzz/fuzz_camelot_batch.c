@@ -10,7 +10,7 @@
 #include <stdlib.h>
 
 #include "fuzz_common.h"
-#include "http/adapt_camelot.h"
+#include "api/adapt_camelot.h"
 
 #define FUZZ_CAMELOT_DECKS_MAX 4
 
@@ -26,6 +26,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cJSON_Delete(doc);
 	free(body);
 	if (!skip)
-		fuzz_run_handler(camelot_batch_handler, data, size);
+		fuzz_run_handler(mf_api_camelot_batch, data, size);
 	return 0;
 }

@@ -1,9 +1,9 @@
 /* POST /v1/camelot/solve: body bytes -> JSON -> deal -> search -> winning line. */
 #include "fuzz_common.h"
-#include "http/adapt_camelot.h"
+#include "api/adapt_camelot.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_run_handler(camelot_solve_handler, data, size);
+	fuzz_run_handler(mf_api_camelot_solve, data, size);
 	return 0;
 }

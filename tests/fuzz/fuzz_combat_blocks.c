@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "fuzz_common.h"
-#include "http/adapt_combat.h"
+#include "api/adapt_combat.h"
 
 #define FUZZ_COMBAT_SIDE_MAX 8
 
@@ -34,6 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cJSON_Delete(doc);
 	free(body);
 	if (!skip)
-		fuzz_run_handler(combat_blocks_handler, data, size);
+		fuzz_run_handler(mf_api_combat_blocks, data, size);
 	return 0;
 }

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "http/problem.h"
+#include "api/problem.h"
 
 void fuzz_fail(const char *file, int line, const char *what)
 {
@@ -77,10 +77,10 @@ static void check_printed(const char *text, bool want_utf8)
 		FUZZ_CHECK(fuzz_utf8_valid(text, strlen(text)));
 }
 
-void fuzz_run_handler(api_handler handler, const uint8_t *data, size_t size)
+void fuzz_run_handler(mf_api_handler handler, const uint8_t *data, size_t size)
 {
-	struct api_ctx ctx = { .lands = fuzz_lands() };
-	struct api_error err = { 0 };
+	struct mf_api_ctx ctx = { .lands = fuzz_lands() };
+	struct mf_api_error err = { 0 };
 	char *body = fuzz_strndup(data, size);
 	bool utf8 = fuzz_utf8_valid(body, size);
 	const char *end = NULL;
@@ -102,7 +102,7 @@ void fuzz_run_handler(api_handler handler, const uint8_t *data, size_t size)
 		FUZZ_CHECK(err.type != NULL && err.title != NULL);
 		FUZZ_CHECK(err.pointer[0] == '\0' || err.pointer[0] == '/');
 		FUZZ_CHECK(memchr(err.detail, '\0', sizeof(err.detail)) != NULL);
-		text = problem_render(&err, &len);
+		text = mf_problem_render(&err, &len);
 		check_printed(text, utf8);
 		FUZZ_CHECK(len == strlen(text));
 		cJSON_free(text);

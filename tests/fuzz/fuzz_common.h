@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "http/api.h"
+#include "api/api.h"
 
 /* The entry point libFuzzer and replay.c call; 0 always (crashes abort). */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -53,6 +53,6 @@ bool fuzz_utf8_valid(const char *s, size_t len);
  * pointer that is "" or starts with '/', and, when the body is valid UTF-8,
  * output that is valid UTF-8 too.
  */
-void fuzz_run_handler(api_handler handler, const uint8_t *data, size_t size);
+void fuzz_run_handler(mf_api_handler handler, const uint8_t *data, size_t size);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * `manaflow solve` in the contest format: contest_reader_init/next over the
+ * `manaflow solve` in the contest format: mf_contest_reader_init/next over the
  * bytes, and mf_mana_solve on every case read, as solve_contest() does.
  *
  * Checks: a reader failure always says why ("line N: ..."), the line count
@@ -30,12 +30,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(text != NULL);
 	if (size)
 		memcpy(text, data, size);
-	if (contest_reader_init(&r, text, size, cat)) {
+	if (mf_contest_reader_init(&r, text, size, cat)) {
 		check_failure(&r);
-		contest_reader_free(&r);
+		mf_contest_reader_free(&r);
 		goto out;
 	}
-	while ((got = contest_reader_next(&r, &q)) > 0) {
+	while ((got = mf_contest_reader_next(&r, &q)) > 0) {
 		struct mf_mana_result res;
 		int rc;
 
@@ -57,7 +57,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (got < 0)
 		check_failure(&r);
-	contest_reader_free(&r);
+	mf_contest_reader_free(&r);
 out:
 	free(text);
 	return 0;

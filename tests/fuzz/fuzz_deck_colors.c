@@ -1,9 +1,9 @@
 /* POST /v1/deck/colors: body bytes -> JSON -> Scryfall cards -> colours. */
 #include "fuzz_common.h"
-#include "http/adapt_deck.h"
+#include "api/adapt_deck.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_run_handler(deck_colors_handler, data, size);
+	fuzz_run_handler(mf_api_deck_colors, data, size);
 	return 0;
 }

@@ -1,9 +1,9 @@
 /* POST /v1/mana/solve/batch: body bytes -> JSON -> every query decoded, then solved. */
 #include "fuzz_common.h"
-#include "http/adapt_mana.h"
+#include "api/adapt_mana.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_run_handler(mana_batch_handler, data, size);
+	fuzz_run_handler(mf_api_mana_batch, data, size);
 	return 0;
 }

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-char *adapter_answer(api_handler handler, const char *body_text, struct api_error *err)
+char *adapter_answer(mf_api_handler handler, const char *body_text, struct mf_api_error *err)
 {
 	cJSON *body = cJSON_Parse(body_text);
-	struct api_ctx ctx = { 0 };
+	struct mf_api_ctx ctx = { 0 };
 	cJSON *answer;
 	char *printed = NULL;
 
@@ -21,9 +21,9 @@ char *adapter_answer(api_handler handler, const char *body_text, struct api_erro
 	return printed;
 }
 
-void adapter_ck_answer(api_handler handler, const char *body, const char *want)
+void adapter_ck_answer(mf_api_handler handler, const char *body, const char *want)
 {
-	struct api_error err;
+	struct mf_api_error err;
 	char *got = adapter_answer(handler, body, &err);
 
 	ck_assert_msg(got != NULL, "refused (%d at \"%s\": %s): %s", err.status, err.pointer,
@@ -32,9 +32,9 @@ void adapter_ck_answer(api_handler handler, const char *body, const char *want)
 	free(got);
 }
 
-void adapter_ck_refused(api_handler handler, const char *body, int status, const char *pointer)
+void adapter_ck_refused(mf_api_handler handler, const char *body, int status, const char *pointer)
 {
-	struct api_error err;
+	struct mf_api_error err;
 	char *got = adapter_answer(handler, body, &err);
 
 	ck_assert_msg(got == NULL, "accepted %s -> %s", body, got ? got : "");

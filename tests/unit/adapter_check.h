@@ -1,20 +1,20 @@
 /*
- * Checks shared by the adapter suites: run an api_handler on a JSON text,
+ * Checks shared by the adapter suites: run an mf_api_handler on a JSON text,
  * and assert the exact answer or the refusal's status and pointer.
  */
 #ifndef MF_TESTS_ADAPTER_CHECK_H
 #define MF_TESTS_ADAPTER_CHECK_H
 
-#include "http/api.h"
+#include "api/api.h"
 
 /* The handler's answer printed unformatted (caller frees), or NULL with
  * *err filled. The body must be valid JSON. */
-char *adapter_answer(api_handler handler, const char *body_text, struct api_error *err);
+char *adapter_answer(mf_api_handler handler, const char *body_text, struct mf_api_error *err);
 
 /* The handler answers body with exactly want. */
-void adapter_ck_answer(api_handler handler, const char *body, const char *want);
+void adapter_ck_answer(mf_api_handler handler, const char *body, const char *want);
 
 /* The handler refuses body with status at pointer, and says why. */
-void adapter_ck_refused(api_handler handler, const char *body, int status, const char *pointer);
+void adapter_ck_refused(mf_api_handler handler, const char *body, int status, const char *pointer);
 
 #endif

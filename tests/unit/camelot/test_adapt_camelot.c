@@ -8,15 +8,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "http/adapt_camelot.h"
+#include "api/adapt_camelot.h"
 #include "reference/camelot_replay.h"
 #include "unit/camelot/deals.h"
 
-static const struct api_ctx ctx = { NULL };
+static const struct mf_api_ctx ctx = { NULL };
 
 /* Runs handler on the JSON text body; returns the answer re-parsed as a
  * plain tree (the adapter hands back raw text), or NULL with *err set. */
-static cJSON *call(api_handler handler, const char *body, struct api_error *err)
+static cJSON *call(mf_api_handler handler, const char *body, struct mf_api_error *err)
 {
 	cJSON *req = cJSON_Parse(body), *answer, *tree = NULL;
 	char *text;
@@ -36,10 +36,10 @@ static cJSON *call(api_handler handler, const char *body, struct api_error *err)
 	return tree;
 }
 
-static void ck_fails(api_handler handler, const char *body, int status,
+static void ck_fails(mf_api_handler handler, const char *body, int status,
 		     const char *pointer, const char *words)
 {
-	struct api_error err;
+	struct mf_api_error err;
 	cJSON *answer = call(handler, body, &err);
 
 	ck_assert_msg(answer == NULL, "%s: answered", body);
@@ -96,14 +96,14 @@ static void ck_line_wins(const char *deck, const cJSON *answer)
 
 START_TEST(solve_examples)
 {
-	struct api_error err;
+	struct mf_api_error err;
 	char body[128];
 
 	for (int i = 0; i < 4; i++) {
 		cJSON *answer;
 
 		snprintf(body, sizeof(body), "{\"deck\":\"%s\"}", deals_examples[i].deck);
-		answer = call(camelot_solve_handler, body, &err);
+		answer = call(mf_api_camelot_solve, body, &err);
 		ck_assert_ptr_nonnull(answer);
 		if (deals_examples[i].winnable) {
 			ck_line_wins(deals_examples[i].deck, answer);
@@ -120,23 +120,23 @@ END_TEST
 
 START_TEST(solve_bad_bodies)
 {
-	ck_fails(camelot_solve_handler, "[]", 400, "", "expected an object");
-	ck_fails(camelot_solve_handler, "{}", 400, "/deck", "missing field");
-	ck_fails(camelot_solve_handler, "{\"deck\":null}", 400, "/deck", "missing field");
-	ck_fails(camelot_solve_handler, "{\"deck\":52}", 400, "/deck", "expected a string");
-	ck_fails(camelot_solve_handler,
+	ck_fails(mf_api_camelot_solve, "[]", 400, "", "expected an object");
+	ck_fails(mf_api_camelot_solve, "{}", 400, "/deck", "missing field");
+	ck_fails(mf_api_camelot_solve, "{\"deck\":null}", 400, "/deck", "missing field");
+	ck_fails(mf_api_camelot_solve, "{\"deck\":52}", 400, "/deck", "expected a string");
+	ck_fails(mf_api_camelot_solve,
 		 "{\"deck\":\"AAAA222233334444555566667777888899990000JJJJQQQQKKKK\",\"x\":1}",
 		 400, "/x", "unknown field");
-	ck_fails(camelot_solve_handler,
+	ck_fails(mf_api_camelot_solve,
 		 "{\"deck\":\"AAAA22X233334444555566667777888899990000JJJJQQQQKKKK\"}",
 		 400, "/deck", "card 7: 'X' is not a card");
-	ck_fails(camelot_solve_handler,
+	ck_fails(mf_api_camelot_solve,
 		 "{\"deck\":\"AAAA222233334444555566667777888899990000JJJJQQQQKKK\"}",
 		 400, "/deck", "card 52: the deal has 51 cards");
-	ck_fails(camelot_solve_handler,
+	ck_fails(mf_api_camelot_solve,
 		 "{\"deck\":\"AAAAA22233334444555566667777888899990000JJJJQQQQKKKK\"}",
 		 400, "/deck", "card 5: a fifth ace");
-	ck_fails(camelot_solve_handler, "{\"deck\":\"\"}", 400, "/deck", "has 0 cards");
+	ck_fails(mf_api_camelot_solve, "{\"deck\":\"\"}", 400, "/deck", "has 0 cards");
 }
 END_TEST
 
@@ -149,14 +149,14 @@ START_TEST(solve_long_deck)
 	strcpy(body, "{\"deck\":\"");
 	memset(body + 9, 'A', n);
 	strcpy(body + 9 + n, "\"}");
-	ck_fails(camelot_solve_handler, body, 400, "/deck", "4106 characters");
+	ck_fails(mf_api_camelot_solve, body, 400, "/deck", "4106 characters");
 	free(body);
 }
 END_TEST
 
 START_TEST(batch_answers_in_order)
 {
-	struct api_error err;
+	struct mf_api_error err;
 	char body[512];
 	cJSON *answer, *results, *item;
 	int i = 0;
@@ -164,7 +164,7 @@ START_TEST(batch_answers_in_order)
 	snprintf(body, sizeof(body), "{\"decks\":[\"%s\",\"%s\",\"%s\",\"%s\"]}",
 		 deals_examples[0].deck, deals_examples[1].deck, deals_examples[2].deck,
 		 deals_examples[3].deck);
-	answer = call(camelot_batch_handler, body, &err);
+	answer = call(mf_api_camelot_batch, body, &err);
 	ck_assert_ptr_nonnull(answer);
 	results = cJSON_GetObjectItemCaseSensitive(answer, "results");
 	ck_assert_int_eq(cJSON_GetArraySize(results), 4);
@@ -179,7 +179,7 @@ START_TEST(batch_answers_in_order)
 	}
 	cJSON_Delete(answer);
 
-	answer = call(camelot_batch_handler, "{\"decks\":[]}", &err);
+	answer = call(mf_api_camelot_batch, "{\"decks\":[]}", &err);
 	ck_assert_ptr_nonnull(answer);
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(answer, "results")), 0);
 	cJSON_Delete(answer);
@@ -192,16 +192,16 @@ START_TEST(batch_bad_bodies)
 	size_t n = 0;
 	char *big;
 
-	ck_fails(camelot_batch_handler, "{}", 400, "/decks", "missing field");
-	ck_fails(camelot_batch_handler, "{\"decks\":\"x\"}", 400, "/decks", "expected an array");
-	ck_fails(camelot_batch_handler, "{\"decks\":[],\"deck\":\"\"}", 400, "/deck",
+	ck_fails(mf_api_camelot_batch, "{}", 400, "/decks", "missing field");
+	ck_fails(mf_api_camelot_batch, "{\"decks\":\"x\"}", 400, "/decks", "expected an array");
+	ck_fails(mf_api_camelot_batch, "{\"decks\":[],\"deck\":\"\"}", 400, "/deck",
 		 "unknown field");
 	snprintf(body, sizeof(body), "{\"decks\":[\"%s\",\"%s\",\"%s\",7]}",
 		 deals_examples[0].deck, deals_examples[1].deck, deals_examples[2].deck);
-	ck_fails(camelot_batch_handler, body, 400, "/decks/3", "expected a string");
+	ck_fails(mf_api_camelot_batch, body, 400, "/decks/3", "expected a string");
 	snprintf(body, sizeof(body), "{\"decks\":[\"%s\",\"%.51s9\"]}",
 		 deals_examples[0].deck, deals_examples[1].deck);
-	ck_fails(camelot_batch_handler, body, 400, "/decks/1", "card 52: a fifth 9");
+	ck_fails(mf_api_camelot_batch, body, 400, "/decks/1", "card 52: a fifth 9");
 
 	/* One over the cap is a 413 at /decks. */
 	big = malloc(16 + (CAMELOT_BATCH_MAX + 1) * 56);
@@ -210,7 +210,7 @@ START_TEST(batch_bad_bodies)
 	for (int i = 0; i <= CAMELOT_BATCH_MAX; i++)
 		n += (size_t)sprintf(big + n, "%s\"%s\"", i ? "," : "", deals_examples[0].deck);
 	strcpy(big + n, "]}");
-	ck_fails(camelot_batch_handler, big, 413, "/decks", "more than 100 items");
+	ck_fails(mf_api_camelot_batch, big, 413, "/decks", "more than 100 items");
 	free(big);
 }
 END_TEST

@@ -11,11 +11,11 @@
 #include <string.h>
 
 #include "../adapter_check.h"
-#include "http/adapt_combat.h"
+#include "api/adapt_combat.h"
 
-#define answer_of(body, err) adapter_answer(combat_blocks_handler, body, err)
-#define ck_answer(body, want) adapter_ck_answer(combat_blocks_handler, body, want)
-#define ck_refused(body, status, pointer) adapter_ck_refused(combat_blocks_handler, body, status, pointer)
+#define answer_of(body, err) adapter_answer(mf_api_combat_blocks, body, err)
+#define ck_answer(body, want) adapter_ck_answer(mf_api_combat_blocks, body, want)
+#define ck_refused(body, status, pointer) adapter_ck_refused(mf_api_combat_blocks, body, status, pointer)
 
 /* The seed's four examples; blocks are those its answers list (our
  * tie-breaks pick the first of two in examples 2 and 3), scores and
@@ -134,8 +134,8 @@ START_TEST(test_random_boards)
 		struct mf_combat_board board = { att, 1 + splitmix64(&rng) % 8, def,
 						 splitmix64(&rng) % 9 };
 		struct mf_combat_result res;
-		struct api_error err;
-		struct api_ctx ctx = { 0 };
+		struct mf_api_error err;
+		struct mf_api_ctx ctx = { 0 };
 		cJSON *body = cJSON_CreateObject(), *lists[2], *answer, *want, *blocks;
 
 		lists[0] = cJSON_AddArrayToObject(body, "attackers");
@@ -162,9 +162,9 @@ START_TEST(test_random_boards)
 			}
 		}
 		ck_assert_int_eq(mf_combat_solve(&board, &res, NULL), MF_OK);
-		answer = combat_blocks_handler(body, &ctx, &err);
+		answer = mf_api_combat_blocks(body, &ctx, &err);
 		ck_assert_ptr_nonnull(answer);
-		want = combat_result_to_json(&board, &res);
+		want = mf_api_combat_result_to_json(&board, &res);
 		ck_assert(cJSON_Compare(answer, want, 1));
 		ck_assert_int_eq((int64_t)(2 * cJSON_GetObjectItem(answer, "score")->valuedouble),
 				 res.score2);

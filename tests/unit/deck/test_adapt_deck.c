@@ -9,13 +9,13 @@
 #include <string.h>
 
 #include "../adapter_check.h"
-#include "http/adapt_deck.h"
+#include "api/adapt_deck.h"
 #include "reference/deck_regex.h"
 #include "unit/deck/sample.h"
 
-#define answer_of(body, err) adapter_answer(deck_colors_handler, body, err)
-#define ck_answer(body, want) adapter_ck_answer(deck_colors_handler, body, want)
-#define ck_refused(body, status, pointer) adapter_ck_refused(deck_colors_handler, body, status, pointer)
+#define answer_of(body, err) adapter_answer(mf_api_deck_colors, body, err)
+#define ck_answer(body, want) adapter_ck_answer(mf_api_deck_colors, body, want)
+#define ck_refused(body, status, pointer) adapter_ck_refused(mf_api_deck_colors, body, status, pointer)
 
 #define MOUNTAIN "{\"object\":\"card\",\"name\":\"Mountain\",\"mana_cost\":\"\"," \
 	"\"type_line\":\"Basic Land \u2014 Mountain\",\"oracle_text\":\"({T}: Add {R}.)\"," \
@@ -119,7 +119,7 @@ START_TEST(sample_through_adapter)
 {
 	struct sample s;
 	struct ref_deck *ref = ref_deck_new();
-	struct api_ctx ctx = { 0 };
+	struct mf_api_ctx ctx = { 0 };
 	size_t checked = 0;
 
 	ck_assert_ptr_nonnull(ref);
@@ -128,13 +128,13 @@ START_TEST(sample_through_adapter)
 		cJSON *body = cJSON_CreateObject();
 		cJSON *cards = cJSON_AddArrayToObject(body, "cards");
 		cJSON *answer, *out;
-		struct api_error err;
+		struct mf_api_error err;
 		size_t i = first;
 
 		for (cJSON *c = cJSON_GetArrayItem(s.root, (int)first);
 		     c && i < first + MF_DECK_CARDS_MAX; c = c->next, i++)
 			ck_assert(cJSON_AddItemToArray(cards, cJSON_Duplicate(c, 1)));
-		answer = deck_colors_handler(body, &ctx, &err);
+		answer = mf_api_deck_colors(body, &ctx, &err);
 		ck_assert_msg(answer != NULL, "refused at %s: %s", err.pointer, err.detail);
 		i = first;
 		cJSON_ArrayForEach(out, cJSON_GetObjectItem(answer, "cards")) {

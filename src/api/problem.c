@@ -1,9 +1,9 @@
-#include "http/problem.h"
+#include "api/problem.h"
 
 #include <stdio.h>
 #include <string.h>
 
-char *problem_render(const struct api_error *err, size_t *len)
+char *mf_problem_render(const struct mf_api_error *err, size_t *len)
 {
 	cJSON *o = cJSON_CreateObject();
 	char type[128];
@@ -22,7 +22,7 @@ char *problem_render(const struct api_error *err, size_t *len)
 	return text;
 }
 
-void problem_set(struct api_error *err, int status, const char *type, const char *title,
+void mf_problem_set(struct mf_api_error *err, int status, const char *type, const char *title,
 		 const char *detail)
 {
 	err->status = status;

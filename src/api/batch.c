@@ -1,11 +1,11 @@
-#include "http/batch.h"
+#include "api/batch.h"
 
 #include <stdlib.h>
 
-#include "http/json_decode.h"
+#include "api/json_decode.h"
 
-cJSON *batch_handle(const cJSON *body, const char *key, size_t max, const struct batch_ops *ops,
-		    const struct api_ctx *ctx, struct api_error *err)
+cJSON *mf_api_batch(const cJSON *body, const char *key, size_t max, const struct mf_api_batch_ops *ops,
+		    const struct mf_api_ctx *ctx, struct mf_api_error *err)
 {
 	const char *const keys[] = { key, NULL };
 	const cJSON *items, *el;
@@ -14,15 +14,15 @@ cJSON *batch_handle(const cJSON *body, const char *key, size_t max, const struct
 	char list[256], at[256];
 	char *decoded_items;
 
-	if (json_expect_object(body, "", keys, err) ||
-	    json_get_array(body, "", key, true, max, &items, &n, err))
+	if (mf_json_expect_object(body, "", keys, err) ||
+	    mf_json_get_array(body, "", key, true, max, &items, &n, err))
 		return NULL;
 	decoded_items = calloc(n + 1, ops->item_size);
 	if (!decoded_items)
-		return api_fail_nomem(err);
-	json_pointer_key(list, "", key);
+		return mf_api_fail_nomem(err);
+	mf_json_pointer_key(list, "", key);
 	cJSON_ArrayForEach(el, items) {
-		json_pointer_index(at, list, decoded);
+		mf_json_pointer_index(at, list, decoded);
 		if (ops->decode(el, at, ctx, decoded_items + decoded * ops->item_size, err))
 			goto out;
 		decoded++;
@@ -30,13 +30,13 @@ cJSON *batch_handle(const cJSON *body, const char *key, size_t max, const struct
 	out = cJSON_CreateObject();
 	results = out ? cJSON_AddArrayToObject(out, "results") : NULL;
 	if (!results) {
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 		goto fail;
 	}
 	for (size_t i = 0; i < n; i++) {
 		cJSON *o;
 
-		json_pointer_index(at, list, i);
+		mf_json_pointer_index(at, list, i);
 		o = ops->answer(decoded_items + i * ops->item_size, at, err);
 		if (!o)
 			goto fail;

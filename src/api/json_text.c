@@ -1,4 +1,4 @@
-#include "http/json_text.h"
+#include "api/json_text.h"
 
 #include <stdlib.h>
 #include <string.h>

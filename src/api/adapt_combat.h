@@ -1,9 +1,9 @@
 /* JSON <-> combat solver structs, for POST /v1/combat/blocks and
  * `manaflow combat`. */
-#ifndef MF_HTTP_ADAPT_COMBAT_H
-#define MF_HTTP_ADAPT_COMBAT_H
+#ifndef MF_API_ADAPT_COMBAT_H
+#define MF_API_ADAPT_COMBAT_H
 
-#include "http/api.h"
+#include "api/api.h"
 #include "manaflow/combat.h"
 
 /*
@@ -19,12 +19,12 @@
  * by defender, destroyed lists ascending, score may be a half. The choice
  * among equal scores is mf_combat_solve()'s (manaflow/combat.h).
  */
-cJSON *combat_blocks_handler(const cJSON *body, const struct api_ctx *ctx,
-			     struct api_error *err);
+cJSON *mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx,
+			     struct mf_api_error *err);
 
 /* Encodes a solver result (the object both the CLI and the API return).
  * Returns NULL when out of memory. */
-cJSON *combat_result_to_json(const struct mf_combat_board *board,
+cJSON *mf_api_combat_result_to_json(const struct mf_combat_board *board,
 			     const struct mf_combat_result *res);
 
 #endif

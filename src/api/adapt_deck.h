@@ -1,9 +1,9 @@
 /* JSON <-> deck-colour solver structs, for POST /v1/deck/colors and
  * `manaflow colors`. */
-#ifndef MF_HTTP_ADAPT_DECK_H
-#define MF_HTTP_ADAPT_DECK_H
+#ifndef MF_API_ADAPT_DECK_H
+#define MF_API_ADAPT_DECK_H
 
-#include "http/api.h"
+#include "api/api.h"
 #include "manaflow/deck.h"
 
 #define DECK_COUNT_MAX 10000  /* copies of one card entry ("count") */
@@ -22,7 +22,7 @@
  * not change the answer: the rule reads the sideboard too and needs one
  * copy of a card.
  */
-cJSON *deck_colors_handler(const cJSON *body, const struct api_ctx *ctx,
-			   struct api_error *err);
+cJSON *mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx,
+			   struct mf_api_error *err);
 
 #endif

@@ -1,9 +1,9 @@
 /* JSON <-> camelot solver structs, for POST /v1/camelot/solve{,/batch}
  * and `manaflow camelot`. */
-#ifndef MF_HTTP_ADAPT_CAMELOT_H
-#define MF_HTTP_ADAPT_CAMELOT_H
+#ifndef MF_API_ADAPT_CAMELOT_H
+#define MF_API_ADAPT_CAMELOT_H
 
-#include "http/api.h"
+#include "api/api.h"
 #include "manaflow/camelot.h"
 
 #define CAMELOT_BATCH_MAX 100      /* decks in one batch */
@@ -20,24 +20,24 @@
  * a deal the search cannot decide within its node budget is a 422
  * "search-budget" (no random deal has come near it).
  */
-cJSON *camelot_solve_handler(const cJSON *body, const struct api_ctx *ctx,
-			     struct api_error *err);
+cJSON *mf_api_camelot_solve(const cJSON *body, const struct mf_api_ctx *ctx,
+			     struct mf_api_error *err);
 
 /* POST /v1/camelot/solve/batch: {"decks":[deck, ...]} (at most
  * CAMELOT_BATCH_MAX, else 413) -> {"results":[answer, ...]} in order. Every
  * deck is checked before any is solved: one bad deck fails the batch with
  * its pointer (/decks/3). */
-cJSON *camelot_batch_handler(const cJSON *body, const struct api_ctx *ctx,
-			     struct api_error *err);
+cJSON *mf_api_camelot_batch(const cJSON *body, const struct mf_api_ctx *ctx,
+			     struct mf_api_error *err);
 
 /* Decodes a deck string at pointer `at` into *deal; on failure fills err
  * (400 at `at`, detail "card N: reason") and returns -1. */
-int camelot_decode_deck(const cJSON *node, const char *at,
-			struct mf_camelot_deal *deal, struct api_error *err);
+int mf_api_camelot_decode_deck(const cJSON *node, const char *at,
+			struct mf_camelot_deal *deal, struct mf_api_error *err);
 
 /* Solves *deal and encodes the answer, or fills err (`at` names the deck
  * for a budget error) and returns NULL. */
-cJSON *camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
-			     struct api_error *err);
+cJSON *mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
+			     struct mf_api_error *err);
 
 #endif

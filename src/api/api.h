@@ -4,8 +4,8 @@
  * structs, calls the solver, and turns the result back into JSON. It decides
  * no game rule and never sees HTTP.
  */
-#ifndef MF_HTTP_API_H
-#define MF_HTTP_API_H
+#ifndef MF_API_API_H
+#define MF_API_API_H
 
 #include <stddef.h>
 #include <cjson/cJSON.h>
@@ -14,7 +14,7 @@
 
 /* What went wrong with a request, rendered as application/problem+json
  * (RFC 9457) by http_reply_problem() and as {"error":{...}} by the CLI. */
-struct api_error {
+struct mf_api_error {
 	int status;          /* HTTP status: 400, 413, 422, 500 ... */
 	const char *type;    /* slug appended to the problem type URI, e.g. "invalid-field" */
 	const char *title;   /* short constant summary, e.g. "Invalid field" */
@@ -23,7 +23,7 @@ struct api_error {
 };
 
 /* Shared, read-only state every adapter may use. */
-struct api_ctx {
+struct mf_api_ctx {
 	const struct mf_mana_catalogue *lands;
 };
 
@@ -32,15 +32,15 @@ struct api_ctx {
  * Returns a new cJSON answer the caller frees with cJSON_Delete(), or NULL
  * after filling *err (status 4xx for bad input, 500 for out of memory).
  */
-typedef cJSON *(*api_handler)(const cJSON *body, const struct api_ctx *ctx,
-			      struct api_error *err);
+typedef cJSON *(*mf_api_handler)(const cJSON *body, const struct mf_api_ctx *ctx,
+			      struct mf_api_error *err);
 
 /* Fills err with status 400 "invalid-field" at pointer, detail printf-style.
- * Returns NULL so that decoders can write `return api_fail(...)`. */
-void *api_fail(struct api_error *err, const char *pointer, const char *fmt, ...)
+ * Returns NULL so that decoders can write `return mf_api_fail(...)`. */
+void *mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* Fills err with status 500 "out-of-memory"; returns NULL. */
-void *api_fail_nomem(struct api_error *err);
+void *mf_api_fail_nomem(struct mf_api_error *err);
 
 #endif

@@ -1,11 +1,11 @@
-#include "http/json_decode.h"
+#include "api/json_decode.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-void *api_fail(struct api_error *err, const char *pointer, const char *fmt, ...)
+void *mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -19,7 +19,7 @@ void *api_fail(struct api_error *err, const char *pointer, const char *fmt, ...)
 	return NULL;
 }
 
-void *api_fail_nomem(struct api_error *err)
+void *mf_api_fail_nomem(struct mf_api_error *err)
 {
 	err->status = 500;
 	err->type = "out-of-memory";
@@ -29,7 +29,7 @@ void *api_fail_nomem(struct api_error *err)
 	return NULL;
 }
 
-int json_utf8_prefix(const char *s, size_t max)
+int mf_json_utf8_prefix(const char *s, size_t max)
 {
 	size_t n = strnlen(s, max + 1);
 
@@ -43,7 +43,7 @@ int json_utf8_prefix(const char *s, size_t max)
 
 /* RFC 6901: '~' becomes "~0" and '/' becomes "~1"; truncation keeps a NUL
  * and never splits a UTF-8 character. */
-void json_pointer_key(char *out, const char *at, const char *key)
+void mf_json_pointer_key(char *out, const char *at, const char *key)
 {
 	size_t n = (size_t)snprintf(out, 256, "%s/", at);
 	const char *k = key;
@@ -65,7 +65,7 @@ void json_pointer_key(char *out, const char *at, const char *key)
 	out[n < 256 ? n : 255] = '\0';
 }
 
-void json_pointer_index(char *out, const char *at, size_t index)
+void mf_json_pointer_index(char *out, const char *at, size_t index)
 {
 	snprintf(out, 256, "%s/%zu", at, index);
 }
@@ -85,14 +85,14 @@ static const char *json_type_name(const cJSON *node)
 	return "null";
 }
 
-int json_expect_object(const cJSON *node, const char *at,
-		       const char *const *allowed, struct api_error *err)
+int mf_json_expect_object(const cJSON *node, const char *at,
+		       const char *const *allowed, struct mf_api_error *err)
 {
 	const cJSON *item;
 	char ptr[256];
 
 	if (!cJSON_IsObject(node)) {
-		api_fail(err, at, "expected an object, got %s", json_type_name(node));
+		mf_api_fail(err, at, "expected an object, got %s", json_type_name(node));
 		return -1;
 	}
 	cJSON_ArrayForEach(item, node) {
@@ -101,16 +101,16 @@ int json_expect_object(const cJSON *node, const char *at,
 		for (const char *const *a = allowed; a && *a && !known; a++)
 			known = strcmp(*a, item->string) == 0;
 		if (!known) {
-			json_pointer_key(ptr, at, item->string);
-			api_fail(err, ptr, "unknown field \"%.*s\"",
-				 json_utf8_prefix(item->string, 100), item->string);
+			mf_json_pointer_key(ptr, at, item->string);
+			mf_api_fail(err, ptr, "unknown field \"%.*s\"",
+				 mf_json_utf8_prefix(item->string, 100), item->string);
 			return -1;
 		}
 	}
 	return 0;
 }
 
-const cJSON *json_member(const cJSON *obj, const char *key)
+const cJSON *mf_json_member(const cJSON *obj, const char *key)
 {
 	const cJSON *item = cJSON_GetObjectItemCaseSensitive(obj, key);
 
@@ -119,34 +119,34 @@ const cJSON *json_member(const cJSON *obj, const char *key)
 
 /* Finds key or reports it missing; returns 1 found, 0 absent-and-optional, -1 error. */
 static int json_lookup(const cJSON *obj, const char *at, const char *key, bool required,
-		       const cJSON **item, char *ptr, struct api_error *err)
+		       const cJSON **item, char *ptr, struct mf_api_error *err)
 {
-	json_pointer_key(ptr, at, key);
-	*item = json_member(obj, key);
+	mf_json_pointer_key(ptr, at, key);
+	*item = mf_json_member(obj, key);
 	if (*item)
 		return 1;
 	if (!required)
 		return 0;
-	api_fail(err, ptr, "missing field \"%s\"", key);
+	mf_api_fail(err, ptr, "missing field \"%s\"", key);
 	return -1;
 }
 
-int json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
-		int64_t *out, struct api_error *err)
+int mf_json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
+		int64_t *out, struct mf_api_error *err)
 {
 	double d;
 
 	if (!cJSON_IsNumber(node)) {
-		api_fail(err, at, "expected an integer, got %s", json_type_name(node));
+		mf_api_fail(err, at, "expected an integer, got %s", json_type_name(node));
 		return -1;
 	}
 	d = node->valuedouble;
 	if (!isfinite(d) || d != floor(d)) {
-		api_fail(err, at, "expected an integer, got %g", d);
+		mf_api_fail(err, at, "expected an integer, got %g", d);
 		return -1;
 	}
 	if (d < (double)min || d > (double)max) {
-		api_fail(err, at, "%.0f is out of range %lld..%lld", d,
+		mf_api_fail(err, at, "%.0f is out of range %lld..%lld", d,
 			 (long long)min, (long long)max);
 		return -1;
 	}
@@ -154,9 +154,9 @@ int json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
 	return 0;
 }
 
-int json_get_int(const cJSON *obj, const char *at, const char *key, bool required,
+int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool required,
 		 int64_t min, int64_t max, int64_t dflt, int64_t *out,
-		 struct api_error *err)
+		 struct mf_api_error *err)
 {
 	const cJSON *item;
 	char ptr[256];
@@ -166,11 +166,11 @@ int json_get_int(const cJSON *obj, const char *at, const char *key, bool require
 		*out = dflt;
 		return found;
 	}
-	return json_as_int(item, ptr, min, max, out, err);
+	return mf_json_as_int(item, ptr, min, max, out, err);
 }
 
-int json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
-		    size_t max_len, const char **out, struct api_error *err)
+int mf_json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
+		    size_t max_len, const char **out, struct mf_api_error *err)
 {
 	const cJSON *item;
 	char ptr[256];
@@ -180,19 +180,19 @@ int json_get_string(const cJSON *obj, const char *at, const char *key, bool requ
 	if (found <= 0)
 		return found;
 	if (!cJSON_IsString(item)) {
-		api_fail(err, ptr, "expected a string, got %s", json_type_name(item));
+		mf_api_fail(err, ptr, "expected a string, got %s", json_type_name(item));
 		return -1;
 	}
 	if (strlen(item->valuestring) > max_len) {
-		api_fail(err, ptr, "longer than %zu bytes", max_len);
+		mf_api_fail(err, ptr, "longer than %zu bytes", max_len);
 		return -1;
 	}
 	*out = item->valuestring;
 	return 0;
 }
 
-int json_get_bool(const cJSON *obj, const char *at, const char *key, bool required,
-		  bool dflt, bool *out, struct api_error *err)
+int mf_json_get_bool(const cJSON *obj, const char *at, const char *key, bool required,
+		  bool dflt, bool *out, struct mf_api_error *err)
 {
 	const cJSON *item;
 	char ptr[256];
@@ -202,16 +202,16 @@ int json_get_bool(const cJSON *obj, const char *at, const char *key, bool requir
 	if (found <= 0)
 		return found;
 	if (!cJSON_IsBool(item)) {
-		api_fail(err, ptr, "expected a boolean, got %s", json_type_name(item));
+		mf_api_fail(err, ptr, "expected a boolean, got %s", json_type_name(item));
 		return -1;
 	}
 	*out = cJSON_IsTrue(item);
 	return 0;
 }
 
-int json_get_array(const cJSON *obj, const char *at, const char *key, bool required,
+int mf_json_get_array(const cJSON *obj, const char *at, const char *key, bool required,
 		   size_t max_items, const cJSON **out, size_t *count,
-		   struct api_error *err)
+		   struct mf_api_error *err)
 {
 	const cJSON *item, *el;
 	char ptr[256];
@@ -223,12 +223,12 @@ int json_get_array(const cJSON *obj, const char *at, const char *key, bool requi
 	if (found <= 0)
 		return found;
 	if (!cJSON_IsArray(item)) {
-		api_fail(err, ptr, "expected an array, got %s", json_type_name(item));
+		mf_api_fail(err, ptr, "expected an array, got %s", json_type_name(item));
 		return -1;
 	}
 	cJSON_ArrayForEach(el, item) {
 		if (++n > max_items) {
-			api_fail(err, ptr, "more than %zu items", max_items);
+			mf_api_fail(err, ptr, "more than %zu items", max_items);
 			err->status = 413;
 			err->type = "too-large";
 			err->title = "Request too large";
@@ -240,7 +240,7 @@ int json_get_array(const cJSON *obj, const char *at, const char *key, bool requi
 	return 0;
 }
 
-int json_add_letters(cJSON *obj, const char *key, unsigned mask)
+int mf_json_add_letters(cJSON *obj, const char *key, unsigned mask)
 {
 	cJSON *arr = cJSON_AddArrayToObject(obj, key);
 

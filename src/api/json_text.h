@@ -4,8 +4,8 @@
  * an allocation, every number a printf). Wrap the text with
  * cJSON_CreateRaw() to hand it on as a cJSON answer.
  */
-#ifndef MF_HTTP_JSON_TEXT_H
-#define MF_HTTP_JSON_TEXT_H
+#ifndef MF_API_JSON_TEXT_H
+#define MF_API_JSON_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -1,67 +1,67 @@
 /*
  * Decoding helpers shared by the adapters: each checks one field's presence,
- * type and range, and on failure fills an api_error whose pointer names the
+ * type and range, and on failure fills an mf_api_error whose pointer names the
  * field (RFC 6901) so that every route reports bad input the same way.
  *
  * `at` is the JSON pointer of the object being read ("" for the root,
  * "/queries/3" for an element); helpers append "/key" themselves.
  * All return 0 on success and -1 after filling err.
  */
-#ifndef MF_HTTP_JSON_DECODE_H
-#define MF_HTTP_JSON_DECODE_H
+#ifndef MF_API_JSON_DECODE_H
+#define MF_API_JSON_DECODE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <cjson/cJSON.h>
 
-#include "http/api.h"
+#include "api/api.h"
 
 /* Writes at + "/" + escaped key (or index) into out (size 256). */
-void json_pointer_key(char *out, const char *at, const char *key);
-void json_pointer_index(char *out, const char *at, size_t index);
+void mf_json_pointer_key(char *out, const char *at, const char *key);
+void mf_json_pointer_index(char *out, const char *at, size_t index);
 
 /* How many bytes of s "%.*s" may show: all of it up to max bytes, else the
  * longest prefix of at most max bytes that does not end inside a UTF-8
  * character, so that a shortened echo of client text stays valid JSON. */
-int json_utf8_prefix(const char *s, size_t max);
+int mf_json_utf8_prefix(const char *s, size_t max);
 
 /* node must be an object; every key must be in allowed (NULL-terminated),
  * else "unknown field" at that key's pointer. */
-int json_expect_object(const cJSON *node, const char *at,
-		       const char *const *allowed, struct api_error *err);
+int mf_json_expect_object(const cJSON *node, const char *at,
+		       const char *const *allowed, struct mf_api_error *err);
 
 /* The member key of obj (case-sensitive), or NULL when absent or null.
  * Never fails. */
-const cJSON *json_member(const cJSON *obj, const char *key);
+const cJSON *mf_json_member(const cJSON *obj, const char *key);
 
 /* An integer member in [min, max]. When absent: *out = dflt if !required,
  * else "missing field". Rejects non-numbers, fractions and NaN. */
-int json_get_int(const cJSON *obj, const char *at, const char *key, bool required,
+int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool required,
 		 int64_t min, int64_t max, int64_t dflt, int64_t *out,
-		 struct api_error *err);
+		 struct mf_api_error *err);
 
 /* Checks that node (at pointer `at`) is an integer in [min, max]. */
-int json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
-		int64_t *out, struct api_error *err);
+int mf_json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
+		int64_t *out, struct mf_api_error *err);
 
 /* A string member of at most max_len bytes; *out points into the cJSON tree
  * (NULL when absent and !required). */
-int json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
-		    size_t max_len, const char **out, struct api_error *err);
+int mf_json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
+		    size_t max_len, const char **out, struct mf_api_error *err);
 
 /* A boolean member; dflt when absent and !required. */
-int json_get_bool(const cJSON *obj, const char *at, const char *key, bool required,
-		  bool dflt, bool *out, struct api_error *err);
+int mf_json_get_bool(const cJSON *obj, const char *at, const char *key, bool required,
+		  bool dflt, bool *out, struct mf_api_error *err);
 
 /* An array member of at most max_items elements; *out is NULL when absent
  * and !required, *count its length. */
-int json_get_array(const cJSON *obj, const char *at, const char *key, bool required,
+int mf_json_get_array(const cJSON *obj, const char *at, const char *key, bool required,
 		   size_t max_items, const cJSON **out, size_t *count,
-		   struct api_error *err);
+		   struct mf_api_error *err);
 
 /* Adds an array of one-letter strings for the set bits of mask (bit t is
  * "WUBRGC"[t]) to obj under key; returns 0 or -1 on out of memory. */
-int json_add_letters(cJSON *obj, const char *key, unsigned mask);
+int mf_json_add_letters(cJSON *obj, const char *key, unsigned mask);
 
 #endif

@@ -1,32 +1,32 @@
-#include "http/adapt_camelot.h"
+#include "api/adapt_camelot.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "http/batch.h"
-#include "http/json_decode.h"
-#include "http/json_text.h"
+#include "api/batch.h"
+#include "api/json_decode.h"
+#include "api/json_text.h"
 
 #define JSON_LIT(t, s) json_text_raw(t, "" s "", sizeof(s) - 1)
 
-int camelot_decode_deck(const cJSON *node, const char *at,
-			struct mf_camelot_deal *deal, struct api_error *err)
+int mf_api_camelot_decode_deck(const cJSON *node, const char *at,
+			struct mf_camelot_deal *deal, struct mf_api_error *err)
 {
 	struct mf_camelot_parse_error perr;
 	size_t len;
 
 	if (!cJSON_IsString(node)) {
-		api_fail(err, at, "expected a string of 52 cards (A234567890JQK)");
+		mf_api_fail(err, at, "expected a string of 52 cards (A234567890JQK)");
 		return -1;
 	}
 	len = strlen(node->valuestring);
 	if (len > CAMELOT_DECK_TEXT_MAX) {
-		api_fail(err, at, "the deal has %zu characters; it needs exactly 52", len);
+		mf_api_fail(err, at, "the deal has %zu characters; it needs exactly 52", len);
 		return -1;
 	}
 	if (mf_camelot_deal_parse(node->valuestring, len, deal, &perr) != MF_OK) {
-		api_fail(err, at, "card %zu: %s", perr.position, perr.reason);
+		mf_api_fail(err, at, "card %zu: %s", perr.position, perr.reason);
 		return -1;
 	}
 	return 0;
@@ -81,18 +81,18 @@ static cJSON *result_to_json(const struct mf_camelot_result *res)
 	return raw;
 }
 
-cJSON *camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
-			     struct api_error *err)
+cJSON *mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
+			     struct mf_api_error *err)
 {
 	struct mf_camelot_result *res = malloc(sizeof(*res));
 	cJSON *answer = NULL;
 	int rc;
 
 	if (!res)
-		return api_fail_nomem(err);
+		return mf_api_fail_nomem(err);
 	rc = mf_camelot_solve(deal, NULL, res);
 	if (rc == MF_ERR_LIMIT) {
-		api_fail(err, at, "the search gave up after %llu positions without an "
+		mf_api_fail(err, at, "the search gave up after %llu positions without an "
 			 "answer; this deal is not decided",
 			 (unsigned long long)res->nodes);
 		err->status = 422;
@@ -102,53 +102,53 @@ cJSON *camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
 	}
 	if (rc != MF_OK) {
 		/* The decoder let only valid deals through: memory ran out. */
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 		goto out;
 	}
 	answer = result_to_json(res);
 	if (!answer)
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 out:
 	free(res);
 	return answer;
 }
 
-cJSON *camelot_solve_handler(const cJSON *body, const struct api_ctx *ctx,
-			     struct api_error *err)
+cJSON *mf_api_camelot_solve(const cJSON *body, const struct mf_api_ctx *ctx,
+			     struct mf_api_error *err)
 {
 	static const char *const keys[] = { "deck", NULL };
 	struct mf_camelot_deal deal;
 	const cJSON *deck;
 
 	(void)ctx;
-	if (json_expect_object(body, "", keys, err))
+	if (mf_json_expect_object(body, "", keys, err))
 		return NULL;
-	deck = json_member(body, "deck");
+	deck = mf_json_member(body, "deck");
 	if (!deck)
-		return api_fail(err, "/deck", "missing field \"deck\"");
-	if (camelot_decode_deck(deck, "/deck", &deal, err))
+		return mf_api_fail(err, "/deck", "missing field \"deck\"");
+	if (mf_api_camelot_decode_deck(deck, "/deck", &deal, err))
 		return NULL;
-	return camelot_solve_to_json(&deal, "/deck", err);
+	return mf_api_camelot_solve_to_json(&deal, "/deck", err);
 }
 
-static int decode_batch_deck(const cJSON *el, const char *at, const struct api_ctx *ctx,
-			     void *item, struct api_error *err)
+static int decode_batch_deck(const cJSON *el, const char *at, const struct mf_api_ctx *ctx,
+			     void *item, struct mf_api_error *err)
 {
 	(void)ctx;
-	return camelot_decode_deck(el, at, item, err);
+	return mf_api_camelot_decode_deck(el, at, item, err);
 }
 
-static cJSON *answer_batch_deck(const void *item, const char *at, struct api_error *err)
+static cJSON *answer_batch_deck(const void *item, const char *at, struct mf_api_error *err)
 {
-	return camelot_solve_to_json(item, at, err);
+	return mf_api_camelot_solve_to_json(item, at, err);
 }
 
-cJSON *camelot_batch_handler(const cJSON *body, const struct api_ctx *ctx,
-			     struct api_error *err)
+cJSON *mf_api_camelot_batch(const cJSON *body, const struct mf_api_ctx *ctx,
+			     struct mf_api_error *err)
 {
-	static const struct batch_ops ops = {
+	static const struct mf_api_batch_ops ops = {
 		sizeof(struct mf_camelot_deal), decode_batch_deck, answer_batch_deck, NULL,
 	};
 
-	return batch_handle(body, "decks", CAMELOT_BATCH_MAX, &ops, ctx, err);
+	return mf_api_batch(body, "decks", CAMELOT_BATCH_MAX, &ops, ctx, err);
 }

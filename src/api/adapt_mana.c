@@ -1,12 +1,12 @@
-#include "http/adapt_mana.h"
+#include "api/adapt_mana.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "http/batch.h"
-#include "http/json_decode.h"
-#include "http/json_text.h"
+#include "api/batch.h"
+#include "api/json_decode.h"
+#include "api/json_text.h"
 
 /* A decoded query; the index arrays are owned here. */
 struct mana_request {
@@ -21,7 +21,7 @@ static void mana_request_free(struct mana_request *r)
 }
 
 static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_catalogue *cat,
-			int32_t *out, struct api_error *err)
+			int32_t *out, struct mf_api_error *err)
 {
 	const cJSON *el;
 	size_t i = 0;
@@ -30,9 +30,9 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_
 	cJSON_ArrayForEach(el, arr) {
 		int32_t id;
 
-		json_pointer_index(at, ptr, i);
+		mf_json_pointer_index(at, ptr, i);
 		if (!cJSON_IsString(el)) {
-			api_fail(err, at, "expected a land name (a string)");
+			mf_api_fail(err, at, "expected a land name (a string)");
 			return -1;
 		}
 		id = mf_mana_catalogue_find(cat, el->valuestring, strlen(el->valuestring));
@@ -41,12 +41,12 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_
 							    strlen(el->valuestring));
 
 			if (near >= 0)
-				api_fail(err, at, "unknown land \"%.*s\"; did you mean %s?",
-					 json_utf8_prefix(el->valuestring, 128), el->valuestring,
+				mf_api_fail(err, at, "unknown land \"%.*s\"; did you mean %s?",
+					 mf_json_utf8_prefix(el->valuestring, 128), el->valuestring,
 					 mf_mana_catalogue_land(cat, (size_t)near)->name);
 			else
-				api_fail(err, at, "unknown land \"%.*s\"; GET /v1/lands lists them",
-					 json_utf8_prefix(el->valuestring, 128), el->valuestring);
+				mf_api_fail(err, at, "unknown land \"%.*s\"; GET /v1/lands lists them",
+					 mf_json_utf8_prefix(el->valuestring, 128), el->valuestring);
 			err->type = "unknown-land";
 			err->title = "Unknown land";
 			return -1;
@@ -57,7 +57,7 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_
 }
 
 static int decode_query(const cJSON *node, const char *at, const struct mf_mana_catalogue *cat,
-			struct mana_request *r, struct api_error *err)
+			struct mana_request *r, struct mf_api_error *err)
 {
 	static const char *const keys[] = { "battlefield", "library", "life", "cost", "x", NULL };
 	const cJSON *field = NULL, *library = NULL;
@@ -69,16 +69,16 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_mana_
 	int rc;
 
 	memset(r, 0, sizeof(*r));
-	if (json_expect_object(node, at, keys, err) ||
-	    json_get_array(node, at, "battlefield", true, MF_MANA_QUERY_LANDS_MAX, &field, &n_field, err) ||
-	    json_get_array(node, at, "library", false, MF_MANA_QUERY_LANDS_MAX, &library, &n_library, err) ||
-	    json_get_int(node, at, "life", true, 1, MF_MANA_LIFE_MAX, 0, &life, err) ||
-	    json_get_string(node, at, "cost", true, MF_MANA_COST_TEXT_MAX, &cost, err) ||
-	    json_get_int(node, at, "x", false, 0, MF_MANA_X_MAX, -1, &x, err))
+	if (mf_json_expect_object(node, at, keys, err) ||
+	    mf_json_get_array(node, at, "battlefield", true, MF_MANA_QUERY_LANDS_MAX, &field, &n_field, err) ||
+	    mf_json_get_array(node, at, "library", false, MF_MANA_QUERY_LANDS_MAX, &library, &n_library, err) ||
+	    mf_json_get_int(node, at, "life", true, 1, MF_MANA_LIFE_MAX, 0, &life, err) ||
+	    mf_json_get_string(node, at, "cost", true, MF_MANA_COST_TEXT_MAX, &cost, err) ||
+	    mf_json_get_int(node, at, "x", false, 0, MF_MANA_X_MAX, -1, &x, err))
 		return -1;
 	if (n_field + n_library > MF_MANA_QUERY_LANDS_MAX) {
-		json_pointer_key(ptr, at, "library");
-		api_fail(err, ptr, "more than %d lands in battlefield and library together",
+		mf_json_pointer_key(ptr, at, "library");
+		mf_api_fail(err, ptr, "more than %d lands in battlefield and library together",
 			 MF_MANA_QUERY_LANDS_MAX);
 		err->status = 413;
 		err->type = "too-large";
@@ -87,32 +87,32 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_mana_
 	}
 	r->cards = malloc((n_field + n_library + 1) * sizeof(*r->cards));
 	if (!r->cards) {
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 		return -1;
 	}
-	json_pointer_key(ptr, at, "battlefield");
+	mf_json_pointer_key(ptr, at, "battlefield");
 	if (decode_lands(field, ptr, cat, r->cards, err))
 		goto fail;
-	json_pointer_key(ptr, at, "library");
+	mf_json_pointer_key(ptr, at, "library");
 	if (library && decode_lands(library, ptr, cat, r->cards + n_field, err))
 		goto fail;
 	rc = mf_mana_cost_parse(cost, strlen(cost), &r->q.cost, &perr);
 	if (rc) {
-		json_pointer_key(ptr, at, "cost");
-		api_fail(err, ptr, "%s", perr.reason);
+		mf_json_pointer_key(ptr, at, "cost");
+		mf_api_fail(err, ptr, "%s", perr.reason);
 		err->type = "invalid-cost";
 		err->title = "Invalid cost";
 		goto fail;
 	}
 	if (r->q.cost.x_count && x < 0) {
-		json_pointer_key(ptr, at, "x");
-		api_fail(err, ptr, "the cost has {X}: give its value as \"x\"");
+		mf_json_pointer_key(ptr, at, "x");
+		mf_api_fail(err, ptr, "the cost has {X}: give its value as \"x\"");
 		goto fail;
 	}
 	r->q.x = x < 0 ? 0 : (uint32_t)x;
 	if (mf_mana_cost_total(&r->q.cost) + (uint64_t)r->q.cost.x_count * r->q.x > MF_MANA_COST_MANA_MAX) {
-		json_pointer_key(ptr, at, "x");
-		api_fail(err, ptr, "with this x the cost asks for more than %d mana", MF_MANA_COST_MANA_MAX);
+		mf_json_pointer_key(ptr, at, "x");
+		mf_api_fail(err, ptr, "with this x the cost asks for more than %d mana", MF_MANA_COST_MANA_MAX);
 		goto fail;
 	}
 	r->q.cat = cat;
@@ -167,7 +167,7 @@ static void step_to_text(struct json_text *t, const struct mf_mana_catalogue *ca
 
 /* The result is written as text, not built as a tree: this is the answer
  * of the hottest route. */
-cJSON *mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
+cJSON *mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
 			   uint32_t life)
 {
 	struct json_text t;
@@ -211,22 +211,22 @@ cJSON *mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_
 }
 
 /* Solves a decoded query and encodes the answer; NULL + err on failure. */
-static cJSON *solve_to_json(const struct mana_request *r, struct api_error *err)
+static cJSON *solve_to_json(const struct mana_request *r, struct mf_api_error *err)
 {
 	struct mf_mana_result res;
 	cJSON *o;
 	int rc = mf_mana_solve(&r->q, &res);
 
 	if (rc == MF_ERR_NOMEM)
-		return api_fail_nomem(err);
+		return mf_api_fail_nomem(err);
 	if (rc)
-		return api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
-	o = mana_result_to_json(r->q.cat, &res, r->q.life);
+		return mf_api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
+	o = mf_api_mana_result_to_json(r->q.cat, &res, r->q.life);
 	mf_mana_result_free(&res);
-	return o ? o : api_fail_nomem(err);
+	return o ? o : mf_api_fail_nomem(err);
 }
 
-cJSON *mana_solve_handler(const cJSON *body, const struct api_ctx *ctx, struct api_error *err)
+cJSON *mf_api_mana_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_api_error *err)
 {
 	struct mana_request r;
 	cJSON *o;
@@ -238,13 +238,13 @@ cJSON *mana_solve_handler(const cJSON *body, const struct api_ctx *ctx, struct a
 	return o;
 }
 
-static int decode_batch_query(const cJSON *el, const char *at, const struct api_ctx *ctx,
-			      void *item, struct api_error *err)
+static int decode_batch_query(const cJSON *el, const char *at, const struct mf_api_ctx *ctx,
+			      void *item, struct mf_api_error *err)
 {
 	return decode_query(el, at, ctx->lands, item, err);
 }
 
-static cJSON *answer_batch_query(const void *item, const char *at, struct api_error *err)
+static cJSON *answer_batch_query(const void *item, const char *at, struct mf_api_error *err)
 {
 	(void)at;
 	return solve_to_json(item, err);
@@ -255,14 +255,14 @@ static void release_batch_query(void *item)
 	mana_request_free(item);
 }
 
-cJSON *mana_batch_handler(const cJSON *body, const struct api_ctx *ctx, struct api_error *err)
+cJSON *mf_api_mana_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_api_error *err)
 {
-	static const struct batch_ops ops = {
+	static const struct mf_api_batch_ops ops = {
 		sizeof(struct mana_request), decode_batch_query, answer_batch_query,
 		release_batch_query,
 	};
 
-	return batch_handle(body, "queries", MANA_BATCH_MAX, &ops, ctx, err);
+	return mf_api_batch(body, "queries", MANA_BATCH_MAX, &ops, ctx, err);
 }
 
 /* Adds key: the basic land type names of mask (bit t: WUBRG order). */
@@ -303,13 +303,13 @@ static int add_land(cJSON *arr, const struct mf_mana_land *l)
 	if (!cJSON_AddStringToObject(o, "name", l->name) ||
 	    !cJSON_AddStringToObject(o, "kind", mf_mana_land_kind_name(l->kind)) ||
 	    add_type_names(o, "basic_types", l->basic_types) ||
-	    json_add_letters(o, "produces", produces) ||
+	    mf_json_add_letters(o, "produces", produces) ||
 	    add_type_names(o, "fetches", l->fetch_types))
 		return -1;
 	return 0;
 }
 
-cJSON *mana_lands_handler(const cJSON *body, const struct api_ctx *ctx, struct api_error *err)
+cJSON *mf_api_mana_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_api_error *err)
 {
 	cJSON *out = cJSON_CreateObject();
 	cJSON *arr = out ? cJSON_AddArrayToObject(out, "lands") : NULL;
@@ -322,5 +322,5 @@ cJSON *mana_lands_handler(const cJSON *body, const struct api_ctx *ctx, struct a
 	return out;
 fail:
 	cJSON_Delete(out);
-	return api_fail_nomem(err);
+	return mf_api_fail_nomem(err);
 }

@@ -1,9 +1,9 @@
-#include "http/adapt_deck.h"
+#include "api/adapt_deck.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "http/json_decode.h"
+#include "api/json_decode.h"
 
 /* A decoded request; strings point into the request's cJSON tree. */
 struct deck_request {
@@ -22,22 +22,22 @@ static void deck_request_free(struct deck_request *r)
 /* The fields the rule reads, on a card or one of its faces. Unknown keys are
  * left alone: they are the rest of a Scryfall object. */
 static int decode_face(const cJSON *node, const char *at, bool name_required,
-		       struct mf_deck_face *face, struct api_error *err)
+		       struct mf_deck_face *face, struct mf_api_error *err)
 {
 	if (!cJSON_IsObject(node)) {
-		api_fail(err, at, "expected a card object");
+		mf_api_fail(err, at, "expected a card object");
 		return -1;
 	}
-	if (json_get_string(node, at, "name", name_required, MF_DECK_TEXT_MAX, &face->name, err) ||
-	    json_get_string(node, at, "mana_cost", false, MF_DECK_TEXT_MAX, &face->mana_cost, err) ||
-	    json_get_string(node, at, "type_line", false, MF_DECK_TEXT_MAX, &face->type_line, err) ||
-	    json_get_string(node, at, "oracle_text", false, MF_DECK_TEXT_MAX, &face->oracle_text, err))
+	if (mf_json_get_string(node, at, "name", name_required, MF_DECK_TEXT_MAX, &face->name, err) ||
+	    mf_json_get_string(node, at, "mana_cost", false, MF_DECK_TEXT_MAX, &face->mana_cost, err) ||
+	    mf_json_get_string(node, at, "type_line", false, MF_DECK_TEXT_MAX, &face->type_line, err) ||
+	    mf_json_get_string(node, at, "oracle_text", false, MF_DECK_TEXT_MAX, &face->oracle_text, err))
 		return -1;
 	return 0;
 }
 
 static int decode_card(const cJSON *node, const char *at, struct mf_deck_card *card,
-		       struct mf_deck_face *faces, struct api_error *err)
+		       struct mf_deck_face *faces, struct mf_api_error *err)
 {
 	const cJSON *list = NULL, *face;
 	const char *zone = NULL;
@@ -46,13 +46,13 @@ static int decode_card(const cJSON *node, const char *at, struct mf_deck_card *c
 	size_t n = 0;
 
 	if (decode_face(node, at, true, &card->card, err) ||
-	    json_get_int(node, at, "count", false, 1, DECK_COUNT_MAX, 1, &count, err) ||
-	    json_get_string(node, at, "zone", false, 16, &zone, err) ||
-	    json_get_array(node, at, "card_faces", false, MF_DECK_FACES_MAX, &list, &n, err))
+	    mf_json_get_int(node, at, "count", false, 1, DECK_COUNT_MAX, 1, &count, err) ||
+	    mf_json_get_string(node, at, "zone", false, 16, &zone, err) ||
+	    mf_json_get_array(node, at, "card_faces", false, MF_DECK_FACES_MAX, &list, &n, err))
 		return -1;
 	if (zone && strcmp(zone, "main") != 0 && strcmp(zone, "sideboard") != 0) {
-		json_pointer_key(ptr, at, "zone");
-		api_fail(err, ptr, "expected \"main\" or \"sideboard\", got \"%s\"", zone);
+		mf_json_pointer_key(ptr, at, "zone");
+		mf_api_fail(err, ptr, "expected \"main\" or \"sideboard\", got \"%s\"", zone);
 		return -1;
 	}
 	card->faces = faces;
@@ -61,8 +61,8 @@ static int decode_card(const cJSON *node, const char *at, struct mf_deck_card *c
 	cJSON_ArrayForEach(face, list) {
 		char face_at[256];
 
-		json_pointer_key(ptr, at, "card_faces");
-		json_pointer_index(face_at, ptr, n);
+		mf_json_pointer_key(ptr, at, "card_faces");
+		mf_json_pointer_index(face_at, ptr, n);
 		if (decode_face(face, face_at, false, &faces[n], err))
 			return -1;
 		n++;
@@ -71,14 +71,14 @@ static int decode_card(const cJSON *node, const char *at, struct mf_deck_card *c
 }
 
 /* Faces the request may hold, counted generously before validation so that
- * one allocation fits them (json_get_array refuses more than the limit). */
+ * one allocation fits them (mf_json_get_array refuses more than the limit). */
 static size_t count_faces(const cJSON *cards)
 {
 	const cJSON *card;
 	size_t total = 0;
 
 	cJSON_ArrayForEach(card, cards) {
-		const cJSON *list = cJSON_IsObject(card) ? json_member(card, "card_faces") : NULL;
+		const cJSON *list = cJSON_IsObject(card) ? mf_json_member(card, "card_faces") : NULL;
 		size_t n = cJSON_IsArray(list) ? (size_t)cJSON_GetArraySize(list) : 0;
 
 		total += n < MF_DECK_FACES_MAX ? n : MF_DECK_FACES_MAX;
@@ -86,26 +86,26 @@ static size_t count_faces(const cJSON *cards)
 	return total;
 }
 
-static int decode_request(const cJSON *body, struct deck_request *r, struct api_error *err)
+static int decode_request(const cJSON *body, struct deck_request *r, struct mf_api_error *err)
 {
 	static const char *const keys[] = { "cards", NULL };
 	const cJSON *cards = NULL, *node;
 	size_t n = 0, used_faces = 0;
 
 	memset(r, 0, sizeof(*r));
-	if (json_expect_object(body, "", keys, err) ||
-	    json_get_array(body, "", "cards", true, MF_DECK_CARDS_MAX, &cards, &n, err))
+	if (mf_json_expect_object(body, "", keys, err) ||
+	    mf_json_get_array(body, "", "cards", true, MF_DECK_CARDS_MAX, &cards, &n, err))
 		return -1;
 	r->cards = calloc(n ? n : 1, sizeof(*r->cards));
 	r->faces = calloc(count_faces(cards) + 1, sizeof(*r->faces));
 	if (!r->cards || !r->faces) {
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 		goto fail;
 	}
 	cJSON_ArrayForEach(node, cards) {
 		char at[256];
 
-		json_pointer_index(at, "/cards", r->n_cards);
+		mf_json_pointer_index(at, "/cards", r->n_cards);
 		if (decode_card(node, at, &r->cards[r->n_cards], r->faces + used_faces, err))
 			goto fail;
 		used_faces += r->cards[r->n_cards].n_faces;
@@ -127,8 +127,8 @@ static int add_card(cJSON *arr, const char *name, const struct mf_deck_card_colo
 		return -1;
 	}
 	if (!cJSON_AddStringToObject(o, "name", name) ||
-	    json_add_letters(o, "produces", c->produces) ||
-	    json_add_letters(o, "uses", c->uses))
+	    mf_json_add_letters(o, "produces", c->produces) ||
+	    mf_json_add_letters(o, "uses", c->uses))
 		return -1;
 	return 0;
 }
@@ -139,9 +139,9 @@ static cJSON *encode_answer(const struct deck_request *r, const struct mf_deck_c
 	cJSON *o = cJSON_CreateObject(), *arr;
 
 	/* The deck's lists are colours; C stays in the per-card lists only. */
-	if (!o || json_add_letters(o, "colors", deck->colors) ||
-	    json_add_letters(o, "produces", deck->produces & MF_DECK_WUBRG) ||
-	    json_add_letters(o, "uses", deck->uses & MF_DECK_WUBRG))
+	if (!o || mf_json_add_letters(o, "colors", deck->colors) ||
+	    mf_json_add_letters(o, "produces", deck->produces & MF_DECK_WUBRG) ||
+	    mf_json_add_letters(o, "uses", deck->uses & MF_DECK_WUBRG))
 		goto fail;
 	arr = cJSON_AddArrayToObject(o, "cards");
 	if (!arr)
@@ -156,8 +156,8 @@ fail:
 	return NULL;
 }
 
-cJSON *deck_colors_handler(const cJSON *body, const struct api_ctx *ctx,
-			   struct api_error *err)
+cJSON *mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx,
+			   struct mf_api_error *err)
 {
 	struct deck_request r;
 	struct mf_deck_card_colors *per_card = NULL;
@@ -172,23 +172,23 @@ cJSON *deck_colors_handler(const cJSON *body, const struct api_ctx *ctx,
 		return NULL;
 	per_card = calloc(r.n_cards ? r.n_cards : 1, sizeof(*per_card));
 	if (!per_card) {
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 		goto out;
 	}
 	rc = mf_deck_colors(r.cards, r.n_cards, per_card, &deck, &bad);
 	if (rc == MF_ERR_NOMEM) {
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 		goto out;
 	}
 	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
-		json_pointer_index(at, "/cards", bad);
-		api_fail(err, at, "the card could not be read: %s", mf_status_str(rc));
+		mf_json_pointer_index(at, "/cards", bad);
+		mf_api_fail(err, at, "the card could not be read: %s", mf_status_str(rc));
 		goto out;
 	}
 	answer = encode_answer(&r, &deck, per_card);
 	if (!answer)
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 out:
 	free(per_card);
 	deck_request_free(&r);

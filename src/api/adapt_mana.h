@@ -1,28 +1,28 @@
 /* JSON <-> mana solver structs, for POST /v1/mana/solve{,/batch},
  * GET /v1/lands and `manaflow solve --json`. */
-#ifndef MF_HTTP_ADAPT_MANA_H
-#define MF_HTTP_ADAPT_MANA_H
+#ifndef MF_API_ADAPT_MANA_H
+#define MF_API_ADAPT_MANA_H
 
-#include "http/api.h"
+#include "api/api.h"
 
 #define MANA_BATCH_MAX 10000  /* queries in one batch */
 
 /* POST /v1/mana/solve: one query object -> one result object. */
-cJSON *mana_solve_handler(const cJSON *body, const struct api_ctx *ctx,
-			  struct api_error *err);
+cJSON *mf_api_mana_solve(const cJSON *body, const struct mf_api_ctx *ctx,
+			  struct mf_api_error *err);
 
 /* POST /v1/mana/solve/batch: {"queries":[...]} -> {"results":[...]}; one
  * invalid query fails the whole batch with its pointer. */
-cJSON *mana_batch_handler(const cJSON *body, const struct api_ctx *ctx,
-			  struct api_error *err);
+cJSON *mf_api_mana_batch(const cJSON *body, const struct mf_api_ctx *ctx,
+			  struct mf_api_error *err);
 
 /* GET /v1/lands: the catalogue for autocomplete and validation. */
-cJSON *mana_lands_handler(const cJSON *body, const struct api_ctx *ctx,
-			  struct api_error *err);
+cJSON *mf_api_mana_lands(const cJSON *body, const struct mf_api_ctx *ctx,
+			  struct mf_api_error *err);
 
 /* Encodes a solver result (the object both the CLI and the API return).
  * Returns NULL when out of memory. */
-cJSON *mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
+cJSON *mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
 			   uint32_t life);
 
 #endif

@@ -1,8 +1,8 @@
-#include "http/adapt_combat.h"
+#include "api/adapt_combat.h"
 
 #include <string.h>
 
-#include "http/json_decode.h"
+#include "api/json_decode.h"
 
 /* A decoded request: the creatures live here, the board points at them. */
 struct combat_request {
@@ -13,30 +13,30 @@ struct combat_request {
 
 /* [power, toughness] or {"power":P,"toughness":T}, both numbers checked. */
 static int decode_creature(const cJSON *node, const char *at,
-			   struct mf_combat_creature *out, struct api_error *err)
+			   struct mf_combat_creature *out, struct mf_api_error *err)
 {
 	static const char *const keys[] = { "power", "toughness", NULL };
 	int64_t power, toughness;
 	char ptr[256];
 
 	if (cJSON_IsObject(node)) {
-		if (json_expect_object(node, at, keys, err) ||
-		    json_get_int(node, at, "power", true, 0, MF_COMBAT_POWER_MAX, 0,
+		if (mf_json_expect_object(node, at, keys, err) ||
+		    mf_json_get_int(node, at, "power", true, 0, MF_COMBAT_POWER_MAX, 0,
 				 &power, err) ||
-		    json_get_int(node, at, "toughness", true, MF_COMBAT_TOUGHNESS_MIN,
+		    mf_json_get_int(node, at, "toughness", true, MF_COMBAT_TOUGHNESS_MIN,
 				 MF_COMBAT_TOUGHNESS_MAX, 0, &toughness, err))
 			return -1;
 	} else if (cJSON_IsArray(node) && cJSON_GetArraySize(node) == 2) {
-		json_pointer_index(ptr, at, 0);
-		if (json_as_int(cJSON_GetArrayItem(node, 0), ptr, 0, MF_COMBAT_POWER_MAX,
+		mf_json_pointer_index(ptr, at, 0);
+		if (mf_json_as_int(cJSON_GetArrayItem(node, 0), ptr, 0, MF_COMBAT_POWER_MAX,
 				&power, err))
 			return -1;
-		json_pointer_index(ptr, at, 1);
-		if (json_as_int(cJSON_GetArrayItem(node, 1), ptr, MF_COMBAT_TOUGHNESS_MIN,
+		mf_json_pointer_index(ptr, at, 1);
+		if (mf_json_as_int(cJSON_GetArrayItem(node, 1), ptr, MF_COMBAT_TOUGHNESS_MIN,
 				MF_COMBAT_TOUGHNESS_MAX, &toughness, err))
 			return -1;
 	} else {
-		api_fail(err, at, "expected a creature: [power, toughness] or "
+		mf_api_fail(err, at, "expected a creature: [power, toughness] or "
 			 "{\"power\":P,\"toughness\":T}");
 		return -1;
 	}
@@ -47,17 +47,17 @@ static int decode_creature(const cJSON *node, const char *at,
 
 static int decode_side(const cJSON *body, const char *key, size_t max,
 		       struct mf_combat_creature *out, size_t *count,
-		       struct api_error *err)
+		       struct mf_api_error *err)
 {
 	const cJSON *list = NULL, *node;
 	char ptr[256], at[256];
 	size_t i = 0;
 
-	if (json_get_array(body, "", key, true, max, &list, count, err))
+	if (mf_json_get_array(body, "", key, true, max, &list, count, err))
 		return -1;
-	json_pointer_key(ptr, "", key);
+	mf_json_pointer_key(ptr, "", key);
 	cJSON_ArrayForEach(node, list) {
-		json_pointer_index(at, ptr, i);
+		mf_json_pointer_index(at, ptr, i);
 		if (decode_creature(node, at, &out[i], err))
 			return -1;
 		i++;
@@ -66,14 +66,14 @@ static int decode_side(const cJSON *body, const char *key, size_t max,
 }
 
 static int decode_request(const cJSON *body, struct combat_request *r,
-			  struct api_error *err)
+			  struct mf_api_error *err)
 {
 	static const char *const keys[] = { "attackers", "defenders", NULL };
 
 	memset(r, 0, sizeof(*r));
 	r->board.attackers = r->attackers;
 	r->board.defenders = r->defenders;
-	if (json_expect_object(body, "", keys, err) ||
+	if (mf_json_expect_object(body, "", keys, err) ||
 	    decode_side(body, "attackers", MF_COMBAT_ATTACKERS_MAX, r->attackers,
 			&r->board.n_attackers, err) ||
 	    decode_side(body, "defenders", MF_COMBAT_DEFENDERS_MAX, r->defenders,
@@ -121,7 +121,7 @@ static int add_blocks(cJSON *obj, const struct mf_combat_result *res)
 	return 0;
 }
 
-cJSON *combat_result_to_json(const struct mf_combat_board *board,
+cJSON *mf_api_combat_result_to_json(const struct mf_combat_board *board,
 			     const struct mf_combat_result *res)
 {
 	cJSON *o = cJSON_CreateObject(), *destroyed;
@@ -141,8 +141,8 @@ fail:
 	return NULL;
 }
 
-cJSON *combat_blocks_handler(const cJSON *body, const struct api_ctx *ctx,
-			     struct api_error *err)
+cJSON *mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx,
+			     struct mf_api_error *err)
 {
 	struct combat_request r;
 	struct mf_combat_result res;
@@ -156,20 +156,20 @@ cJSON *combat_blocks_handler(const cJSON *body, const struct api_ctx *ctx,
 		goto out;
 	rc = mf_combat_solve(&r.board, &res, &cerr);
 	if (rc == MF_ERR_NOMEM) {
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 		goto out;
 	}
 	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
-		json_pointer_index(at, cerr.side == MF_COMBAT_ATTACKER ? "/attackers"
+		mf_json_pointer_index(at, cerr.side == MF_COMBAT_ATTACKER ? "/attackers"
 								  : "/defenders",
 				   cerr.index);
-		api_fail(err, at, "%s", cerr.reason);
+		mf_api_fail(err, at, "%s", cerr.reason);
 		goto out;
 	}
-	answer = combat_result_to_json(&r.board, &res);
+	answer = mf_api_combat_result_to_json(&r.board, &res);
 	if (!answer)
-		api_fail_nomem(err);
+		mf_api_fail_nomem(err);
 out:
 	return answer;
 }
