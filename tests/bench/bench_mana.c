@@ -112,9 +112,9 @@ static void run(const char *label, const struct text *t, const struct mf_mana_ca
 	size_t queries = 0, lands = 0, yes = 0;
 	double t0 = seconds(), dt;
 
-	if (contest_reader_init(&r, t->buf, t->len, cat))
+	if (mf_contest_reader_init(&r, t->buf, t->len, cat))
 		abort();
-	while (contest_reader_next(&r, &q) > 0) {
+	while (mf_contest_reader_next(&r, &q) > 0) {
 		struct mf_mana_result res = { 0 };
 
 		if (solve && mf_mana_solve(&q, &res))
@@ -126,7 +126,7 @@ static void run(const char *label, const struct text *t, const struct mf_mana_ca
 		mf_mana_result_free(&res);
 	}
 	dt = seconds() - t0;
-	contest_reader_free(&r);
+	mf_contest_reader_free(&r);
 	printf("%-28s %8zu queries %9zu lands %6.1f%% YES  %9.3f us/query  %7.1f ns/land\n",
 	       label, queries, lands, 100.0 * (double)yes / (double)queries,
 	       dt * 1e6 / (double)queries, dt * 1e9 / (double)lands);
