@@ -6,8 +6,8 @@
 #include "api/api.h"
 #include "manaflow/camelot.h"
 
-#define CAMELOT_BATCH_MAX 100      /* decks in one batch */
-#define CAMELOT_DECK_TEXT_MAX 4096 /* bytes of a deck string read at all */
+#define MF_API_CAMELOT_BATCH_MAX 100      /* decks in one batch */
+#define MF_API_CAMELOT_DECK_TEXT_MAX 4096 /* bytes of a deck string read at all */
 
 /*
  * POST /v1/camelot/solve: {"deck":"52 characters"} ->
@@ -20,24 +20,24 @@
  * a deal the search cannot decide within its node budget is a 422
  * "search-budget" (no random deal has come near it).
  */
-cJSON *mf_api_camelot_solve(const cJSON *body, const struct mf_api_ctx *ctx,
-			     struct mf_api_error *err);
+int mf_api_camelot_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+			 struct mf_api_error *err);
 
 /* POST /v1/camelot/solve/batch: {"decks":[deck, ...]} (at most
- * CAMELOT_BATCH_MAX, else 413) -> {"results":[answer, ...]} in order. Every
+ * MF_API_CAMELOT_BATCH_MAX, else 413) -> {"results":[answer, ...]} in order. Every
  * deck is checked before any is solved: one bad deck fails the batch with
  * its pointer (/decks/3). */
-cJSON *mf_api_camelot_batch(const cJSON *body, const struct mf_api_ctx *ctx,
-			     struct mf_api_error *err);
+int mf_api_camelot_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+			 struct mf_api_error *err);
 
 /* Decodes a deck string at pointer `at` into *deal; on failure fills err
  * (400 at `at`, detail "card N: reason") and returns -1. */
 int mf_api_camelot_decode_deck(const cJSON *node, const char *at,
 			struct mf_camelot_deal *deal, struct mf_api_error *err);
 
-/* Solves *deal and encodes the answer, or fills err (`at` names the deck
- * for a budget error) and returns NULL. */
-cJSON *mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
-			     struct mf_api_error *err);
+/* Solves *deal and appends the answer to out (0), or fills err (`at`
+ * names the deck for a budget error) and returns -1. */
+int mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
+				 struct mf_buf *out, struct mf_api_error *err);
 
 #endif

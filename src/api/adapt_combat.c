@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "api/json_decode.h"
+#include "api/json_text.h"
 
 /* A decoded request: the creatures live here, the board points at them. */
 struct combat_request {
@@ -82,94 +83,82 @@ static int decode_request(const cJSON *body, struct combat_request *r,
 	return 0;
 }
 
-/* Appends the indexes i < n with flags[i] set; -1 when out of memory. */
-static int add_indexes(cJSON *obj, const char *key, const bool *flags, size_t n)
+/* Appends [i, ...] for the indexes i < n with flags[i] set. */
+static void indexes_text(struct mf_buf *out, const bool *flags, size_t n)
 {
-	cJSON *arr = cJSON_AddArrayToObject(obj, key);
+	bool first = true;
 
-	if (!arr)
-		return -1;
+	MF_JSON_LIT(out, "[");
 	for (size_t i = 0; i < n; i++) {
-		cJSON *num;
-
 		if (!flags[i])
 			continue;
-		num = cJSON_CreateNumber((double)i);
-		if (!num || !cJSON_AddItemToArray(arr, num)) {
-			cJSON_Delete(num);
-			return -1;
-		}
+		if (!first)
+			MF_JSON_LIT(out, ",");
+		first = false;
+		mf_buf_add_uint(out, i);
 	}
-	return 0;
+	MF_JSON_LIT(out, "]");
 }
 
-static int add_blocks(cJSON *obj, const struct mf_combat_result *res)
+/* Appends score2 / 2 as JSON: an integer, or a half ("-1.5"). */
+static void half_text(struct mf_buf *out, int64_t score2)
 {
-	cJSON *arr = cJSON_AddArrayToObject(obj, "blocks");
+	uint64_t mag = score2 < 0 ? (uint64_t)0 - (uint64_t)score2 : (uint64_t)score2;
 
-	if (!arr)
-		return -1;
+	if (score2 < 0)
+		MF_JSON_LIT(out, "-");
+	mf_buf_add_uint(out, mag / 2);
+	if (mag & 1)
+		MF_JSON_LIT(out, ".5");
+}
+
+int mf_api_combat_result_to_json(const struct mf_combat_board *board,
+				 const struct mf_combat_result *res, struct mf_buf *out)
+{
+	MF_JSON_LIT(out, "{\"blocks\":[");
 	for (size_t i = 0; i < res->n_blocks; i++) {
-		const int pair[2] = { res->blocks[i].defender, res->blocks[i].attacker };
-		cJSON *item = cJSON_CreateIntArray(pair, 2);
-
-		if (!item || !cJSON_AddItemToArray(arr, item)) {
-			cJSON_Delete(item);
-			return -1;
-		}
+		if (i)
+			MF_JSON_LIT(out, ",");
+		MF_JSON_LIT(out, "[");
+		mf_buf_add_uint(out, (uint64_t)res->blocks[i].defender);
+		MF_JSON_LIT(out, ",");
+		mf_buf_add_uint(out, (uint64_t)res->blocks[i].attacker);
+		MF_JSON_LIT(out, "]");
 	}
-	return 0;
+	MF_JSON_LIT(out, "],\"score\":");
+	half_text(out, res->score2);
+	MF_JSON_LIT(out, ",\"damage_to_player\":");
+	mf_buf_add_uint(out, res->damage_to_player);
+	MF_JSON_LIT(out, ",\"destroyed\":{\"attackers\":");
+	indexes_text(out, res->attacker_destroyed, board->n_attackers);
+	MF_JSON_LIT(out, ",\"defenders\":");
+	indexes_text(out, res->defender_destroyed, board->n_defenders);
+	return MF_JSON_LIT(out, "}}");
 }
 
-cJSON *mf_api_combat_result_to_json(const struct mf_combat_board *board,
-			     const struct mf_combat_result *res)
-{
-	cJSON *o = cJSON_CreateObject(), *destroyed;
-
-	if (!o || add_blocks(o, res) ||
-	    !cJSON_AddNumberToObject(o, "score", (double)res->score2 / 2) ||
-	    !cJSON_AddNumberToObject(o, "damage_to_player", res->damage_to_player))
-		goto fail;
-	destroyed = cJSON_AddObjectToObject(o, "destroyed");
-	if (!destroyed ||
-	    add_indexes(destroyed, "attackers", res->attacker_destroyed, board->n_attackers) ||
-	    add_indexes(destroyed, "defenders", res->defender_destroyed, board->n_defenders))
-		goto fail;
-	return o;
-fail:
-	cJSON_Delete(o);
-	return NULL;
-}
-
-cJSON *mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx,
-			     struct mf_api_error *err)
+int mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+			 struct mf_api_error *err)
 {
 	struct combat_request r;
 	struct mf_combat_result res;
 	struct mf_combat_error cerr;
-	cJSON *answer = NULL;
-	char at[256];
+	char at[MF_API_POINTER_MAX];
 	int rc;
 
 	(void)ctx;
 	if (decode_request(body, &r, err))
-		goto out;
+		return -1;
 	rc = mf_combat_solve(&r.board, &res, &cerr);
-	if (rc == MF_ERR_NOMEM) {
-		mf_api_fail_nomem(err);
-		goto out;
-	}
+	if (rc == MF_ERR_NOMEM)
+		return mf_api_fail_nomem(err);
 	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
 		mf_json_pointer_index(at, cerr.side == MF_COMBAT_ATTACKER ? "/attackers"
-								  : "/defenders",
-				   cerr.index);
-		mf_api_fail(err, at, "%s", cerr.reason);
-		goto out;
+									  : "/defenders",
+				      cerr.index);
+		return mf_api_fail(err, at, "%s", cerr.reason);
 	}
-	answer = mf_api_combat_result_to_json(&r.board, &res);
-	if (!answer)
-		mf_api_fail_nomem(err);
-out:
-	return answer;
+	if (mf_api_combat_result_to_json(&r.board, &res, out))
+		return mf_api_fail_buf(err, out);
+	return 0;
 }

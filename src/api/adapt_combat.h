@@ -19,12 +19,12 @@
  * by defender, destroyed lists ascending, score may be a half. The choice
  * among equal scores is mf_combat_solve()'s (manaflow/combat.h).
  */
-cJSON *mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx,
-			     struct mf_api_error *err);
+int mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+			 struct mf_api_error *err);
 
-/* Encodes a solver result (the object both the CLI and the API return).
- * Returns NULL when out of memory. */
-cJSON *mf_api_combat_result_to_json(const struct mf_combat_board *board,
-			     const struct mf_combat_result *res);
+/* Appends a solver result (the object both the CLI and the API return) to
+ * out. Returns 0, or the buffer's negative mf_status. */
+int mf_api_combat_result_to_json(const struct mf_combat_board *board,
+				 const struct mf_combat_result *res, struct mf_buf *out);
 
 #endif

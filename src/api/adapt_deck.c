@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "api/json_decode.h"
+#include "api/json_text.h"
 
 /* A decoded request; strings point into the request's cJSON tree. */
 struct deck_request {
@@ -46,7 +47,7 @@ static int decode_card(const cJSON *node, const char *at, struct mf_deck_card *c
 	size_t n = 0;
 
 	if (decode_face(node, at, true, &card->card, err) ||
-	    mf_json_get_int(node, at, "count", false, 1, DECK_COUNT_MAX, 1, &count, err) ||
+	    mf_json_get_int(node, at, "count", false, 1, MF_API_DECK_COUNT_MAX, 1, &count, err) ||
 	    mf_json_get_string(node, at, "zone", false, 16, &zone, err) ||
 	    mf_json_get_array(node, at, "card_faces", false, MF_DECK_FACES_MAX, &list, &n, err))
 		return -1;
@@ -117,80 +118,67 @@ fail:
 	return -1;
 }
 
-/* Adds {"name","produces","uses"} for one card to arr; -1 when out of memory. */
-static int add_card(cJSON *arr, const char *name, const struct mf_deck_card_colors *c)
+/* Appends {"name","produces","uses"} for one card. */
+static void card_text(struct mf_buf *out, const char *name, const struct mf_deck_card_colors *c)
 {
-	cJSON *o = cJSON_CreateObject();
-
-	if (!o || !cJSON_AddItemToArray(arr, o)) {
-		cJSON_Delete(o);
-		return -1;
-	}
-	if (!cJSON_AddStringToObject(o, "name", name) ||
-	    mf_json_add_letters(o, "produces", c->produces) ||
-	    mf_json_add_letters(o, "uses", c->uses))
-		return -1;
-	return 0;
+	MF_JSON_LIT(out, "{\"name\":");
+	mf_json_text_string(out, name);
+	MF_JSON_LIT(out, ",\"produces\":");
+	mf_json_text_letters(out, c->produces);
+	MF_JSON_LIT(out, ",\"uses\":");
+	mf_json_text_letters(out, c->uses);
+	MF_JSON_LIT(out, "}");
 }
 
-static cJSON *encode_answer(const struct deck_request *r, const struct mf_deck_colors *deck,
-			    const struct mf_deck_card_colors *per_card)
+static int encode_answer(const struct deck_request *r, const struct mf_deck_colors *deck,
+			 const struct mf_deck_card_colors *per_card, struct mf_buf *out)
 {
-	cJSON *o = cJSON_CreateObject(), *arr;
-
 	/* The deck's lists are colours; C stays in the per-card lists only. */
-	if (!o || mf_json_add_letters(o, "colors", deck->colors) ||
-	    mf_json_add_letters(o, "produces", deck->produces & MF_DECK_WUBRG) ||
-	    mf_json_add_letters(o, "uses", deck->uses & MF_DECK_WUBRG))
-		goto fail;
-	arr = cJSON_AddArrayToObject(o, "cards");
-	if (!arr)
-		goto fail;
+	MF_JSON_LIT(out, "{\"colors\":");
+	mf_json_text_letters(out, deck->colors);
+	MF_JSON_LIT(out, ",\"produces\":");
+	mf_json_text_letters(out, deck->produces & MF_DECK_WUBRG);
+	MF_JSON_LIT(out, ",\"uses\":");
+	mf_json_text_letters(out, deck->uses & MF_DECK_WUBRG);
+	MF_JSON_LIT(out, ",\"cards\":[");
 	for (size_t i = 0; i < r->n_cards; i++) {
-		if (add_card(arr, r->cards[i].card.name, &per_card[i]))
-			goto fail;
+		if (i)
+			MF_JSON_LIT(out, ",");
+		card_text(out, r->cards[i].card.name, &per_card[i]);
 	}
-	return o;
-fail:
-	cJSON_Delete(o);
-	return NULL;
+	return MF_JSON_LIT(out, "]}");
 }
 
-cJSON *mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx,
-			   struct mf_api_error *err)
+int mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		       struct mf_api_error *err)
 {
 	struct deck_request r;
 	struct mf_deck_card_colors *per_card = NULL;
 	struct mf_deck_colors deck;
-	cJSON *answer = NULL;
 	size_t bad = 0;
-	char at[256];
+	char at[MF_API_POINTER_MAX];
 	int rc;
 
 	(void)ctx;
 	if (decode_request(body, &r, err))
-		return NULL;
+		return -1;
 	per_card = calloc(r.n_cards ? r.n_cards : 1, sizeof(*per_card));
 	if (!per_card) {
-		mf_api_fail_nomem(err);
+		rc = mf_api_fail_nomem(err);
 		goto out;
 	}
 	rc = mf_deck_colors(r.cards, r.n_cards, per_card, &deck, &bad);
 	if (rc == MF_ERR_NOMEM) {
-		mf_api_fail_nomem(err);
-		goto out;
-	}
-	if (rc) {
+		rc = mf_api_fail_nomem(err);
+	} else if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
 		mf_json_pointer_index(at, "/cards", bad);
-		mf_api_fail(err, at, "the card could not be read: %s", mf_status_str(rc));
-		goto out;
+		rc = mf_api_fail(err, at, "the card could not be read: %s", mf_status_str(rc));
+	} else if (encode_answer(&r, &deck, per_card, out)) {
+		rc = mf_api_fail_buf(err, out);
 	}
-	answer = encode_answer(&r, &deck, per_card);
-	if (!answer)
-		mf_api_fail_nomem(err);
 out:
 	free(per_card);
 	deck_request_free(&r);
-	return answer;
+	return rc ? -1 : 0;
 }

@@ -6,7 +6,7 @@
 #include "api/api.h"
 #include "manaflow/deck.h"
 
-#define DECK_COUNT_MAX 10000  /* copies of one card entry ("count") */
+#define MF_API_DECK_COUNT_MAX 10000  /* copies of one card entry ("count") */
 
 /*
  * POST /v1/deck/colors: {"cards":[card, ...]} -> {"colors","produces",
@@ -14,7 +14,7 @@
  *
  * A card is a Scryfall card object: name (required), mana_cost, type_line,
  * oracle_text, card_faces (objects with the same fields) and the optional
- * count (1..DECK_COUNT_MAX) and zone ("main" or "sideboard") are checked;
+ * count (1..MF_API_DECK_COUNT_MAX) and zone ("main" or "sideboard") are checked;
  * every other field of a card or face is accepted and ignored, so deck tools
  * can send the objects they hold. The request object itself takes only
  * "cards". Limits: MF_DECK_CARDS_MAX entries (413 beyond), MF_DECK_FACES_MAX
@@ -22,7 +22,7 @@
  * not change the answer: the rule reads the sideboard too and needs one
  * copy of a card.
  */
-cJSON *mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx,
-			   struct mf_api_error *err);
+int mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		       struct mf_api_error *err);
 
 #endif

@@ -41,15 +41,15 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_
 							    strlen(el->valuestring));
 
 			if (near >= 0)
-				mf_api_fail(err, at, "unknown land \"%.*s\"; did you mean %s?",
-					 mf_json_utf8_prefix(el->valuestring, 128), el->valuestring,
-					 mf_mana_catalogue_land(cat, (size_t)near)->name);
-			else
-				mf_api_fail(err, at, "unknown land \"%.*s\"; GET /v1/lands lists them",
-					 mf_json_utf8_prefix(el->valuestring, 128), el->valuestring);
-			err->type = "unknown-land";
-			err->title = "Unknown land";
-			return -1;
+				return mf_api_failp(err, MF_PROBLEM_UNKNOWN_LAND, at,
+						    "unknown land \"%.*s\"; did you mean %s?",
+						    mf_json_utf8_prefix(el->valuestring, 128),
+						    el->valuestring,
+						    mf_mana_catalogue_land(cat, (size_t)near)->name);
+			return mf_api_failp(err, MF_PROBLEM_UNKNOWN_LAND, at,
+					    "unknown land \"%.*s\"; GET /v1/lands lists them",
+					    mf_json_utf8_prefix(el->valuestring, 128),
+					    el->valuestring);
 		}
 		out[i++] = id;
 	}
@@ -78,12 +78,9 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_mana_
 		return -1;
 	if (n_field + n_library > MF_MANA_QUERY_LANDS_MAX) {
 		mf_json_pointer_key(ptr, at, "library");
-		mf_api_fail(err, ptr, "more than %d lands in battlefield and library together",
-			 MF_MANA_QUERY_LANDS_MAX);
-		err->status = 413;
-		err->type = "too-large";
-		err->title = "Request too large";
-		return -1;
+		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, ptr,
+				    "more than %d lands in battlefield and library together",
+				    MF_MANA_QUERY_LANDS_MAX);
 	}
 	r->cards = malloc((n_field + n_library + 1) * sizeof(*r->cards));
 	if (!r->cards) {
@@ -99,9 +96,7 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_mana_
 	rc = mf_mana_cost_parse(cost, strlen(cost), &r->q.cost, &perr);
 	if (rc) {
 		mf_json_pointer_key(ptr, at, "cost");
-		mf_api_fail(err, ptr, "%s", perr.reason);
-		err->type = "invalid-cost";
-		err->title = "Invalid cost";
+		mf_api_failp(err, MF_PROBLEM_INVALID_COST, ptr, "%s", perr.reason);
 		goto fail;
 	}
 	if (r->q.cost.x_count && x < 0) {
@@ -127,10 +122,7 @@ fail:
 	return -1;
 }
 
-/* Appends a string literal (sizeof of anything else would be wrong). */
-#define JSON_LIT(t, s) json_text_raw(t, "" s "", sizeof(s) - 1)
-
-static void step_to_text(struct json_text *t, const struct mf_mana_catalogue *cat,
+static void step_to_text(struct mf_buf *t, const struct mf_mana_catalogue *cat,
 			 const struct mf_mana_step *s)
 {
 	char mana[64];
@@ -138,52 +130,49 @@ static void step_to_text(struct json_text *t, const struct mf_mana_catalogue *ca
 
 	if (s->land < 0) {  /* a Phyrexian symbol paid with life */
 		mf_mana_phyrexian_format(s->phyrexian, mana);
-		JSON_LIT(t, "{\"symbol\":");
-		json_text_string(t, mana);
-		JSON_LIT(t, ",\"life\":");
-		json_text_uint(t, s->life);
-		JSON_LIT(t, "}");
+		MF_JSON_LIT(t, "{\"symbol\":");
+		mf_json_text_string(t, mana);
+		MF_JSON_LIT(t, ",\"life\":");
+		mf_buf_add_uint(t, s->life);
+		MF_JSON_LIT(t, "}");
 		return;
 	}
 	for (int ty = 0; ty < MF_MANA_TYPES; ty++)
 		for (uint32_t k = 0; k < s->mana[ty] && n + 1 < sizeof(mana); k++)
 			mana[n++] = mf_mana_letter((enum mf_mana_type)ty);
 	mana[n] = '\0';
-	JSON_LIT(t, "{\"land\":");
-	json_text_string(t, mf_mana_catalogue_land(cat, (size_t)s->land)->name);
+	MF_JSON_LIT(t, "{\"land\":");
+	mf_json_text_string(t, mf_mana_catalogue_land(cat, (size_t)s->land)->name);
 	if (s->from == MF_MANA_FROM_LIBRARY)
-		JSON_LIT(t, ",\"from\":\"library\",\"mana\":");
+		MF_JSON_LIT(t, ",\"from\":\"library\",\"mana\":");
 	else
-		JSON_LIT(t, ",\"from\":\"battlefield\",\"mana\":");
-	json_text_string(t, mana);
-	JSON_LIT(t, ",\"life\":");
-	json_text_uint(t, s->life);
+		MF_JSON_LIT(t, ",\"from\":\"battlefield\",\"mana\":");
+	mf_json_text_string(t, mana);
+	MF_JSON_LIT(t, ",\"life\":");
+	mf_buf_add_uint(t, s->life);
 	if (s->fetch >= 0) {
-		JSON_LIT(t, ",\"fetch\":");
-		json_text_string(t, mf_mana_catalogue_land(cat, (size_t)s->fetch)->name);
+		MF_JSON_LIT(t, ",\"fetch\":");
+		mf_json_text_string(t, mf_mana_catalogue_land(cat, (size_t)s->fetch)->name);
 	}
-	JSON_LIT(t, "}");
+	MF_JSON_LIT(t, "}");
 }
 
 /* The result is written as text, not built as a tree: this is the answer
  * of the hottest route. */
-cJSON *mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
-			   uint32_t life)
+int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
+			       const struct mf_mana_result *res, uint32_t life,
+			       struct mf_buf *t)
 {
-	struct json_text t;
 	char reason[160];
-	cJSON *raw;
 
-	if (!json_text_init(&t, 256 + 96 * res->n_plan))
-		return NULL;
 	if (res->castable)
-		JSON_LIT(&t, "{\"castable\":true,\"min_life_paid\":");
+		MF_JSON_LIT(t, "{\"castable\":true,\"min_life_paid\":");
 	else
-		JSON_LIT(&t, "{\"castable\":false,\"min_life_paid\":");
+		MF_JSON_LIT(t, "{\"castable\":false,\"min_life_paid\":");
 	if (res->payable)
-		json_text_uint(&t, res->min_life_paid);
+		mf_buf_add_uint(t, res->min_life_paid);
 	else
-		JSON_LIT(&t, "null");
+		MF_JSON_LIT(t, "null");
 	if (!res->castable) {
 		if (res->payable)
 			snprintf(reason, sizeof(reason),
@@ -191,51 +180,49 @@ cJSON *mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat, const str
 				 (unsigned long long)res->min_life_paid, life);
 		else
 			snprintf(reason, sizeof(reason), "these lands cannot make this mana");
-		JSON_LIT(&t, ",\"reason\":");
-		json_text_string(&t, reason);
+		MF_JSON_LIT(t, ",\"reason\":");
+		mf_json_text_string(t, reason);
 	} else {
-		JSON_LIT(&t, ",\"life_left\":");
-		json_text_uint(&t, res->life_left);
-		JSON_LIT(&t, ",\"plan\":[");
+		MF_JSON_LIT(t, ",\"life_left\":");
+		mf_buf_add_uint(t, res->life_left);
+		MF_JSON_LIT(t, ",\"plan\":[");
 		for (size_t i = 0; i < res->n_plan; i++) {
 			if (i)
-				JSON_LIT(&t, ",");
-			step_to_text(&t, cat, &res->plan[i]);
+				MF_JSON_LIT(t, ",");
+			step_to_text(t, cat, &res->plan[i]);
 		}
-		JSON_LIT(&t, "]");
+		MF_JSON_LIT(t, "]");
 	}
-	JSON_LIT(&t, "}");
-	raw = t.buf ? cJSON_CreateRaw(t.buf) : NULL;
-	free(t.buf);
-	return raw;
+	return MF_JSON_LIT(t, "}");
 }
 
-/* Solves a decoded query and encodes the answer; NULL + err on failure. */
-static cJSON *solve_to_json(const struct mana_request *r, struct mf_api_error *err)
+/* Solves a decoded query and appends the answer; -1 + err on failure. */
+static int solve_to_json(const struct mana_request *r, struct mf_buf *out,
+			 struct mf_api_error *err)
 {
 	struct mf_mana_result res;
-	cJSON *o;
 	int rc = mf_mana_solve(&r->q, &res);
 
 	if (rc == MF_ERR_NOMEM)
 		return mf_api_fail_nomem(err);
 	if (rc)
 		return mf_api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
-	o = mf_api_mana_result_to_json(r->q.cat, &res, r->q.life);
+	rc = mf_api_mana_result_to_json(r->q.cat, &res, r->q.life, out);
 	mf_mana_result_free(&res);
-	return o ? o : mf_api_fail_nomem(err);
+	return rc ? mf_api_fail_buf(err, out) : 0;
 }
 
-cJSON *mf_api_mana_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_api_error *err)
+int mf_api_mana_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		      struct mf_api_error *err)
 {
 	struct mana_request r;
-	cJSON *o;
+	int rc;
 
 	if (decode_query(body, "", ctx->lands, &r, err))
-		return NULL;
-	o = solve_to_json(&r, err);
+		return -1;
+	rc = solve_to_json(&r, out, err);
 	mana_request_free(&r);
-	return o;
+	return rc;
 }
 
 static int decode_batch_query(const cJSON *el, const char *at, const struct mf_api_ctx *ctx,
@@ -244,10 +231,11 @@ static int decode_batch_query(const cJSON *el, const char *at, const struct mf_a
 	return decode_query(el, at, ctx->lands, item, err);
 }
 
-static cJSON *answer_batch_query(const void *item, const char *at, struct mf_api_error *err)
+static int answer_batch_query(const void *item, const char *at, struct mf_buf *out,
+			      struct mf_api_error *err)
 {
 	(void)at;
-	return solve_to_json(item, err);
+	return solve_to_json(item, out, err);
 }
 
 static void release_batch_query(void *item)
@@ -255,72 +243,67 @@ static void release_batch_query(void *item)
 	mana_request_free(item);
 }
 
-cJSON *mf_api_mana_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_api_error *err)
+int mf_api_mana_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		      struct mf_api_error *err)
 {
 	static const struct mf_api_batch_ops ops = {
 		sizeof(struct mana_request), decode_batch_query, answer_batch_query,
 		release_batch_query,
 	};
 
-	return mf_api_batch(body, "queries", MANA_BATCH_MAX, &ops, ctx, err);
+	return mf_api_batch(body, "queries", MF_API_MANA_BATCH_MAX, &ops, ctx, out, err);
 }
 
-/* Adds key: the basic land type names of mask (bit t: WUBRG order). */
-static int add_type_names(cJSON *o, const char *key, unsigned mask)
+/* Appends the basic land type names of mask (bit t: WUBRG order). */
+static void type_names_text(struct mf_buf *out, unsigned mask)
 {
 	static const char *const names[5] = { "Plains", "Island", "Swamp", "Mountain", "Forest" };
-	cJSON *arr = cJSON_AddArrayToObject(o, key);
+	bool first = true;
 
-	if (!arr)
-		return -1;
+	MF_JSON_LIT(out, "[");
 	for (int t = 0; t < 5; t++) {
-		cJSON *s;
-
 		if (!(mask >> t & 1))
 			continue;
-		s = cJSON_CreateString(names[t]);
-		if (!s || !cJSON_AddItemToArray(arr, s)) {
-			cJSON_Delete(s);
-			return -1;
-		}
+		if (!first)
+			MF_JSON_LIT(out, ",");
+		first = false;
+		mf_json_text_string(out, names[t]);
 	}
-	return 0;
+	MF_JSON_LIT(out, "]");
 }
 
-static int add_land(cJSON *arr, const struct mf_mana_land *l)
+static void land_text(struct mf_buf *out, const struct mf_mana_land *l)
 {
-	cJSON *o = cJSON_CreateObject();
 	unsigned produces = 0;
 
-	if (!o || !cJSON_AddItemToArray(arr, o)) {
-		cJSON_Delete(o);
-		return -1;
-	}
 	for (unsigned i = 0; i < l->n_options; i++)
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			if (l->options[i].mana[t])
 				produces |= 1u << t;
-	if (!cJSON_AddStringToObject(o, "name", l->name) ||
-	    !cJSON_AddStringToObject(o, "kind", mf_mana_land_kind_name(l->kind)) ||
-	    add_type_names(o, "basic_types", l->basic_types) ||
-	    mf_json_add_letters(o, "produces", produces) ||
-	    add_type_names(o, "fetches", l->fetch_types))
-		return -1;
-	return 0;
+	MF_JSON_LIT(out, "{\"name\":");
+	mf_json_text_string(out, l->name);
+	MF_JSON_LIT(out, ",\"kind\":");
+	mf_json_text_string(out, mf_mana_land_kind_name(l->kind));
+	MF_JSON_LIT(out, ",\"basic_types\":");
+	type_names_text(out, l->basic_types);
+	MF_JSON_LIT(out, ",\"produces\":");
+	mf_json_text_letters(out, produces);
+	MF_JSON_LIT(out, ",\"fetches\":");
+	type_names_text(out, l->fetch_types);
+	MF_JSON_LIT(out, "}");
 }
 
-cJSON *mf_api_mana_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_api_error *err)
+int mf_api_mana_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		      struct mf_api_error *err)
 {
-	cJSON *out = cJSON_CreateObject();
-	cJSON *arr = out ? cJSON_AddArrayToObject(out, "lands") : NULL;
-
-	if (!arr)
-		goto fail;
-	for (size_t i = 0; i < mf_mana_catalogue_size(ctx->lands); i++)
-		if (add_land(arr, mf_mana_catalogue_land(ctx->lands, i)))
-			goto fail;
-	return out;
-fail:
-	cJSON_Delete(out);
-	return mf_api_fail_nomem(err);
+	(void)body;
+	MF_JSON_LIT(out, "{\"lands\":[");
+	for (size_t i = 0; i < mf_mana_catalogue_size(ctx->lands); i++) {
+		if (i)
+			MF_JSON_LIT(out, ",");
+		land_text(out, mf_mana_catalogue_land(ctx->lands, i));
+	}
+	if (MF_JSON_LIT(out, "]}"))
+		return mf_api_fail_buf(err, out);
+	return 0;
 }

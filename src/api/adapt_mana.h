@@ -5,24 +5,25 @@
 
 #include "api/api.h"
 
-#define MANA_BATCH_MAX 10000  /* queries in one batch */
+#define MF_API_MANA_BATCH_MAX 10000  /* queries in one batch */
 
 /* POST /v1/mana/solve: one query object -> one result object. */
-cJSON *mf_api_mana_solve(const cJSON *body, const struct mf_api_ctx *ctx,
-			  struct mf_api_error *err);
+int mf_api_mana_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		      struct mf_api_error *err);
 
 /* POST /v1/mana/solve/batch: {"queries":[...]} -> {"results":[...]}; one
  * invalid query fails the whole batch with its pointer. */
-cJSON *mf_api_mana_batch(const cJSON *body, const struct mf_api_ctx *ctx,
-			  struct mf_api_error *err);
+int mf_api_mana_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		      struct mf_api_error *err);
 
 /* GET /v1/lands: the catalogue for autocomplete and validation. */
-cJSON *mf_api_mana_lands(const cJSON *body, const struct mf_api_ctx *ctx,
-			  struct mf_api_error *err);
+int mf_api_mana_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		      struct mf_api_error *err);
 
-/* Encodes a solver result (the object both the CLI and the API return).
- * Returns NULL when out of memory. */
-cJSON *mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
-			   uint32_t life);
+/* Appends a solver result (the object both the CLI and the API return) to
+ * out. Returns 0, or the buffer's negative mf_status. */
+int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
+			       const struct mf_mana_result *res, uint32_t life,
+			       struct mf_buf *out);
 
 #endif

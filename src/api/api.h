@@ -1,8 +1,10 @@
 /*
- * The contract between the HTTP server (and the CLI) and the per-domain JSON
- * adapters. An adapter turns a decoded JSON body into the solver's plain C
- * structs, calls the solver, and turns the result back into JSON. It decides
- * no game rule and never sees HTTP.
+ * The contract between the callers (the HTTP server, the CLI, tests and
+ * fuzzers) and the per-domain JSON adapters. An adapter turns a decoded
+ * JSON body into the solver's plain C structs, calls the solver, and writes
+ * the result as JSON into a byte buffer. It decides no game rule and knows
+ * nothing of HTTP: a failure is one of the closed set of problems
+ * (api/problem.h), which the caller renders.
  */
 #ifndef MF_API_API_H
 #define MF_API_API_H
@@ -10,16 +12,17 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "api/buf.h"
+#include "api/problem.h"
 #include "manaflow/mana.h"
 
-/* What went wrong with a request, rendered as application/problem+json
- * (RFC 9457) by http_reply_problem() and as {"error":{...}} by the CLI. */
+#define MF_API_POINTER_MAX 256  /* bytes of a JSON pointer, NUL included */
+
+/* What went wrong with a request. */
 struct mf_api_error {
-	int status;          /* HTTP status: 400, 413, 422, 500 ... */
-	const char *type;    /* slug appended to the problem type URI, e.g. "invalid-field" */
-	const char *title;   /* short constant summary, e.g. "Invalid field" */
-	char pointer[256];   /* JSON pointer (RFC 6901) to the offending field, "" if none */
-	char detail[512];    /* one sentence for a person */
+	enum mf_problem problem;
+	char pointer[MF_API_POINTER_MAX]; /* JSON pointer (RFC 6901) to the offending field, "" if none */
+	char detail[512];                 /* one sentence for a person, valid UTF-8 */
 };
 
 /* Shared, read-only state every adapter may use. */
@@ -28,19 +31,46 @@ struct mf_api_ctx {
 };
 
 /*
- * An endpoint: body is the parsed request (owned by the caller, never NULL).
- * Returns a new cJSON answer the caller frees with cJSON_Delete(), or NULL
- * after filling *err (status 4xx for bad input, 500 for out of memory).
+ * An endpoint: body is the parsed request (owned by the caller, never
+ * NULL). Appends the JSON answer to out and returns 0, or fills *err and
+ * returns -1 (what out holds then is unspecified: the caller discards it).
+ * An answer that outgrows out's cap is a 413 too-large, an allocation
+ * failure a 500 out-of-memory.
  */
-typedef cJSON *(*mf_api_handler)(const cJSON *body, const struct mf_api_ctx *ctx,
-			      struct mf_api_error *err);
+typedef int (*mf_api_handler)(const cJSON *body, const struct mf_api_ctx *ctx,
+			      struct mf_buf *out, struct mf_api_error *err);
 
-/* Fills err with status 400 "invalid-field" at pointer, detail printf-style.
- * Returns NULL so that decoders can write `return mf_api_fail(...)`. */
-void *mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
+/* Fills err with a 400 invalid-field at pointer (NULL: none), detail
+ * printf-style. Returns -1 so that decoders can write `return mf_api_fail(...)`. */
+int mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* Fills err with status 500 "out-of-memory"; returns NULL. */
-void *mf_api_fail_nomem(struct mf_api_error *err);
+/* As mf_api_fail() with another problem type. Returns -1. */
+int mf_api_failp(struct mf_api_error *err, enum mf_problem p, const char *pointer,
+		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+
+/* Fills err with a 500 out-of-memory; returns -1. */
+int mf_api_fail_nomem(struct mf_api_error *err);
+
+/* Fills err for a buffer that failed (out of memory, or the answer past
+ * the buffer's cap: 413); returns -1. */
+int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out);
+
+/* The maximum depth of nesting a request may have. */
+#define MF_API_JSON_DEPTH_MAX 64
+
+/*
+ * Parses a request body of len bytes (text[len] must be '\0'). The text is
+ * first held to RFC 8259 (UTF-8, no NUL, numbers, duplicate keys, nesting
+ * up to MF_API_JSON_DEPTH_MAX), then parsed by cJSON. Returns the tree the
+ * caller deletes with cJSON_Delete(), or NULL with err filled (400
+ * malformed-json naming the byte offset, or 500).
+ */
+cJSON *mf_api_parse(const char *text, size_t len, struct mf_api_error *err);
+
+/* Parses text and runs handler on it into out; 0 or -1 with err filled.
+ * The one way the server, the CLI and the fuzzers answer a body. */
+int mf_api_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
+		  size_t len, struct mf_buf *out, struct mf_api_error *err);
 
 #endif

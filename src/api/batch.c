@@ -3,20 +3,22 @@
 #include <stdlib.h>
 
 #include "api/json_decode.h"
+#include "api/json_text.h"
 
-cJSON *mf_api_batch(const cJSON *body, const char *key, size_t max, const struct mf_api_batch_ops *ops,
-		    const struct mf_api_ctx *ctx, struct mf_api_error *err)
+int mf_api_batch(const cJSON *body, const char *key, size_t max,
+		 const struct mf_api_batch_ops *ops, const struct mf_api_ctx *ctx,
+		 struct mf_buf *out, struct mf_api_error *err)
 {
 	const char *const keys[] = { key, NULL };
 	const cJSON *items, *el;
-	cJSON *out = NULL, *results;
 	size_t n = 0, decoded = 0;
-	char list[256], at[256];
+	char list[MF_API_POINTER_MAX], at[MF_API_POINTER_MAX];
 	char *decoded_items;
+	int rc = -1;
 
 	if (mf_json_expect_object(body, "", keys, err) ||
 	    mf_json_get_array(body, "", key, true, max, &items, &n, err))
-		return NULL;
+		return -1;
 	decoded_items = calloc(n + 1, ops->item_size);
 	if (!decoded_items)
 		return mf_api_fail_nomem(err);
@@ -27,28 +29,22 @@ cJSON *mf_api_batch(const cJSON *body, const char *key, size_t max, const struct
 			goto out;
 		decoded++;
 	}
-	out = cJSON_CreateObject();
-	results = out ? cJSON_AddArrayToObject(out, "results") : NULL;
-	if (!results) {
-		mf_api_fail_nomem(err);
-		goto fail;
-	}
+	MF_JSON_LIT(out, "{\"results\":[");
 	for (size_t i = 0; i < n; i++) {
-		cJSON *o;
-
+		if (i)
+			MF_JSON_LIT(out, ",");
 		mf_json_pointer_index(at, list, i);
-		o = ops->answer(decoded_items + i * ops->item_size, at, err);
-		if (!o)
-			goto fail;
-		cJSON_AddItemToArray(results, o);
+		if (ops->answer(decoded_items + i * ops->item_size, at, out, err))
+			goto out;
 	}
-	goto out;
-fail:
-	cJSON_Delete(out);
-	out = NULL;
+	if (MF_JSON_LIT(out, "]}")) {
+		mf_api_fail_buf(err, out);
+		goto out;
+	}
+	rc = 0;
 out:
 	for (size_t i = 0; ops->release && i < decoded; i++)
 		ops->release(decoded_items + i * ops->item_size);
 	free(decoded_items);
-	return out;
+	return rc;
 }

@@ -15,15 +15,17 @@ struct mf_api_batch_ops {
 	/* Decodes el (at pointer `at`) into item; 0, or -1 after filling err. */
 	int (*decode)(const cJSON *el, const char *at, const struct mf_api_ctx *ctx, void *item,
 		      struct mf_api_error *err);
-	/* Answers a decoded item; NULL after filling err. */
-	cJSON *(*answer)(const void *item, const char *at, struct mf_api_error *err);
+	/* Appends a decoded item's answer to out; 0, or -1 after filling err. */
+	int (*answer)(const void *item, const char *at, struct mf_buf *out,
+		      struct mf_api_error *err);
 	/* Frees what a decoded item owns; NULL when it owns nothing. */
 	void (*release)(void *item);
 };
 
-/* Runs a batch of at most max items under key; returns a new cJSON answer
- * the caller deletes, or NULL after filling err. */
-cJSON *mf_api_batch(const cJSON *body, const char *key, size_t max, const struct mf_api_batch_ops *ops,
-		    const struct mf_api_ctx *ctx, struct mf_api_error *err);
+/* Runs a batch of at most max items under key, appending the answer to
+ * out; 0, or -1 after filling err. */
+int mf_api_batch(const cJSON *body, const char *key, size_t max,
+		 const struct mf_api_batch_ops *ops, const struct mf_api_ctx *ctx,
+		 struct mf_buf *out, struct mf_api_error *err);
 
 #endif

@@ -5,28 +5,53 @@
 #include <stdio.h>
 #include <string.h>
 
-void *mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
+#include "manaflow/common.h"
+
+static int vfail(struct mf_api_error *err, enum mf_problem p, const char *pointer,
+		 const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
+
+static int vfail(struct mf_api_error *err, enum mf_problem p, const char *pointer,
+		 const char *fmt, va_list ap)
+{
+	err->problem = p;
+	snprintf(err->pointer, sizeof(err->pointer), "%s", pointer ? pointer : "");
+	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
+	return -1;
+}
+
+int mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
 {
 	va_list ap;
 
-	err->status = 400;
-	err->type = "invalid-field";
-	err->title = "Invalid field";
-	snprintf(err->pointer, sizeof(err->pointer), "%s", pointer ? pointer : "");
 	va_start(ap, fmt);
-	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
+	vfail(err, MF_PROBLEM_INVALID_FIELD, pointer, fmt, ap);
 	va_end(ap);
-	return NULL;
+	return -1;
 }
 
-void *mf_api_fail_nomem(struct mf_api_error *err)
+int mf_api_failp(struct mf_api_error *err, enum mf_problem p, const char *pointer,
+		 const char *fmt, ...)
 {
-	err->status = 500;
-	err->type = "out-of-memory";
-	err->title = "Out of memory";
-	err->pointer[0] = '\0';
-	snprintf(err->detail, sizeof(err->detail), "the server ran out of memory");
-	return NULL;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfail(err, p, pointer, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int mf_api_fail_nomem(struct mf_api_error *err)
+{
+	mf_problem_set(err, MF_PROBLEM_OUT_OF_MEMORY, "the server ran out of memory");
+	return -1;
+}
+
+int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out)
+{
+	if (mf_buf_error(out) == MF_ERR_LIMIT)
+		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, NULL,
+				    "the answer would be larger than %zu bytes", out->cap);
+	return mf_api_fail_nomem(err);
 }
 
 int mf_json_utf8_prefix(const char *s, size_t max)
@@ -228,35 +253,11 @@ int mf_json_get_array(const cJSON *obj, const char *at, const char *key, bool re
 	}
 	cJSON_ArrayForEach(el, item) {
 		if (++n > max_items) {
-			mf_api_fail(err, ptr, "more than %zu items", max_items);
-			err->status = 413;
-			err->type = "too-large";
-			err->title = "Request too large";
-			return -1;
+			return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, ptr, "more than %zu items",
+					    max_items);
 		}
 	}
 	*out = item;
 	*count = n;
-	return 0;
-}
-
-int mf_json_add_letters(cJSON *obj, const char *key, unsigned mask)
-{
-	cJSON *arr = cJSON_AddArrayToObject(obj, key);
-
-	if (!arr)
-		return -1;
-	for (int t = 0; t < 6; t++) {
-		char letter[2] = { "WUBRGC"[t], '\0' };
-		cJSON *s;
-
-		if (!(mask & (1u << t)))
-			continue;
-		s = cJSON_CreateString(letter);
-		if (!s || !cJSON_AddItemToArray(arr, s)) {
-			cJSON_Delete(s);
-			return -1;
-		}
-	}
 	return 0;
 }

@@ -60,8 +60,4 @@ int mf_json_get_array(const cJSON *obj, const char *at, const char *key, bool re
 		   size_t max_items, const cJSON **out, size_t *count,
 		   struct mf_api_error *err);
 
-/* Adds an array of one-letter strings for the set bits of mask (bit t is
- * "WUBRGC"[t]) to obj under key; returns 0 or -1 on out of memory. */
-int mf_json_add_letters(cJSON *obj, const char *key, unsigned mask);
-
 #endif

@@ -1,86 +1,67 @@
 #include "api/json_text.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-bool json_text_init(struct json_text *t, size_t cap)
-{
-	t->buf = malloc(cap);
-	t->len = 0;
-	t->cap = cap;
-	if (t->buf)
-		t->buf[0] = '\0';
-	return t->buf != NULL;
-}
+#include "manaflow/common.h"
 
-/* Makes room for n more bytes and the NUL; on failure drops the text. */
-static bool reserve(struct json_text *t, size_t n)
-{
-	char *grown;
-	size_t cap = t->cap;
-
-	if (!t->buf)
-		return false;
-	if (t->len + n + 1 <= cap)
-		return true;
-	while (cap < t->len + n + 1)
-		cap *= 2;
-	grown = realloc(t->buf, cap);
-	if (!grown) {
-		free(t->buf);
-		t->buf = NULL;
-		return false;
-	}
-	t->buf = grown;
-	t->cap = cap;
-	return true;
-}
-
-void json_text_raw(struct json_text *t, const char *s, size_t len)
-{
-	if (!reserve(t, len))
-		return;
-	memcpy(t->buf + t->len, s, len);
-	t->len += len;
-	t->buf[t->len] = '\0';
-}
-
-void json_text_string(struct json_text *t, const char *s)
+int mf_json_text_string(struct mf_buf *b, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
-	size_t n = strlen(s);
+	const char *run = s;
 
-	/* Every byte escaped as \u00XX takes six: reserve the worst case. */
-	if (!reserve(t, 6 * n + 2))
-		return;
-	t->buf[t->len++] = '"';
+	mf_buf_add(b, "\"", 1);
 	for (; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		char esc[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
 
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		mf_buf_add(b, run, (size_t)(s - run));
+		run = s + 1;
 		if (c == '"' || c == '\\') {
-			t->buf[t->len++] = '\\';
-			t->buf[t->len++] = (char)c;
-		} else if (c < 0x20) {
-			memcpy(t->buf + t->len, "\\u00", 4);
-			t->buf[t->len + 4] = hex[c >> 4];
-			t->buf[t->len + 5] = hex[c & 15];
-			t->len += 6;
+			esc[1] = (char)c;
+			mf_buf_add(b, esc, 2);
 		} else {
-			t->buf[t->len++] = (char)c;
+			mf_buf_add(b, esc, 6);
 		}
 	}
-	t->buf[t->len++] = '"';
-	t->buf[t->len] = '\0';
+	mf_buf_add(b, run, (size_t)(s - run));
+	return mf_buf_add(b, "\"", 1);
 }
 
-void json_text_uint(struct json_text *t, uint64_t v)
+int mf_json_text_letters(struct mf_buf *b, unsigned mask)
 {
-	char digits[24];
-	size_t n = sizeof(digits);
+	char text[6 * 4 + 2];
+	size_t n = 0;
 
-	do {
-		digits[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	json_text_raw(t, digits + n, sizeof(digits) - n);
+	text[n++] = '[';
+	for (int t = 0; t < 6; t++) {
+		if (!(mask >> t & 1))
+			continue;
+		if (n > 1)
+			text[n++] = ',';
+		text[n++] = '"';
+		text[n++] = "WUBRGC"[t];
+		text[n++] = '"';
+	}
+	text[n++] = ']';
+	return mf_buf_add(b, text, n);
+}
+
+int mf_json_text_cjson(struct mf_buf *b, const cJSON *tree)
+{
+	char *text;
+	int rc;
+
+	if (mf_buf_error(b))
+		return mf_buf_error(b);
+	text = cJSON_PrintUnformatted(tree);
+	if (!text) {
+		mf_buf_free(b);
+		b->error = MF_ERR_NOMEM;
+		return MF_ERR_NOMEM;
+	}
+	rc = mf_buf_addstr(b, text);
+	cJSON_free(text);
+	return rc;
 }

@@ -1,31 +1,31 @@
 /*
- * A small JSON writer for answers on the hot path: appending to one buffer
- * costs far less than building a cJSON tree and printing it (every node is
- * an allocation, every number a printf). Wrap the text with
- * cJSON_CreateRaw() to hand it on as a cJSON answer.
+ * JSON written as text into an mf_buf: on the hot path appending to one
+ * buffer costs far less than building a cJSON tree and printing it (every
+ * node is an allocation, every number a printf). Every function returns 0
+ * or the buffer's sticky negative mf_status, so a writer may append many
+ * pieces and look at the last result (or mf_buf_error()) once.
  */
 #ifndef MF_API_JSON_TEXT_H
 #define MF_API_JSON_TEXT_H
 
-#include <stdbool.h>
-#include <stddef.h>
-#include <stdint.h>
+#include <cjson/cJSON.h>
 
-struct json_text {
-	char *buf;      /* NUL-terminated; owned, free() it (NULL after a failure) */
-	size_t len, cap;
-};
+#include "api/buf.h"
 
-/* Starts an empty text; false when out of memory. */
-bool json_text_init(struct json_text *t, size_t cap);
+/* Appends a string literal as it is (sizeof of anything else would be
+ * wrong, hence the "" s "" that refuses a pointer). */
+#define MF_JSON_LIT(b, s) mf_buf_add(b, "" s "", sizeof(s) - 1)
 
-/* Appends s as it is (it must already be JSON). */
-void json_text_raw(struct json_text *t, const char *s, size_t len);
+/* Appends s (NUL-terminated, valid UTF-8) as a JSON string, quotes
+ * included; control characters are escaped as \u00XX. */
+int mf_json_text_string(struct mf_buf *b, const char *s);
 
-/* Appends s as a JSON string, quotes included. */
-void json_text_string(struct json_text *t, const char *s);
+/* Appends an array of one-letter strings for the set bits of mask (bit t
+ * is "WUBRGC"[t]), in that order: ["W","G"]. */
+int mf_json_text_letters(struct mf_buf *b, unsigned mask);
 
-/* Appends an unsigned integer. */
-void json_text_uint(struct json_text *t, uint64_t v);
+/* Appends a cJSON tree printed without formatting. The tree is the
+ * caller's; it is not changed. */
+int mf_json_text_cjson(struct mf_buf *b, const cJSON *tree);
 
 #endif

@@ -4,50 +4,38 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "manaflow/common.h"
+
 char *mf_cli_read_all(const char *path, size_t *len)
 {
 	int from_stdin = !path || strcmp(path, "-") == 0;
+	const char *name = from_stdin ? "stdin" : path;
 	FILE *f = from_stdin ? stdin : fopen(path, "rb");
-	size_t cap = 1 << 16, n = 0;
-	char *buf = NULL;
+	struct mf_buf in;
+	char chunk[1 << 16];
+	size_t got;
+	char *text = NULL;
 
 	if (!f) {
 		fprintf(stderr, "manaflow: %s: %s\n", path, strerror(errno));
 		return NULL;
 	}
-	buf = malloc(cap);
-	while (buf) {
-		size_t got = fread(buf + n, 1, cap - n - 1, f);
-
-		n += got;
-		if (got == 0)
+	mf_buf_init(&in, MF_CLI_INPUT_MAX);
+	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		if (mf_buf_add(&in, chunk, got))
 			break;
-		if (n + 1 == cap) {
-			char *grown = cap >= CLI_INPUT_MAX ? NULL : realloc(buf, cap * 2);
-
-			if (!grown) {
-				fprintf(stderr, "manaflow: %s: input larger than %u bytes\n",
-					from_stdin ? "stdin" : path, CLI_INPUT_MAX);
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = grown;
-			cap *= 2;
-		}
-	}
-	if (buf && ferror(f)) {
-		fprintf(stderr, "manaflow: %s: read error\n", from_stdin ? "stdin" : path);
-		free(buf);
-		buf = NULL;
-	}
+	if (mf_buf_error(&in) == MF_ERR_LIMIT)
+		fprintf(stderr, "manaflow: %s: input larger than %u bytes\n", name, MF_CLI_INPUT_MAX);
+	else if (mf_buf_error(&in))
+		fprintf(stderr, "manaflow: %s: out of memory\n", name);
+	else if (ferror(f))
+		fprintf(stderr, "manaflow: %s: read error\n", name);
+	else
+		text = mf_buf_take(&in, len);
+	mf_buf_free(&in);
 	if (!from_stdin)
 		fclose(f);
-	if (buf) {
-		buf[n] = '\0';
-		*len = n;
-	}
-	return buf;
+	return text;
 }
 
 struct mf_mana_catalogue *mf_cli_load_lands(const char *path)
@@ -77,33 +65,34 @@ struct mf_mana_catalogue *mf_cli_load_lands(const char *path)
 
 void mf_cli_print_error(FILE *f, const struct mf_api_error *err)
 {
-	cJSON *o = cJSON_CreateObject(), *e = cJSON_AddObjectToObject(o, "error");
-	char *text;
+	struct mf_buf out;
 
-	cJSON_AddNumberToObject(e, "status", err->status);
-	cJSON_AddStringToObject(e, "title", err->title ? err->title : "Error");
-	cJSON_AddStringToObject(e, "detail", err->detail);
-	if (err->pointer[0])
-		cJSON_AddStringToObject(e, "pointer", err->pointer);
-	text = cJSON_PrintUnformatted(o);
-	fprintf(f, "%s\n", text ? text : "{\"error\":{\"detail\":\"out of memory\"}}");
-	cJSON_free(text);
-	cJSON_Delete(o);
+	mf_buf_init(&out, 4096);
+	if (mf_problem_render_cli(err, &out) == 0)
+		fprintf(f, "%s\n", mf_buf_ptr(&out));
+	else
+		fputs("{\"error\":{\"status\":500,\"title\":\"Out of memory\","
+		      "\"detail\":\"out of memory\"}}\n", f);
+	mf_buf_free(&out);
 }
 
-cJSON *mf_cli_parse_json(const char *text, size_t len, struct mf_api_error *err)
+int mf_cli_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
+		  size_t len)
 {
-	const char *end = NULL;
-	cJSON *doc;
+	struct mf_api_error err;
+	struct mf_buf out;
+	int status = 0;
 
-	/* text is NUL-terminated at len: require it, so trailing bytes are errors. */
-	doc = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
-	if (doc)
-		return doc;
-	mf_api_fail(err, "", "malformed JSON at byte %zu", end && end >= text ? (size_t)(end - text) : 0);
-	err->type = "malformed-json";
-	err->title = "Malformed JSON";
-	return NULL;
+	mf_buf_init(&out, MF_CLI_INPUT_MAX);
+	if (mf_api_answer(handler, ctx, text, len, &out, &err) == 0) {
+		fwrite(mf_buf_ptr(&out), 1, mf_buf_len(&out), stdout);
+		fputc('\n', stdout);
+	} else {
+		mf_cli_print_error(stdout, &err);
+		status = 1;
+	}
+	mf_buf_free(&out);
+	return status;
 }
 
 int mf_cli_is_help(const char *arg)
@@ -114,11 +103,9 @@ int mf_cli_is_help(const char *arg)
 int mf_cli_json_command(int argc, char **argv, const char *usage, mf_api_handler handler)
 {
 	const char *path = NULL, *lands = NULL;
-	struct mf_api_error err = { 0 };
 	struct mf_api_ctx ctx = { 0 };
 	struct mf_mana_catalogue *cat = NULL;
-	cJSON *doc = NULL, *answer = NULL;
-	char *text = NULL, *printed;
+	char *text = NULL;
 	size_t len;
 	int status = 2;
 
@@ -145,23 +132,8 @@ int mf_cli_json_command(int argc, char **argv, const char *usage, mf_api_handler
 	text = mf_cli_read_all(path, &len);
 	if (!text)
 		goto out;
-	status = 1;
-	doc = mf_cli_parse_json(text, len, &err);
-	if (doc)
-		answer = handler(doc, &ctx, &err);
-	if (!answer) {
-		mf_cli_print_error(stdout, &err);
-		goto out;
-	}
-	printed = cJSON_PrintUnformatted(answer);
-	if (printed) {
-		printf("%s\n", printed);
-		status = 0;
-	}
-	cJSON_free(printed);
+	status = mf_cli_answer(handler, &ctx, text, len);
 out:
-	cJSON_Delete(answer);
-	cJSON_Delete(doc);
 	free(text);
 	mf_mana_catalogue_free(cat);
 	return status;

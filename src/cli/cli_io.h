@@ -7,7 +7,7 @@
 
 #include "api/api.h"
 
-#define CLI_INPUT_MAX (256u << 20)  /* bytes a command reads from one input */
+#define MF_CLI_INPUT_MAX (256u << 20)  /* bytes a command reads from one input */
 
 /* Reads all of path ("-" or NULL: stdin) into a new NUL-terminated buffer
  * the caller frees; *len excludes the NUL. On failure prints
@@ -23,9 +23,11 @@ struct mf_mana_catalogue *mf_cli_load_lands(const char *path);
  * newline to f. */
 void mf_cli_print_error(FILE *f, const struct mf_api_error *err);
 
-/* Parses text as one JSON document; on failure fills err (400 with the byte
- * offset) and returns NULL. The caller deletes the result. */
-cJSON *mf_cli_parse_json(const char *text, size_t len, struct mf_api_error *err);
+/* Runs handler on the JSON document text (len bytes, NUL-terminated) and
+ * prints its answer and a newline on stdout, or the error object. Returns
+ * 0 answered, 1 refused. */
+int mf_cli_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
+		  size_t len);
 
 /*
  * A whole JSON-in, JSON-out command: `NAME [--lands FILE] [FILE]` (stdin

@@ -60,9 +60,6 @@ static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalog
 
 	while (p < end) {
 		char *e = memchr(p, '\n', (size_t)(end - p));
-		struct mf_api_error err = { 0 };
-		cJSON *doc, *answer = NULL;
-		char *printed;
 
 		if (!e)
 			e = end;
@@ -71,18 +68,8 @@ static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalog
 			p = e + 1;
 			continue;
 		}
-		doc = mf_cli_parse_json(p, (size_t)(e - p), &err);
-		if (doc)
-			answer = mf_api_mana_solve(doc, &ctx, &err);
-		if (answer && (printed = cJSON_PrintUnformatted(answer))) {
-			puts(printed);
-			cJSON_free(printed);
-		} else {
-			mf_cli_print_error(stdout, &err);
+		if (mf_cli_answer(mf_api_mana_solve, &ctx, p, (size_t)(e - p)))
 			status = 1;
-		}
-		cJSON_Delete(answer);
-		cJSON_Delete(doc);
 		p = e + 1;
 	}
 	return status;

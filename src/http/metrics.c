@@ -84,49 +84,15 @@ void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros)
 	observe(&m->solver_time[route < m->n_routes ? route : m->n_routes], micros);
 }
 
-/* A growing text buffer; on out of memory it drops everything. */
-struct text {
-	char *buf;
-	size_t len, cap;
-};
-
-static void text_add(struct text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-static void text_add(struct text *t, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (!t->buf)
-		return;
-	for (;;) {
-		va_start(ap, fmt);
-		n = vsnprintf(t->buf + t->len, t->cap - t->len, fmt, ap);
-		va_end(ap);
-		if (n >= 0 && t->len + (size_t)n < t->cap)
-			break;
-		char *grown = realloc(t->buf, t->cap * 2);
-
-		if (!grown) {
-			free(t->buf);
-			t->buf = NULL;
-			return;
-		}
-		t->buf = grown;
-		t->cap *= 2;
-	}
-	t->len += (size_t)n;
-}
-
 static const char *route_label(const struct metrics *m, size_t r)
 {
 	return r < m->n_routes ? m->routes[r] : "unmatched";
 }
 
-static void render_histograms(struct text *t, const struct metrics *m,
+static void render_histograms(struct mf_buf *t, const struct metrics *m,
 			      const struct histogram *hs, const char *name, const char *help)
 {
-	text_add(t, "# HELP %s %s\n# TYPE %s histogram\n", name, help, name);
+	mf_buf_addf(t, "# HELP %s %s\n# TYPE %s histogram\n", name, help, name);
 	for (size_t r = 0; r <= m->n_routes; r++) {
 		const struct histogram *h = &hs[r];
 		uint64_t cumulative = 0;
@@ -136,30 +102,29 @@ static void render_histograms(struct text *t, const struct metrics *m,
 		for (size_t b = 0; b <= N_BUCKETS; b++) {
 			cumulative += atomic_load(&h->buckets[b]);
 			if (b < N_BUCKETS)
-				text_add(t, "%s_bucket{route=\"%s\",le=\"%g\"} %llu\n", name,
+				mf_buf_addf(t, "%s_bucket{route=\"%s\",le=\"%g\"} %llu\n", name,
 					 route_label(m, r), (double)bucket_us[b] / 1e6,
 					 (unsigned long long)cumulative);
 			else
-				text_add(t, "%s_bucket{route=\"%s\",le=\"+Inf\"} %llu\n", name,
+				mf_buf_addf(t, "%s_bucket{route=\"%s\",le=\"+Inf\"} %llu\n", name,
 					 route_label(m, r), (unsigned long long)cumulative);
 		}
-		text_add(t, "%s_sum{route=\"%s\"} %.6f\n", name, route_label(m, r),
+		mf_buf_addf(t, "%s_sum{route=\"%s\"} %.6f\n", name, route_label(m, r),
 			 (double)atomic_load(&h->sum_us) / 1e6);
-		text_add(t, "%s_count{route=\"%s\"} %llu\n", name, route_label(m, r),
+		mf_buf_addf(t, "%s_count{route=\"%s\"} %llu\n", name, route_label(m, r),
 			 (unsigned long long)atomic_load(&h->count));
 	}
 }
 
-char *mf_metrics_render(struct metrics *m, const char *version, size_t *len)
+int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out)
 {
-	struct text t = { malloc(4096), 0, 4096 };
 
-	text_add(&t, "# HELP manaflow_build_info Build of the running server.\n"
+	mf_buf_addf(out, "# HELP manaflow_build_info Build of the running server.\n"
 		 "# TYPE manaflow_build_info gauge\nmanaflow_build_info{version=\"%s\"} 1\n", version);
-	text_add(&t, "# HELP http_requests_in_flight Requests being served now.\n"
+	mf_buf_addf(out, "# HELP http_requests_in_flight Requests being served now.\n"
 		 "# TYPE http_requests_in_flight gauge\nhttp_requests_in_flight %llu\n",
 		 (unsigned long long)atomic_load(&m->in_flight));
-	text_add(&t, "# HELP http_requests_total Requests answered, by route and status code.\n"
+	mf_buf_addf(out, "# HELP http_requests_total Requests answered, by route and status code.\n"
 		 "# TYPE http_requests_total counter\n");
 	for (size_t r = 0; r <= m->n_routes; r++)
 		for (size_t c = 0; c < N_CODES; c++) {
@@ -172,13 +137,12 @@ char *mf_metrics_render(struct metrics *m, const char *version, size_t *len)
 				snprintf(code, sizeof(code), "%u", status_codes[c]);
 			else
 				snprintf(code, sizeof(code), "other");
-			text_add(&t, "http_requests_total{route=\"%s\",code=\"%s\"} %llu\n",
+			mf_buf_addf(out, "http_requests_total{route=\"%s\",code=\"%s\"} %llu\n",
 				 route_label(m, r), code, (unsigned long long)v);
 		}
-	render_histograms(&t, m, m->request_time, "http_request_duration_seconds",
+	render_histograms(out, m, m->request_time, "http_request_duration_seconds",
 			  "Time from the request's first byte to its answer.");
-	render_histograms(&t, m, m->solver_time, "manaflow_solver_duration_seconds",
+	render_histograms(out, m, m->solver_time, "manaflow_solver_duration_seconds",
 			  "Time spent decoding, solving and encoding one request body.");
-	*len = t.len;
-	return t.buf;
+	return mf_buf_error(out);
 }

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "api/buf.h"
+
 #define METRICS_ROUTES_MAX 24
 
 struct metrics;
@@ -29,8 +31,8 @@ void mf_metrics_request_done(struct metrics *m, size_t route, unsigned status,
 /* Records the time the solver (adapter) took for route. */
 void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros);
 
-/* Renders the text exposition format into a new malloc'd string (caller
- * frees); NULL when out of memory. */
-char *mf_metrics_render(struct metrics *m, const char *version, size_t *len);
+/* Appends the Prometheus text exposition of every counter to out.
+ * Returns 0, or the buffer's negative mf_status. */
+int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out);
 
 #endif

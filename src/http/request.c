@@ -21,8 +21,7 @@ struct request {
 	const char *allow_origin;     /* CORS: the Access-Control-Allow-Origin value, or NULL */
 	const char *allow;            /* methods the route answers */
 	enum { ANSWER_POST, ANSWER_GET, ANSWER_PREFLIGHT } answer;
-	char *body;
-	size_t len, cap;
+	struct mf_buf body;           /* capped at the body limit */
 	bool too_large;
 	unsigned status;
 	size_t bytes;
@@ -73,14 +72,22 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 	return ret;
 }
 
-static void free_cjson(void *p)
-{
-	cJSON_free(p);
-}
-
 static void free_nothing(void *p)
 {
 	(void)p;
+}
+
+/* Answers with what out holds, handing its bytes over without a copy. */
+static enum MHD_Result reply_buf(struct server *s, struct MHD_Connection *c,
+				 struct request *rq, unsigned status, const char *type,
+				 struct mf_buf *out, const char *const *extra)
+{
+	size_t len;
+	char *body = mf_buf_take(out, &len);
+
+	if (!body)
+		return MHD_NO;
+	return reply(s, c, rq, status, type, body, len, free, extra);
 }
 
 static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
@@ -88,35 +95,23 @@ static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 				     const char *allow)
 {
 	const char *extra[] = { MHD_HTTP_HEADER_ALLOW, allow, NULL };
-	size_t len = 0;
-	char *body = mf_problem_render(err, &len);
+	struct mf_buf out;
 
-	if (!body)
+	mf_buf_init(&out, 4096);
+	if (mf_problem_render(err, &out))
 		return MHD_NO;
-	return reply(s, c, rq, (unsigned)err->status, "application/problem+json", body, len,
-		     free_cjson, allow ? extra : NULL);
+	return reply_buf(s, c, rq, (unsigned)mf_problem_status(err->problem),
+			 "application/problem+json", &out, allow ? extra : NULL);
 }
 
 static enum MHD_Result reply_simple_problem(struct server *s, struct MHD_Connection *c,
-					    struct request *rq, int status, const char *type,
-					    const char *title, const char *detail,
-					    const char *allow)
+					    struct request *rq, enum mf_problem p,
+					    const char *detail, const char *allow)
 {
 	struct mf_api_error err;
 
-	mf_problem_set(&err, status, type, title, detail);
+	mf_problem_set(&err, p, detail);
 	return reply_problem(s, c, rq, &err, allow);
-}
-
-static enum MHD_Result reply_json(struct server *s, struct MHD_Connection *c,
-				  struct request *rq, unsigned status, cJSON *doc)
-{
-	char *text = cJSON_PrintUnformatted(doc);
-
-	cJSON_Delete(doc);
-	if (!text)
-		return MHD_NO;
-	return reply(s, c, rq, status, "application/json", text, strlen(text), free_cjson, NULL);
 }
 
 static enum MHD_Result reply_static(struct server *s, struct MHD_Connection *c,
@@ -175,8 +170,7 @@ static bool is_json_type(const char *v)
 static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 				  struct request *rq)
 {
-	char *text;
-	size_t len;
+	struct mf_buf out;
 
 	switch (rq->route->kind) {
 	case ROUTE_LANDS:
@@ -185,16 +179,16 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ok\"}", 15);
 	case ROUTE_READYZ:
 		if (atomic_load(&s->draining))
-			return reply_simple_problem(s, c, rq, 503, "shutting-down", "Shutting down",
+			return reply_simple_problem(s, c, rq, MF_PROBLEM_SHUTTING_DOWN,
 						    "the server is draining and takes no new work",
 						    NULL);
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ready\"}", 18);
 	case ROUTE_METRICS:
-		text = mf_metrics_render(s->metrics, s->cfg.version, &len);
-		if (!text)
+		mf_buf_init(&out, MF_HTTP_ANSWER_MAX);
+		if (mf_metrics_render(s->metrics, s->cfg.version, &out))
 			return MHD_NO;
-		return reply(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", text, len,
-			     free, NULL);
+		return reply_buf(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", &out,
+				 NULL);
 	case ROUTE_OPENAPI:
 		return reply_cacheable(s, c, rq, "application/yaml", &s->openapi);
 	case ROUTE_JSON:
@@ -206,64 +200,51 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 				   struct request *rq)
 {
-	struct mf_api_error err = { 0 };
-	const char *end = NULL;
+	struct mf_api_error err;
+	struct mf_buf out;
 	uint64_t t0;
-	cJSON *doc, *answer;
+	int rc;
 
 	if (rq->too_large) {
 		char detail[96];
 
 		snprintf(detail, sizeof(detail), "the body is larger than %zu bytes", s->cfg.body_limit);
-		return reply_simple_problem(s, c, rq, 413, "too-large", "Request too large", detail,
-					    NULL);
-	}
-	if (!rq->body) {
-		rq->body = malloc(1);
-		if (!rq->body)
-			return MHD_NO;
-	}
-	rq->body[rq->len] = '\0';
-	t0 = mf_server_now_us();
-	doc = cJSON_ParseWithLengthOpts(rq->body, rq->len + 1, &end, 1);
-	if (!doc) {
-		char detail[96];
-
-		snprintf(detail, sizeof(detail), "malformed JSON at byte %zu",
-			 end && end >= rq->body ? (size_t)(end - rq->body) : 0);
-		return reply_simple_problem(s, c, rq, 400, "malformed-json", "Malformed JSON",
-					    detail, NULL);
+		return reply_simple_problem(s, c, rq, MF_PROBLEM_TOO_LARGE, detail, NULL);
 	}
 	if (rq->route->offload) {
 		rq->job = calloc(1, sizeof(*rq->job));
-		if (!rq->job) {
-			cJSON_Delete(doc);
+		if (!rq->job)
 			return MHD_NO;
-		}
-		*rq->job = (struct job){ .handler = rq->route->handler, .doc = doc, .ctx = &s->ctx,
-					 .conn = c };
+		*rq->job = (struct job){ .handler = rq->route->handler, .body = rq->body,
+					 .ctx = &s->ctx, .conn = c };
+		mf_buf_init(&rq->body, 0);
+		mf_buf_init(&rq->job->out, MF_HTTP_ANSWER_MAX);
 		MHD_suspend_connection(c);
 		mf_workers_submit(s->workers, rq->job);
 		return MHD_YES;
 	}
-	answer = rq->route->handler(doc, &s->ctx, &err);
-	cJSON_Delete(doc);
+	t0 = mf_server_now_us();
+	mf_buf_init(&out, MF_HTTP_ANSWER_MAX);
+	rc = mf_api_answer(rq->route->handler, &s->ctx, mf_buf_ptr(&rq->body),
+			   mf_buf_len(&rq->body), &out, &err);
+	mf_buf_free(&rq->body);
 	mf_metrics_solver_done(s->metrics, route_index(s, rq->route), mf_server_now_us() - t0);
-	if (!answer)
+	if (rc) {
+		mf_buf_free(&out);
 		return reply_problem(s, c, rq, &err, NULL);
-	return reply_json(s, c, rq, 200, answer);
+	}
+	return reply_buf(s, c, rq, 200, "application/json", &out, NULL);
 }
 
 /* A worker finished the solve: answer with what it found. */
 static enum MHD_Result answer_job(struct server *s, struct MHD_Connection *c, struct request *rq)
 {
-	cJSON *answer = rq->job->answer;
-
-	rq->job->answer = NULL;
 	mf_metrics_solver_done(s->metrics, route_index(s, rq->route), rq->job->micros);
-	if (!answer)
+	if (rq->job->rc) {
+		mf_buf_free(&rq->job->out);
 		return reply_problem(s, c, rq, &rq->job->err, NULL);
-	return reply_json(s, c, rq, 200, answer);
+	}
+	return reply_buf(s, c, rq, 200, "application/json", &rq->job->out, NULL);
 }
 
 /* OPTIONS: a CORS preflight when the origin is allowed, else just Allow. */
@@ -287,7 +268,7 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 	const char *ctype, *clen, *allow;
 
 	if (!rq->route)
-		return reply_simple_problem(s, c, rq, 404, "not-found", "Not found",
+		return reply_simple_problem(s, c, rq, MF_PROBLEM_NOT_FOUND,
 					    "no such route; GET /openapi.yaml lists them", NULL);
 	allow = strcmp(rq->route->method, "GET") == 0 ? "GET, HEAD, OPTIONS" : "POST, OPTIONS";
 	rq->allow = allow;
@@ -303,8 +284,7 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 		char detail[96];
 
 		snprintf(detail, sizeof(detail), "%s answers %s", rq->route->path, allow);
-		return reply_simple_problem(s, c, rq, 405, "method-not-allowed",
-					    "Method not allowed", detail, allow);
+		return reply_simple_problem(s, c, rq, MF_PROBLEM_METHOD_NOT_ALLOWED, detail, allow);
 	}
 	if (rq->route->kind != ROUTE_JSON) {
 		rq->answer = ANSWER_GET;
@@ -312,8 +292,7 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 	}
 	ctype = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
 	if (!is_json_type(ctype))
-		return reply_simple_problem(s, c, rq, 415, "unsupported-media-type",
-					    "Unsupported media type",
+		return reply_simple_problem(s, c, rq, MF_PROBLEM_UNSUPPORTED_MEDIA_TYPE,
 					    "send the body as Content-Type: application/json", NULL);
 	clen = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
 	if (clen && strtoull(clen, NULL, 10) > s->cfg.body_limit)
@@ -323,33 +302,14 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 	return MHD_YES;
 }
 
-static void append_body(struct server *s, struct request *rq, const char *data, size_t n)
+static void append_body(struct request *rq, const char *data, size_t n)
 {
 	if (rq->too_large)
 		return;
-	if (rq->len + n > s->cfg.body_limit) {
-		rq->too_large = true;  /* the rest is read and dropped */
-		free(rq->body);
-		rq->body = NULL;
-		rq->len = 0;
-		return;
-	}
-	if (rq->len + n + 1 > rq->cap) {
-		size_t cap = rq->cap ? rq->cap : 4096;
-		char *grown;
-
-		while (cap < rq->len + n + 1)
-			cap *= 2;
-		grown = realloc(rq->body, cap);
-		if (!grown) {
-			rq->too_large = true;
-			return;
-		}
-		rq->body = grown;
-		rq->cap = cap;
-	}
-	memcpy(rq->body + rq->len, data, n);
-	rq->len += n;
+	/* Past the cap (or out of memory) the buffer is emptied; the rest of
+	 * the body is read and dropped, and the answer is a 413. */
+	if (mf_buf_add(&rq->body, data, n))
+		rq->too_large = true;
 }
 
 enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const char *url,
@@ -367,6 +327,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		*state = rq;
 		rq->start_us = mf_server_now_us();
 		rq->route = mf_router_find(url);
+		mf_buf_init(&rq->body, s->cfg.body_limit);
 		snprintf(rq->method, sizeof(rq->method), "%s", method);
 		snprintf(rq->path, sizeof(rq->path), "%s", url);
 		mf_request_id_take(&s->ids, MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Request-Id"),
@@ -378,7 +339,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		return begin(s, c, rq, method);
 	}
 	if (*upload_data_size) {
-		append_body(s, rq, upload_data, *upload_data_size);
+		append_body(rq, upload_data, *upload_data_size);
 		*upload_data_size = 0;
 		return MHD_YES;
 	}
@@ -433,10 +394,12 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : ",\"aborted\":true");
 		funlockfile(stderr);
 	}
-	if (rq->job)
-		cJSON_Delete(rq->job->answer);
+	if (rq->job) {
+		mf_buf_free(&rq->job->out);
+		mf_buf_free(&rq->job->body);
+	}
 	free(rq->job);
-	free(rq->body);
+	mf_buf_free(&rq->body);
 	free(rq);
 	*state = NULL;
 	atomic_fetch_sub(&s->in_flight, 1);

@@ -52,16 +52,17 @@ static void static_answer_set(struct static_answer *a, const char *body, size_t 
 static int render_static_answers(struct server *s)
 {
 	struct mf_api_error err;
-	cJSON *lands = mf_api_mana_lands(NULL, &s->ctx, &err);
+	struct mf_buf out;
 	char *text;
+	size_t len;
 
-	if (!lands)
+	mf_buf_init(&out, MF_HTTP_ANSWER_MAX);
+	if (mf_api_mana_lands(NULL, &s->ctx, &out, &err))
 		return -1;
-	text = cJSON_PrintUnformatted(lands);
-	cJSON_Delete(lands);
+	text = mf_buf_take(&out, &len);
 	if (!text)
 		return -1;
-	static_answer_set(&s->lands, text, strlen(text));
+	static_answer_set(&s->lands, text, len);
 	static_answer_set(&s->openapi, mf_embedded_openapi, mf_embedded_openapi_len);
 	return 0;
 }
@@ -71,7 +72,7 @@ static void server_free(struct server *s)
 	if (!s)
 		return;
 	mf_workers_free(s->workers);
-	cJSON_free((char *)s->lands.body);
+	free((char *)s->lands.body);
 	mf_cors_free(&s->cors);
 	mf_metrics_free(s->metrics);
 	free(s);

@@ -11,6 +11,9 @@
 #include "http/server.h"
 #include "http/workers.h"
 
+/* Bytes an answer may take (a batch of 10,000 plans is well under it). */
+#define MF_HTTP_ANSWER_MAX ((size_t)64 << 20)
+
 extern const char mf_embedded_openapi[];
 extern const size_t mf_embedded_openapi_len;
 

@@ -55,10 +55,10 @@ static void *work(void *arg)
 		if (!job)
 			return NULL;  /* stopping, and nothing left */
 		t0 = now_us();
-		job->answer = job->handler(job->doc, job->ctx, &job->err);
+		job->rc = mf_api_answer(job->handler, job->ctx, mf_buf_ptr(&job->body),
+					mf_buf_len(&job->body), &job->out, &job->err);
 		job->micros = now_us() - t0;
-		cJSON_Delete(job->doc);
-		job->doc = NULL;
+		mf_buf_free(&job->body);
 		finish(job);
 	}
 }
@@ -83,11 +83,10 @@ struct workers *mf_workers_start(unsigned n)
 /* Answers a job that will not be solved, and wakes its connection. */
 static void refuse(struct job *job)
 {
-	cJSON_Delete(job->doc);
-	job->doc = NULL;
-	job->answer = NULL;
-	mf_problem_set(&job->err, 503, "shutting-down", "Shutting down",
-		    "the server stopped before this request was solved");
+	mf_buf_free(&job->body);
+	job->rc = -1;
+	mf_problem_set(&job->err, MF_PROBLEM_SHUTTING_DOWN,
+		       "the server stopped before this request was solved");
 	finish(job);
 }
 

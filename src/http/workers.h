@@ -19,12 +19,13 @@ enum job_state { JOB_NONE, JOB_QUEUED, JOB_DONE };
 struct job {
 	struct job *next;
 	mf_api_handler handler;
-	cJSON *doc;                  /* the request body; freed by the worker */
+	struct mf_buf body;          /* the request body; freed by the worker once parsed */
 	const struct mf_api_ctx *ctx;
 	struct MHD_Connection *conn; /* suspended until the job is done */
-	cJSON *answer;               /* NULL: see err */
+	int rc;                      /* 0: out holds the answer; -1: see err */
+	struct mf_buf out;
 	struct mf_api_error err;
-	uint64_t micros;             /* time in the handler */
+	uint64_t micros;             /* time parsing and in the handler */
 	atomic_int state;
 };
 

@@ -2,7 +2,7 @@
  * POST /v1/camelot/solve/batch: body bytes -> JSON -> every deal checked,
  * then each searched.
  *
- * Batches of more than 4 decks but within CAMELOT_BATCH_MAX are skipped: each
+ * Batches of more than 4 decks but within MF_API_CAMELOT_BATCH_MAX are skipped: each
  * deck is a whole search, and a hundred of them would make an iteration
  * slow; the decoder is the same code for every size, and lists beyond the
  * limit (the 413 path) are still fed in.
@@ -21,7 +21,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const cJSON *decks = cJSON_IsObject(doc) ? cJSON_GetObjectItemCaseSensitive(doc, "decks")
 						 : NULL;
 	int n = cJSON_IsArray(decks) ? cJSON_GetArraySize(decks) : 0;
-	bool skip = n > FUZZ_CAMELOT_DECKS_MAX && n <= CAMELOT_BATCH_MAX;
+	bool skip = n > FUZZ_CAMELOT_DECKS_MAX && n <= MF_API_CAMELOT_BATCH_MAX;
 
 	cJSON_Delete(doc);
 	free(body);

@@ -45,13 +45,12 @@ bool fuzz_utf8_valid(const char *s, size_t len);
 
 /*
  * Runs one request body through handler exactly as POST does in
- * src/http/request.c: cJSON_ParseWithLengthOpts over the NUL-terminated
- * body requiring the NUL, then the handler with the built-in catalogue, then
- * the answer printed or the error rendered as problem+json. Checks what any
+ * src/http/request.c: mf_api_answer() with the built-in catalogue, then
+ * the error rendered as problem+json when it refused. Checks what any
  * client may rely on: an answer or a 4xx error (never a 5xx: nothing runs
- * out of memory here), both printable as JSON that parses again, an error
- * pointer that is "" or starts with '/', and, when the body is valid UTF-8,
- * output that is valid UTF-8 too.
+ * out of memory here), both JSON that parses again, an error pointer that
+ * is "" or starts with '/', and, when the body is valid UTF-8, output that
+ * is valid UTF-8 too.
  */
 void fuzz_run_handler(mf_api_handler handler, const uint8_t *data, size_t size);
 

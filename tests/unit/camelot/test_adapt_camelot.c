@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "api/adapt_camelot.h"
+#include "unit/adapter_check.h"
 #include "reference/camelot_replay.h"
 #include "unit/camelot/deals.h"
 
@@ -18,21 +19,11 @@ static const struct mf_api_ctx ctx = { NULL };
  * plain tree (the adapter hands back raw text), or NULL with *err set. */
 static cJSON *call(mf_api_handler handler, const char *body, struct mf_api_error *err)
 {
-	cJSON *req = cJSON_Parse(body), *answer, *tree = NULL;
-	char *text;
+	cJSON *req = cJSON_Parse(body), *tree;
 
 	ck_assert_msg(req != NULL, "test body is not JSON: %s", body);
-	memset(err, 0, sizeof(*err));
-	answer = handler(req, &ctx, err);
+	tree = adapter_call(handler, req, &ctx, err);
 	cJSON_Delete(req);
-	if (!answer)
-		return NULL;
-	text = cJSON_PrintUnformatted(answer);
-	ck_assert_ptr_nonnull(text);
-	tree = cJSON_Parse(text);
-	ck_assert_msg(tree != NULL, "answer is not JSON: %s", text);
-	free(text);
-	cJSON_Delete(answer);
 	return tree;
 }
 
@@ -43,7 +34,7 @@ static void ck_fails(mf_api_handler handler, const char *body, int status,
 	cJSON *answer = call(handler, body, &err);
 
 	ck_assert_msg(answer == NULL, "%s: answered", body);
-	ck_assert_int_eq(err.status, status);
+	ck_assert_int_eq(mf_problem_status(err.problem), status);
 	ck_assert_str_eq(err.pointer, pointer);
 	ck_assert_msg(strstr(err.detail, words), "%s: detail \"%s\" lacks \"%s\"", body,
 		      err.detail, words);
@@ -142,7 +133,7 @@ END_TEST
 
 START_TEST(solve_long_deck)
 {
-	size_t n = CAMELOT_DECK_TEXT_MAX + 10;
+	size_t n = MF_API_CAMELOT_DECK_TEXT_MAX + 10;
 	char *body = malloc(n + 32);
 
 	ck_assert_ptr_nonnull(body);
@@ -204,10 +195,10 @@ START_TEST(batch_bad_bodies)
 	ck_fails(mf_api_camelot_batch, body, 400, "/decks/1", "card 52: a fifth 9");
 
 	/* One over the cap is a 413 at /decks. */
-	big = malloc(16 + (CAMELOT_BATCH_MAX + 1) * 56);
+	big = malloc(16 + (MF_API_CAMELOT_BATCH_MAX + 1) * 56);
 	ck_assert_ptr_nonnull(big);
 	n += (size_t)sprintf(big, "{\"decks\":[");
-	for (int i = 0; i <= CAMELOT_BATCH_MAX; i++)
+	for (int i = 0; i <= MF_API_CAMELOT_BATCH_MAX; i++)
 		n += (size_t)sprintf(big + n, "%s\"%s\"", i ? "," : "", deals_examples[0].deck);
 	strcpy(big + n, "]}");
 	ck_fails(mf_api_camelot_batch, big, 413, "/decks", "more than 100 items");

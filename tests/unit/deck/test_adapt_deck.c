@@ -134,7 +134,7 @@ START_TEST(sample_through_adapter)
 		for (cJSON *c = cJSON_GetArrayItem(s.root, (int)first);
 		     c && i < first + MF_DECK_CARDS_MAX; c = c->next, i++)
 			ck_assert(cJSON_AddItemToArray(cards, cJSON_Duplicate(c, 1)));
-		answer = mf_api_deck_colors(body, &ctx, &err);
+		answer = adapter_call(mf_api_deck_colors, body, &ctx, &err);
 		ck_assert_msg(answer != NULL, "refused at %s: %s", err.pointer, err.detail);
 		i = first;
 		cJSON_ArrayForEach(out, cJSON_GetObjectItem(answer, "cards")) {

@@ -1,0 +1,884 @@
+/*
+ * The strict RFC 8259 pre-pass of every JSON input (see json_check.h).
+ *
+ * One forward pass over the bytes, with an explicit stack of open arrays and
+ * objects instead of recursion, so that the C stack use does not depend on
+ * the input. Strings are scanned eight bytes at a time while they hold plain
+ * ASCII; anything else (quote, backslash, control byte, non-ASCII) drops to a
+ * byte-wise path that validates escapes and UTF-8.
+ *
+ * Duplicate keys: every open object keeps its keys, as (offset, first eight
+ * unescaped bytes), on one stack shared by all open objects (a child's keys
+ * sit above its parent's and go when it closes). An object of at most
+ * SMALL_OBJECT keys compares each new key with its earlier ones as it goes; a
+ * larger one is checked when it closes, by sorting its keys (heapsort, by
+ * content then offset: O(n log n) comparisons even for keys chosen to
+ * collide). So that the error reported is still the first in the text, any
+ * other error first checks the larger objects still open for an earlier
+ * duplicate.
+ */
+#include "api/json_check.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define INLINE_LEVELS 64  /* open arrays/objects before the level stack moves to the heap */
+#define INLINE_KEYS 64    /* keys of open objects before the key stack moves to the heap */
+#define SMALL_OBJECT 16   /* objects up to this many keys compare keys directly */
+#define NONE SIZE_MAX
+
+/* A key of an open object. */
+struct key {
+	size_t off;    /* offset of its opening quote */
+	uint64_t pre;  /* its first 8 unescaped bytes, big-endian, zero-padded */
+};
+
+/* An open array or object. */
+struct level {
+	size_t index;  /* array: index of the current element; object: keys read so far */
+	size_t key;    /* object: opening quote of the current member's key */
+	size_t mark;   /* object: its first key in check.keys */
+	int obj;
+};
+
+struct check {
+	const unsigned char *s;
+	size_t len;
+	unsigned max_depth;
+	struct mf_json_check_error *err;
+	struct level *lv;    /* lv_inline, or the heap beyond INLINE_LEVELS */
+	size_t depth, lv_cap;
+	struct key *keys;    /* keys_inline, or the heap beyond INLINE_KEYS */
+	size_t n_keys, keys_cap;
+	struct level lv_inline[INLINE_LEVELS];
+	struct key keys_inline[INLINE_KEYS];
+};
+
+#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+
+/* Bytes that a string holds as they are: printable ASCII but '"' and '\\'. */
+static const unsigned char str_plain[256] = {
+	R16(0), R16(0),
+	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  /* 0x20: '"' */
+	R16(1), R16(1),
+	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,  /* 0x50: '\\' */
+	R16(1), R16(1),
+	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
+};
+
+static const unsigned char is_ws[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
+};
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+/* Whether any of the 8 bytes at s is not str_plain (exact: no false answer
+ * either way, since a byte >= 0x80 answers yes by itself). */
+static inline int swar_special(const unsigned char *s)
+{
+	uint64_t x, q, b, m;
+
+	memcpy(&x, s, sizeof(x));
+	q = x ^ (ONES * '"');
+	b = x ^ (ONES * '\\');
+	m = ((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x) | x;
+	return (m & HIGHS) != 0;
+}
+
+static inline size_t skip_ws(const unsigned char *s, size_t p, size_t len)
+{
+	while (p < len && is_ws[s[p]])
+		p++;
+	return p;
+}
+
+static inline int is_digit(unsigned char c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+static int hex_value(unsigned char c)
+{
+	if (is_digit(c))
+		return c - '0';
+	c |= 0x20;
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* UTF-8                                                               */
+
+/* Length (2 to 4) of the well-formed UTF-8 sequence at s[p] (a byte >= 0x80),
+ * or 0 with *why set. Reads nothing at or past len. */
+static size_t utf8_seq(const unsigned char *s, size_t p, size_t len, const char **why)
+{
+	unsigned char c = s[p], lo = 0x80, hi = 0xbf;
+	size_t n, i;
+
+	if (c < 0xc0) {
+		*why = "invalid UTF-8: a stray continuation byte";
+		return 0;
+	}
+	if (c < 0xc2) {
+		*why = "invalid UTF-8: an overlong encoding";
+		return 0;
+	}
+	if (c < 0xe0) {
+		n = 2;
+	} else if (c < 0xf0) {
+		n = 3;
+		if (c == 0xe0)
+			lo = 0xa0;
+		else if (c == 0xed)
+			hi = 0x9f;
+	} else if (c < 0xf5) {
+		n = 4;
+		if (c == 0xf0)
+			lo = 0x90;
+		else if (c == 0xf4)
+			hi = 0x8f;
+	} else if (c < 0xf8) {
+		*why = "invalid UTF-8: a code point above U+10FFFF";
+		return 0;
+	} else {
+		*why = "invalid UTF-8: a byte that never appears in UTF-8";
+		return 0;
+	}
+	if (len - p < 2 || (s[p + 1] & 0xc0) != 0x80) {
+		*why = "invalid UTF-8: a truncated sequence";
+		return 0;
+	}
+	if (s[p + 1] < lo) {
+		*why = "invalid UTF-8: an overlong encoding";
+		return 0;
+	}
+	if (s[p + 1] > hi) {
+		*why = c == 0xed ? "invalid UTF-8: a surrogate code point" :
+				   "invalid UTF-8: a code point above U+10FFFF";
+		return 0;
+	}
+	for (i = 2; i < n; i++) {
+		if (len - p <= i || (s[p + i] & 0xc0) != 0x80) {
+			*why = "invalid UTF-8: a truncated sequence";
+			return 0;
+		}
+	}
+	return n;
+}
+
+/* ------------------------------------------------------------------ */
+/* Keys: unescaping, comparing, sorting                                */
+
+/* Reads the unescaped bytes of a string already checked, from its quote. */
+struct unesc {
+	const unsigned char *s;
+	size_t p;
+	unsigned char buf[4];
+	unsigned n, i;
+};
+
+static void unesc_init(struct unesc *u, const unsigned char *s, size_t quote)
+{
+	u->s = s;
+	u->p = quote + 1;
+	u->n = 0;
+	u->i = 0;
+}
+
+static unsigned hex4(const unsigned char *h)
+{
+	return (unsigned)(hex_value(h[0]) << 12 | hex_value(h[1]) << 8 |
+			  hex_value(h[2]) << 4 | hex_value(h[3]));
+}
+
+/* The next byte, or -1 at the closing quote. */
+static int unesc_next(struct unesc *u)
+{
+	const unsigned char *s = u->s;
+	unsigned cp;
+
+	if (u->i < u->n)
+		return u->buf[u->i++];
+	if (s[u->p] == '"')
+		return -1;
+	if (s[u->p] != '\\')
+		return s[u->p++];
+	u->p += 2;
+	switch (s[u->p - 1]) {
+	case 'b':
+		return '\b';
+	case 'f':
+		return '\f';
+	case 'n':
+		return '\n';
+	case 'r':
+		return '\r';
+	case 't':
+		return '\t';
+	case 'u':
+		break;
+	default:  /* '"', '\\', '/' */
+		return s[u->p - 1];
+	}
+	cp = hex4(s + u->p);
+	u->p += 4;
+	if (cp < 0x80)
+		return (int)cp;
+	if (cp >= 0xd800 && cp <= 0xdbff) {
+		cp = 0x10000 + ((cp - 0xd800) << 10) + (hex4(s + u->p + 2) - 0xdc00);
+		u->p += 6;
+	}
+	if (cp < 0x800) {
+		u->buf[0] = (unsigned char)(0xc0 | cp >> 6);
+		u->buf[1] = (unsigned char)(0x80 | (cp & 0x3f));
+		u->n = 2;
+	} else if (cp < 0x10000) {
+		u->buf[0] = (unsigned char)(0xe0 | cp >> 12);
+		u->buf[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		u->buf[2] = (unsigned char)(0x80 | (cp & 0x3f));
+		u->n = 3;
+	} else {
+		u->buf[0] = (unsigned char)(0xf0 | cp >> 18);
+		u->buf[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
+		u->buf[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
+		u->buf[3] = (unsigned char)(0x80 | (cp & 0x3f));
+		u->n = 4;
+	}
+	u->i = 1;
+	return u->buf[0];
+}
+
+/* A total order on keys by their unescaped bytes (not lexicographic: the
+ * first eight bytes decide first). */
+static int key_cmp(const unsigned char *s, const struct key *a, const struct key *b)
+{
+	struct unesc ua, ub;
+	int ca, cb;
+
+	if (a->pre != b->pre)
+		return a->pre < b->pre ? -1 : 1;
+	unesc_init(&ua, s, a->off);
+	unesc_init(&ub, s, b->off);
+	do {
+		ca = unesc_next(&ua);
+		cb = unesc_next(&ub);
+	} while (ca == cb && ca >= 0);
+	return ca == cb ? 0 : ca < cb ? -1 : 1;
+}
+
+static int key_less(const unsigned char *s, const struct key *a, const struct key *b)
+{
+	int c = key_cmp(s, a, b);
+
+	return c < 0 || (c == 0 && a->off < b->off);
+}
+
+static void sift_down(const unsigned char *s, struct key *v, size_t root, size_t n)
+{
+	struct key t = v[root];
+	size_t child;
+
+	while ((child = 2 * root + 1) < n) {
+		if (child + 1 < n && key_less(s, &v[child], &v[child + 1]))
+			child++;
+		if (!key_less(s, &t, &v[child]))
+			break;
+		v[root] = v[child];
+		root = child;
+	}
+	v[root] = t;
+}
+
+/* The offset of the earliest key of v[0..n) that repeats an earlier one, or
+ * NONE; sorts v. */
+static size_t first_duplicate(const unsigned char *s, struct key *v, size_t n)
+{
+	size_t i, j, best = NONE;
+
+	for (i = n / 2; i-- > 0;)
+		sift_down(s, v, i, n);
+	for (i = n; i-- > 1;) {
+		struct key t = v[0];
+
+		v[0] = v[i];
+		v[i] = t;
+		sift_down(s, v, 0, i);
+	}
+	/* Equal keys are now together, by offset: the second is a repeat. */
+	for (i = 0; i < n; i = j) {
+		for (j = i + 1; j < n && key_cmp(s, &v[i], &v[j]) == 0; j++)
+			;
+		if (j - i > 1 && v[i + 1].off < best)
+			best = v[i + 1].off;
+	}
+	return best;
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors                                                              */
+
+struct ptr_out {
+	char *buf;
+	size_t n;
+	int full;
+};
+
+static void ptr_put(struct ptr_out *o, const void *bytes, size_t n)
+{
+	if (o->full || o->n + n >= MF_JSON_POINTER_MAX) {
+		o->full = 1;
+		return;
+	}
+	memcpy(o->buf + o->n, bytes, n);
+	o->n += n;
+}
+
+/* Appends "/" and the key at quote, escaped per RFC 6901, whole characters only. */
+static void ptr_put_key(struct ptr_out *o, const unsigned char *s, size_t quote)
+{
+	struct unesc u;
+	unsigned char ch[4];
+	int c;
+
+	ptr_put(o, "/", 1);
+	unesc_init(&u, s, quote);
+	while (!o->full && (c = unesc_next(&u)) >= 0) {
+		size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+
+		ch[0] = (unsigned char)c;
+		for (size_t i = 1; i < n; i++)
+			ch[i] = (unsigned char)unesc_next(&u);
+		if (c == '~')
+			ptr_put(o, "~0", 2);
+		else if (c == '/')
+			ptr_put(o, "~1", 2);
+		else
+			ptr_put(o, ch, n);
+	}
+}
+
+/* Writes the pointer through the current members of the first n levels, then
+ * key (a quote offset) unless NONE. */
+static void make_pointer(const struct check *ck, size_t n, size_t key)
+{
+	struct ptr_out o = { ck->err->pointer, 0, 0 };
+	char num[24];
+
+	for (size_t i = 0; i < n && !o.full; i++) {
+		if (ck->lv[i].obj) {
+			ptr_put_key(&o, ck->s, ck->lv[i].key);
+		} else {
+			int k = snprintf(num, sizeof(num), "/%zu", ck->lv[i].index);
+
+			ptr_put(&o, num, (size_t)k);
+		}
+	}
+	if (key != NONE && !o.full)
+		ptr_put_key(&o, ck->s, key);
+	o.buf[o.n] = '\0';
+}
+
+/*
+ * Fails with reason at off; the pointer runs through the current members of
+ * the first n levels, then key unless NONE. A duplicate key in an open object
+ * too large to have been checked yet wins when it comes first.
+ */
+static int fail_at(struct check *ck, size_t off, const char *reason, size_t n, size_t key)
+{
+	struct mf_json_check_error *err = ck->err;
+
+	for (size_t i = 0; i < ck->depth; i++) {
+		const struct level *lv = &ck->lv[i];
+		size_t end = ck->n_keys, dup;
+
+		if (!lv->obj || lv->index <= SMALL_OBJECT)
+			continue;
+		for (size_t j = i + 1; j < ck->depth; j++) {
+			if (ck->lv[j].obj) {
+				end = ck->lv[j].mark;
+				break;
+			}
+		}
+		dup = first_duplicate(ck->s, ck->keys + lv->mark, end - lv->mark);
+		if (dup < off) {
+			off = dup;
+			reason = "duplicate key";
+			n = i;
+			key = dup;
+		}
+	}
+	err->offset = off;
+	snprintf(err->reason, sizeof(err->reason), "%s", reason);
+	make_pointer(ck, n, key);
+	return MF_JSON_CHECK_INVALID;
+}
+
+/* Fails at off, in the current member when in_member, else in the innermost
+ * container. */
+static int fail(struct check *ck, size_t off, const char *reason, int in_member)
+{
+	size_t n = ck->depth;
+
+	if (!in_member && n > 0)
+		n--;
+	return fail_at(ck, off, reason, n, NONE);
+}
+
+/* Fails at s[p], a byte the grammar does not allow there; a NUL or an
+ * ill-formed UTF-8 sequence is named as such. */
+static int fail_byte(struct check *ck, size_t p, const char *reason, int in_member)
+{
+	const char *why;
+
+	if (ck->s[p] == 0)
+		reason = "a NUL byte";
+	else if (ck->s[p] >= 0x80 && !utf8_seq(ck->s, p, ck->len, &why))
+		reason = why;
+	return fail(ck, p, reason, in_member);
+}
+
+static int fail_end(struct check *ck, int in_member)
+{
+	return fail(ck, ck->len, "unexpected end of input", in_member);
+}
+
+static int fail_nomem(struct check *ck, size_t off)
+{
+	ck->err->offset = off;
+	ck->err->pointer[0] = '\0';
+	snprintf(ck->err->reason, sizeof(ck->err->reason), "out of memory");
+	return MF_JSON_CHECK_NOMEM;
+}
+
+/* ------------------------------------------------------------------ */
+/* Stacks                                                              */
+
+/* Grows *v (inline_v or the heap) of *cap elements of size sz to twice
+ * that; 0, or -1 with *v unchanged. */
+static int grow(void **v, void *inline_v, size_t *cap, size_t sz)
+{
+	size_t cap2 = *cap * 2;
+	void *v2;
+
+	if (cap2 > SIZE_MAX / sz)
+		return -1;
+	if (*v == inline_v) {
+		v2 = malloc(cap2 * sz);
+		if (v2)
+			memcpy(v2, *v, *cap * sz);
+	} else {
+		v2 = realloc(*v, cap2 * sz);
+	}
+	if (!v2)
+		return -1;
+	*v = v2;
+	*cap = cap2;
+	return 0;
+}
+
+static int push_level(struct check *ck, int obj)
+{
+	struct level *lv;
+
+	if (ck->depth == ck->lv_cap) {
+		void *v = ck->lv;
+
+		if (grow(&v, ck->lv_inline, &ck->lv_cap, sizeof(*ck->lv)))
+			return -1;
+		ck->lv = v;
+	}
+	lv = &ck->lv[ck->depth++];
+	lv->index = 0;
+	lv->key = 0;
+	lv->mark = ck->n_keys;
+	lv->obj = obj;
+	return 0;
+}
+
+/* Records the key k of the innermost object (whose current member it starts):
+ * a duplicate fails at once while the object is small. */
+static int add_key(struct check *ck, const struct key *k)
+{
+	struct level *lv = &ck->lv[ck->depth - 1];
+
+	if (lv->index < SMALL_OBJECT) {
+		for (size_t i = lv->mark; i < ck->n_keys; i++) {
+			if (ck->keys[i].pre == k->pre && key_cmp(ck->s, &ck->keys[i], k) == 0)
+				return fail_at(ck, k->off, "duplicate key", ck->depth - 1, k->off);
+		}
+	}
+	if (ck->n_keys == ck->keys_cap) {
+		void *v = ck->keys;
+
+		if (grow(&v, ck->keys_inline, &ck->keys_cap, sizeof(*ck->keys)))
+			return fail_nomem(ck, k->off);
+		ck->keys = v;
+	}
+	ck->keys[ck->n_keys++] = *k;
+	lv->key = k->off;
+	lv->index++;
+	return 0;
+}
+
+/* Closes the innermost object: a large one is checked for duplicates now. */
+static int close_object(struct check *ck)
+{
+	struct level *lv = &ck->lv[ck->depth - 1];
+
+	if (lv->index > SMALL_OBJECT) {
+		size_t dup = first_duplicate(ck->s, ck->keys + lv->mark, ck->n_keys - lv->mark);
+
+		if (dup != NONE)
+			return fail_at(ck, dup, "duplicate key", ck->depth - 1, dup);
+	}
+	ck->n_keys = lv->mark;
+	ck->depth--;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Tokens                                                              */
+
+/* Checks the escape at s[*pp] == '\\' and moves past it. */
+static int scan_escape(struct check *ck, size_t *pp, int in_member)
+{
+	const unsigned char *s = ck->s;
+	size_t p = *pp, len = ck->len, q;
+	unsigned cp, lo;
+
+	if (len - p < 2)
+		return fail(ck, len, "unterminated string", in_member);
+	switch (s[p + 1]) {
+	case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+		*pp = p + 2;
+		return 0;
+	case 'u':
+		break;
+	default:
+		return fail(ck, p, "an invalid escape sequence", in_member);
+	}
+	for (q = p + 2; q < p + 6; q++) {
+		if (q >= len)
+			return fail(ck, len, "unterminated string", in_member);
+		if (hex_value(s[q]) < 0)
+			return fail(ck, p, "a \\u escape without four hex digits", in_member);
+	}
+	cp = hex4(s + p + 2);
+	if (cp == 0)
+		return fail(ck, p, "a string holds \\u0000 (NUL)", in_member);
+	if (cp >= 0xdc00 && cp <= 0xdfff)
+		return fail(ck, p, "a low surrogate escape without its high surrogate", in_member);
+	if (cp < 0xd800 || cp > 0xdbff) {
+		*pp = p + 6;
+		return 0;
+	}
+	/* A high surrogate: a low one must follow. */
+	q = p + 6;
+	if (len - q >= 2 && s[q] == '\\' && s[q + 1] == 'u') {
+		for (size_t h = q + 2; h < q + 6; h++) {
+			if (h >= len)
+				return fail(ck, len, "unterminated string", in_member);
+			if (hex_value(s[h]) < 0)
+				return fail(ck, q, "a \\u escape without four hex digits", in_member);
+		}
+		lo = hex4(s + q + 2);
+		if (lo >= 0xdc00 && lo <= 0xdfff) {
+			*pp = q + 6;
+			return 0;
+		}
+	}
+	return fail(ck, p, "a high surrogate escape without its low surrogate", in_member);
+}
+
+/* Checks the string whose opening quote is at s[*pp] and moves past its
+ * closing quote; when k is not NULL the string is a key, described in *k. */
+static int scan_string(struct check *ck, size_t *pp, struct key *k)
+{
+	const unsigned char *s = ck->s;
+	size_t p = *pp + 1, len = ck->len, start = p;
+	int esc = 0, in_member = k == NULL;
+	unsigned char c;
+
+	for (;;) {
+		while (len - p >= 8 && !swar_special(s + p))
+			p += 8;
+		while (p < len && str_plain[s[p]])
+			p++;
+		if (p == len)
+			return fail(ck, len, "unterminated string", in_member);
+		c = s[p];
+		if (c == '"')
+			break;
+		if (c == '\\') {
+			esc = 1;
+			if (scan_escape(ck, &p, in_member))
+				return MF_JSON_CHECK_INVALID;
+		} else if (c < 0x20) {
+			char why[48];
+
+			if (c == 0)
+				return fail(ck, p, "a NUL byte in a string", in_member);
+			snprintf(why, sizeof(why), "a raw control byte 0x%02x in a string", c);
+			return fail(ck, p, why, in_member);
+		} else {
+			const char *why;
+			size_t n = utf8_seq(s, p, len, &why);
+
+			if (!n)
+				return fail(ck, p, why, in_member);
+			p += n;
+		}
+	}
+	*pp = p + 1;
+	if (k) {
+		uint64_t pre = 0;
+		unsigned i = 0;
+
+		k->off = start - 1;
+		if (!esc) {
+			for (; i < 8 && start + i < p; i++)
+				pre = pre << 8 | s[start + i];
+		} else {
+			struct unesc u;
+			int b;
+
+			unesc_init(&u, s, start - 1);
+			for (; i < 8 && (b = unesc_next(&u)) >= 0; i++)
+				pre = pre << 8 | (unsigned)b;
+		}
+		k->pre = i ? pre << (8 * (8 - i)) : 0;
+	}
+	return 0;
+}
+
+/* Checks the rest of the literal word (whose first byte matched) at s[*pp]. */
+static int scan_literal(struct check *ck, size_t *pp, const char *word)
+{
+	size_t p = *pp, n = strlen(word);
+
+	for (size_t i = 1; i < n; i++) {
+		if (p + i == ck->len)
+			return fail_end(ck, 1);
+		if (ck->s[p + i] != (unsigned char)word[i])
+			return fail_byte(ck, p + i, "an invalid literal", 1);
+	}
+	*pp = p + n;
+	return 0;
+}
+
+/* Whether s[p..len) starts with word. */
+static int starts_with(const unsigned char *s, size_t p, size_t len, const char *word)
+{
+	size_t n = strlen(word);
+
+	return len - p >= n && memcmp(s + p, word, n) == 0;
+}
+
+/* Checks the number at s[*pp] ('-' or a digit) and moves past it. */
+static int scan_number(struct check *ck, size_t *pp)
+{
+	const unsigned char *s = ck->s;
+	size_t p = *pp, len = ck->len;
+
+	if (s[p] == '-') {
+		p++;
+		if (starts_with(s, p, len, "Infinity"))
+			return fail(ck, p, "NaN and Infinity are not JSON", 1);
+	}
+	if (p < len && s[p] == '0') {
+		p++;
+		if (p < len && is_digit(s[p]))
+			return fail(ck, p, "a number with a leading zero", 1);
+		if (p < len && (s[p] | 0x20) == 'x')
+			return fail(ck, p, "a hexadecimal number", 1);
+	} else if (p < len && is_digit(s[p])) {
+		while (++p < len && is_digit(s[p]))
+			;
+	} else {
+		return p < len ? fail_byte(ck, p, "no digit after '-'", 1) :
+				 fail(ck, p, "no digit after '-'", 1);
+	}
+	if (p < len && s[p] == '.') {
+		p++;
+		if (p == len || !is_digit(s[p]))
+			return p < len ? fail_byte(ck, p, "no digit after the decimal point", 1) :
+					 fail(ck, p, "no digit after the decimal point", 1);
+		while (++p < len && is_digit(s[p]))
+			;
+	}
+	if (p < len && (s[p] | 0x20) == 'e') {
+		p++;
+		if (p < len && (s[p] == '+' || s[p] == '-'))
+			p++;
+		if (p == len || !is_digit(s[p]))
+			return p < len ? fail_byte(ck, p, "no digit in the exponent", 1) :
+					 fail(ck, p, "no digit in the exponent", 1);
+		while (++p < len && is_digit(s[p]))
+			;
+	}
+	*pp = p;
+	return 0;
+}
+
+/* Why no value can start at s[p]. */
+static int fail_value(struct check *ck, size_t p)
+{
+	const unsigned char *s = ck->s;
+	const char *reason = "expected a value";
+
+	if (s[p] == '+')
+		reason = "a number starting with '+'";
+	else if (s[p] == '.')
+		reason = "a number starting with '.'";
+	else if (starts_with(s, p, ck->len, "NaN") || starts_with(s, p, ck->len, "Infinity"))
+		reason = "NaN and Infinity are not JSON";
+	return fail_byte(ck, p, reason, 1);
+}
+
+/* ------------------------------------------------------------------ */
+/* The grammar                                                         */
+
+static int check_text(struct check *ck)
+{
+	const unsigned char *s = ck->s;
+	size_t len = ck->len, p;
+	struct level *lv;
+	struct key k;
+	int rc;
+
+	p = skip_ws(s, 0, len);
+	if (p == len)
+		return fail(ck, len, "empty input", 0);
+value:
+	/* p < len: a value starts at s[p], the current member's. */
+	switch (s[p]) {
+	case '"':
+		if (scan_string(ck, &p, NULL))
+			return MF_JSON_CHECK_INVALID;
+		goto after;
+	case '-': case '0': case '1': case '2': case '3': case '4':
+	case '5': case '6': case '7': case '8': case '9':
+		if (scan_number(ck, &p))
+			return MF_JSON_CHECK_INVALID;
+		goto after;
+	case 't':
+		if (scan_literal(ck, &p, "true"))
+			return MF_JSON_CHECK_INVALID;
+		goto after;
+	case 'f':
+		if (scan_literal(ck, &p, "false"))
+			return MF_JSON_CHECK_INVALID;
+		goto after;
+	case 'n':
+		if (scan_literal(ck, &p, "null"))
+			return MF_JSON_CHECK_INVALID;
+		goto after;
+	case '[':
+	case '{':
+		break;
+	default:
+		return fail_value(ck, p);
+	}
+	if (ck->depth >= ck->max_depth) {
+		char why[64];
+
+		snprintf(why, sizeof(why), "nesting deeper than %u levels", ck->max_depth);
+		return fail(ck, p, why, 1);
+	}
+	if (push_level(ck, s[p] == '{'))
+		return fail_nomem(ck, p);
+	p = skip_ws(s, p + 1, len);
+	if (p == len)
+		return fail_end(ck, 0);
+	if (s[p] == (ck->lv[ck->depth - 1].obj ? '}' : ']')) {
+		p++;
+		ck->depth--;  /* empty: no keys to check */
+		goto after;
+	}
+	if (!ck->lv[ck->depth - 1].obj)
+		goto value;
+key:
+	/* p < len: a key must start at s[p]. */
+	if (s[p] != '"')
+		return fail_byte(ck, p, "expected a string key", 0);
+	if (scan_string(ck, &p, &k))
+		return MF_JSON_CHECK_INVALID;
+	rc = add_key(ck, &k);
+	if (rc)
+		return rc;
+	p = skip_ws(s, p, len);
+	if (p == len)
+		return fail_end(ck, 1);
+	if (s[p] != ':')
+		return fail_byte(ck, p, "expected ':' after a key", 1);
+	p = skip_ws(s, p + 1, len);
+	if (p == len)
+		return fail_end(ck, 1);
+	goto value;
+after:
+	/* A value ended at s[p]. */
+	p = skip_ws(s, p, len);
+	if (ck->depth == 0) {
+		if (p != len)
+			return fail_byte(ck, p, "trailing bytes after the value", 0);
+		return MF_JSON_CHECK_OK;
+	}
+	if (p == len)
+		return fail_end(ck, 0);
+	lv = &ck->lv[ck->depth - 1];
+	if (s[p] == ',') {
+		p = skip_ws(s, p + 1, len);
+		if (p == len)
+			return fail_end(ck, 0);
+		if (lv->obj) {
+			if (s[p] == '}')
+				return fail(ck, p, "a comma before '}'", 0);
+			goto key;
+		}
+		if (s[p] == ']')
+			return fail(ck, p, "a comma before ']'", 0);
+		lv->index++;
+		goto value;
+	}
+	if (lv->obj) {
+		if (s[p] != '}')
+			return fail_byte(ck, p, "expected ',' or '}'", 0);
+		if (close_object(ck))
+			return MF_JSON_CHECK_INVALID;
+	} else {
+		if (s[p] != ']')
+			return fail_byte(ck, p, "expected ',' or ']'", 0);
+		ck->depth--;
+	}
+	p++;
+	goto after;
+}
+
+int mf_json_check(const char *text, size_t len, unsigned max_depth,
+		  struct mf_json_check_error *err)
+{
+	struct check ck;
+	int rc;
+
+	ck.s = (const unsigned char *)text;
+	ck.len = len;
+	ck.max_depth = max_depth;
+	ck.err = err;
+	ck.lv = ck.lv_inline;
+	ck.depth = 0;
+	ck.lv_cap = INLINE_LEVELS;
+	ck.keys = ck.keys_inline;
+	ck.n_keys = 0;
+	ck.keys_cap = INLINE_KEYS;
+	rc = check_text(&ck);
+	if (ck.lv != ck.lv_inline)
+		free(ck.lv);
+	if (ck.keys != ck.keys_inline)
+		free(ck.keys);
+	return rc;
+}

@@ -1,0 +1,29 @@
+#include "api/api.h"
+
+#include "manaflow/common.h"
+
+cJSON *mf_api_parse(const char *text, size_t len, struct mf_api_error *err)
+{
+	const char *end = NULL;
+	cJSON *doc;
+
+	/* text is NUL-terminated at len: requiring it makes trailing bytes errors. */
+	doc = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
+	if (!doc)
+		mf_api_failp(err, MF_PROBLEM_MALFORMED_JSON, NULL, "malformed JSON at byte %zu",
+			     end && end >= text ? (size_t)(end - text) : 0);
+	return doc;
+}
+
+int mf_api_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
+		  size_t len, struct mf_buf *out, struct mf_api_error *err)
+{
+	cJSON *doc = mf_api_parse(text, len, err);
+	int rc;
+
+	if (!doc)
+		return -1;
+	rc = handler(doc, ctx, out, err);
+	cJSON_Delete(doc);
+	return rc;
+}
