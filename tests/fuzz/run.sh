@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds every fuzz harness with clang + libFuzzer + ASan + UBSan and runs
-# each for a given time.
+# Builds every fuzz harness with clang + libFuzzer + ASan + UBSan (meson's
+# -Dfuzzing=true) and runs each for a given time.
 #
 # usage: tests/fuzz/run.sh [SECONDS] [HARNESS...]
 #   SECONDS   time per harness (default 30)
@@ -38,6 +38,8 @@ contest_input:8192:lands
 cost:2048:cost
 catalogue:8192:lands
 camelot_deal:128:-
+camelot_solve:4096:json
+camelot_batch:8192:json
 "
 
 case "$SECS" in
@@ -52,60 +54,19 @@ else
 	WORK=$(mktemp -d /tmp/manaflow-fuzz.XXXXXX)
 	KEEP=0
 fi
-mkdir -p "$WORK/obj" "$WORK/bin" "$WORK/corpus" "$WORK/crashes" "$WORK/logs"
+mkdir -p "$WORK/corpus" "$WORK/crashes" "$WORK/logs"
 
-CFLAGS="-std=c11 -D_POSIX_C_SOURCE=200809L -g -O1 -fno-omit-frame-pointer
-	-fsanitize=address,undefined -fno-sanitize-recover=undefined
-	-Wall -Wextra -Wno-unused-parameter
-	-I$ROOT/include -I$ROOT/src -I$FUZZ"
-
-# --- Build: the solver library, the adapters, the contest reader, the
-# shared harness code; then one binary per harness.
-python3 "$ROOT/data/embed.py" "$ROOT/data/lands.txt" "$WORK/obj/lands_embedded.c" \
-	mf_embedded_lands || exit 2
-# The sources each meson.build lists, so that a file being written next to
-# them is not picked up before it is part of the build.
-SOURCES=$(python3 - "$ROOT" <<'PY'
-import os, re, sys
-root = sys.argv[1]
-lists = [("src/mana", "mana_src"), ("src/deck", "deck_src"), ("src/combat", "combat_src"),
-         ("src/camelot", "camelot_src"), ("src/http", "adapter_src")]
-for folder, var in lists:
-    text = open(os.path.join(root, folder, "meson.build")).read()
-    m = re.search(var + r"\s*=\s*files\((.*?)\)", text, re.S)
-    if not m:
-        sys.exit("fuzz: no %s in %s/meson.build" % (var, folder))
-    for name in re.findall(r"'([^']+\.c)'", m.group(1)):
-        print(os.path.join(root, folder, name))
-PY
-) || exit 2
-HARNESSES="$HARNESSES camelot_solve:4096:json camelot_batch:8192:json"
-SOURCES="$SOURCES $ROOT/src/http/problem.c $ROOT/src/cli/contest_input.c
-	$FUZZ/fuzz_common.c $WORK/obj/lands_embedded.c"
-
-compile() {
-	local src=$1 obj
-	obj="$WORK/obj/$(echo "${src#"$ROOT"/}" | tr '/' '_' | sed 's/\.c$/.o/')"
-	if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ]; then
-		# shellcheck disable=SC2086
-		$CC $CFLAGS -fsanitize=fuzzer-no-link -c "$src" -o "$obj" || return 1
-	fi
-	echo "$obj"
-}
-
-OBJS=""
-for src in $SOURCES; do
-	obj=$(compile "$src") || { echo "fuzz: cannot compile $src" >&2; exit 2; }
-	OBJS="$OBJS $obj"
-done
-
-build_harness() {
-	local name=$1 obj
-	obj=$(compile "$FUZZ/fuzz_$name.c") || return 1
-	# shellcheck disable=SC2086
-	$CC $CFLAGS -fsanitize=fuzzer "$obj" $OBJS -lcjson -lm -lpthread \
-		-o "$WORK/bin/fuzz_$name"
-}
+# --- Build: meson's fuzzing option compiles the project for libFuzzer and
+# adds one binary per harness (tests/fuzz/meson.build lists them).
+if ! { CC=$CC meson setup "$WORK/build" "$ROOT" -Dfuzzing=true -Dtests=false \
+		-Db_sanitize=address,undefined -Db_lundef=false -Dbuildtype=debug \
+		-Doptimization=1 -Dc_args='-fno-omit-frame-pointer -fno-sanitize-recover=undefined' \
+		>"$WORK/logs/setup.log" 2>&1 &&
+	ninja -C "$WORK/build" >"$WORK/logs/build.log" 2>&1; }; then
+	echo "fuzz: the build failed; see $WORK/logs/setup.log and build.log" >&2
+	tail -20 "$WORK/logs/build.log" >&2
+	exit 2
+fi
 
 # --- Run one harness; prints its summary line.
 run_harness() {
@@ -119,7 +80,7 @@ run_harness() {
 	local dirs=("$WORK/corpus/$name")
 	[ -d "$seeds" ] && dirs+=("$seeds")
 	[ -d "$regress" ] && dirs+=("$regress")
-	"$WORK/bin/fuzz_$name" "${args[@]}" "${dirs[@]}" >"$log" 2>&1
+	"$WORK/build/tests/fuzz/fuzz_$name" "${args[@]}" "${dirs[@]}" >"$log" 2>&1
 	rc=$?
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
 	rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -150,7 +111,7 @@ running=0
 for spec in $HARNESSES; do
 	IFS=: read -r name max_len dict <<<"$spec"
 	wanted "$name" || continue
-	build_harness "$name" || { echo "fuzz: cannot build fuzz_$name" >&2; exit 2; }
+	[ -x "$WORK/build/tests/fuzz/fuzz_$name" ] || { echo "fuzz: no fuzz_$name built" >&2; exit 2; }
 	run_harness "$name" "$max_len" "$dict" &
 	running=$((running + 1))
 	if [ "$running" -ge "$PARALLEL" ]; then
