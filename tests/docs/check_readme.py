@@ -1,0 +1,69 @@
+#!/usr/bin/env python3
+"""The README keeps its promises.
+
+usage: check_readme.py README.md .ci/run LIST_ROUTES
+
+- It has the two first-run commands, and .ci/run runs the test command
+  exactly as the README writes it.
+- Every route of the server's routing table (printed by LIST_ROUTES) has a
+  curl example.
+- Every relative link points at a file of the repository.
+"""
+import os
+import re
+import subprocess
+import sys
+
+CHECKS = [0, 0]
+
+
+def ok(cond, what):
+    CHECKS[0 if cond else 1] += 1
+    print(('ok: ' if cond else 'FAIL: ') + what)
+
+
+def sh_block_after(text, heading):
+    """The first ```sh block after the line that starts with heading."""
+    at = text.find('\n' + heading)
+    if at < 0:
+        return None
+    m = re.search(r'```sh\n(.*?)\n```', text[at:], re.S)
+    return m.group(1).strip() if m else None
+
+
+def main():
+    readme_path, ci_path, list_routes = sys.argv[1:4]
+    readme = open(readme_path, encoding='utf-8').read()
+    ci = open(ci_path, encoding='utf-8').read()
+
+    run = sh_block_after(readme, 'Run the service')
+    test = sh_block_after(readme, 'Run the tests')
+    ok(run is not None and 'manaflow serve' in run, 'the README has the command that runs the service')
+    ok(test is not None and 'meson test' in test, 'the README has the command that runs the tests')
+    if run and test:
+        ok('\n' not in run and '\n' not in test, 'each command is one line')
+        ok(test in ci.splitlines(), '.ci/run runs the README\'s test command exactly')
+        ok('check ' not in run + ' ' and 'npm' not in run,
+           'the run command installs no test package')
+        ok('sudo ' not in run and 'sudo ' not in test,
+           'neither command calls sudo by name (a root machine may have none)')
+
+    routes = subprocess.run([list_routes], check=True, capture_output=True,
+                            text=True).stdout.split('\n')
+    curls = [line for line in readme.splitlines() if line.lstrip().startswith('curl ')]
+    for line in filter(None, routes):
+        method, path = line.split(' ', 1)
+        pat = re.compile(r'localhost:8080' + re.escape(path) + r'(?=[\s\'"]|$)')
+        ok(any(pat.search(c) for c in curls), 'a curl example for %s %s' % (method, path))
+
+    base = os.path.dirname(os.path.abspath(readme_path))
+    for target in re.findall(r'\]\(([^)#:]+)(?:#[^)]*)?\)', readme):
+        ok(os.path.exists(os.path.join(base, target)), 'link %s exists' % target)
+    ok('../shared' not in readme, 'the README points at nothing outside the repository')
+
+    print('%d passed, %d failed' % tuple(CHECKS))
+    sys.exit(1 if CHECKS[1] else 0)
+
+
+if __name__ == '__main__':
+    main()
