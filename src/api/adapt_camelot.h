@@ -40,4 +40,9 @@ int mf_api_camelot_decode_deck(const cJSON *node, const char *at,
 int mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
 				 struct mf_buf *out, struct mf_api_error *err);
 
+/* The problems the Camelot handlers can answer with (api/problem.h). */
+#define MF_API_CAMELOT_PROBLEMS                                                \
+	(MF_PROBLEM_BIT(MF_PROBLEM_INVALID_FIELD) | MF_PROBLEM_BIT(MF_PROBLEM_TOO_LARGE) |  \
+	 MF_PROBLEM_BIT(MF_PROBLEM_SEARCH_BUDGET) | MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY))
+
 #endif

@@ -27,4 +27,9 @@ int mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx, struct
 int mf_api_combat_result_to_json(const struct mf_combat_board *board,
 				 const struct mf_combat_result *res, struct mf_buf *out);
 
+/* The problems the combat handler can answer with (api/problem.h). */
+#define MF_API_COMBAT_PROBLEMS                                                \
+	(MF_PROBLEM_BIT(MF_PROBLEM_INVALID_FIELD) | MF_PROBLEM_BIT(MF_PROBLEM_TOO_LARGE) | \
+	 MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY))
+
 #endif

@@ -25,4 +25,9 @@
 int mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		       struct mf_api_error *err);
 
+/* The problems the deck handler can answer with (api/problem.h). */
+#define MF_API_DECK_PROBLEMS                                                  \
+	(MF_PROBLEM_BIT(MF_PROBLEM_INVALID_FIELD) | MF_PROBLEM_BIT(MF_PROBLEM_TOO_LARGE) | \
+	 MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY))
+
 #endif

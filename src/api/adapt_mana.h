@@ -26,4 +26,10 @@ int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
 			       const struct mf_mana_result *res, uint32_t life,
 			       struct mf_buf *out);
 
+/* The problems the mana handlers can answer with (api/problem.h). */
+#define MF_API_MANA_PROBLEMS                                                     \
+	(MF_PROBLEM_BIT(MF_PROBLEM_INVALID_FIELD) | MF_PROBLEM_BIT(MF_PROBLEM_UNKNOWN_LAND) | \
+	 MF_PROBLEM_BIT(MF_PROBLEM_INVALID_COST) | MF_PROBLEM_BIT(MF_PROBLEM_TOO_LARGE) |    \
+	 MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY))
+
 #endif

@@ -33,6 +33,9 @@ enum mf_problem {
 	MF_PROBLEM_COUNT
 };
 
+/* A set of problems, as the bits 1 << p. */
+#define MF_PROBLEM_BIT(p) (1u << (p))
+
 /* The HTTP status of p (400 ... 503). */
 int mf_problem_status(enum mf_problem p);
 

@@ -11,18 +11,35 @@
  * so they never stall a pool thread: big batches, large combat boards, and
  * Camelot deals (microseconds at the median, but up to the search budget). */
 static const struct route routes[] = {
-	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false },
-	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mf_api_mana_batch, true },
-	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false },
-	{ "/v1/combat/blocks", "POST", ROUTE_JSON, mf_api_combat_blocks, true },
-	{ "/v1/camelot/solve", "POST", ROUTE_JSON, mf_api_camelot_solve, true },
-	{ "/v1/camelot/solve/batch", "POST", ROUTE_JSON, mf_api_camelot_batch, true },
-	{ "/v1/lands", "GET", ROUTE_LANDS, NULL, false },
-	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false },
-	{ "/readyz", "GET", ROUTE_READYZ, NULL, false },
-	{ "/metrics", "GET", ROUTE_METRICS, NULL, false },
-	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false },
+	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, MF_API_MANA_PROBLEMS },
+	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mf_api_mana_batch, true,
+	  MF_API_MANA_PROBLEMS },
+	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false, MF_API_DECK_PROBLEMS },
+	{ "/v1/combat/blocks", "POST", ROUTE_JSON, mf_api_combat_blocks, true,
+	  MF_API_COMBAT_PROBLEMS },
+	{ "/v1/camelot/solve", "POST", ROUTE_JSON, mf_api_camelot_solve, true,
+	  MF_API_CAMELOT_PROBLEMS },
+	{ "/v1/camelot/solve/batch", "POST", ROUTE_JSON, mf_api_camelot_batch, true,
+	  MF_API_CAMELOT_PROBLEMS },
+	{ "/v1/lands", "GET", ROUTE_LANDS, NULL, false, 0 },
+	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0 },
+	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0 },
+	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0 },
+	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false, 0 },
 };
+
+unsigned mf_router_problems(const struct route *r)
+{
+	unsigned p = r->problems | MF_PROBLEM_BIT(MF_PROBLEM_METHOD_NOT_ALLOWED);
+
+	if (r->kind == ROUTE_JSON)
+		p |= MF_PROBLEM_BIT(MF_PROBLEM_MALFORMED_JSON) | MF_PROBLEM_BIT(MF_PROBLEM_TOO_LARGE) |
+		     MF_PROBLEM_BIT(MF_PROBLEM_UNSUPPORTED_MEDIA_TYPE) |
+		     MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY);
+	if (r->offload || r->kind == ROUTE_READYZ)
+		p |= MF_PROBLEM_BIT(MF_PROBLEM_SHUTTING_DOWN);
+	return p;
+}
 
 const struct route *mf_router_routes(size_t *n)
 {

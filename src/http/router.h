@@ -22,10 +22,16 @@ struct route {
 	enum route_kind kind;
 	mf_api_handler handler;     /* ROUTE_JSON only */
 	bool offload;            /* solved on a worker thread: may take long */
+	unsigned problems;       /* ROUTE_JSON: what the handler may answer, MF_PROBLEM_BIT()s */
 };
 
 /* All routes; *n receives their count. */
 const struct route *mf_router_routes(size_t *n);
+
+/* Every problem the server may answer route r with: the handler's own and
+ * those the server adds for the route's kind (405, a body refused, a queue
+ * full, a drain). The set openapi.yaml must declare for the route. */
+unsigned mf_router_problems(const struct route *r);
 
 /* The route for path (exact match), or NULL: the caller answers 404. */
 const struct route *mf_router_find(const char *path);

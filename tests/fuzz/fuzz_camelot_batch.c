@@ -26,6 +26,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cJSON_Delete(doc);
 	free(body);
 	if (!skip)
-		fuzz_run_handler(mf_api_camelot_batch, data, size);
+		fuzz_run_handler(mf_api_camelot_batch, MF_API_CAMELOT_PROBLEMS, data, size);
 	return 0;
 }

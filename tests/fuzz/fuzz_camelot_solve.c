@@ -4,6 +4,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_run_handler(mf_api_camelot_solve, data, size);
+	fuzz_run_handler(mf_api_camelot_solve, MF_API_CAMELOT_PROBLEMS, data, size);
 	return 0;
 }

@@ -34,6 +34,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cJSON_Delete(doc);
 	free(body);
 	if (!skip)
-		fuzz_run_handler(mf_api_combat_blocks, data, size);
+		fuzz_run_handler(mf_api_combat_blocks, MF_API_COMBAT_PROBLEMS, data, size);
 	return 0;
 }

@@ -48,10 +48,12 @@ bool fuzz_utf8_valid(const char *s, size_t len);
  * src/http/request.c: mf_api_answer() with the built-in catalogue, then
  * the error rendered as problem+json when it refused. Checks what any
  * client may rely on: an answer or a 4xx error (never a 5xx: nothing runs
- * out of memory here), both JSON that parses again, an error pointer that
+ * out of memory here) among problems (the handler's MF_API_*_PROBLEMS set,
+ * which the route declares in openapi.yaml) or malformed-json, both JSON that parses again, an error pointer that
  * is "" or starts with '/', and, when the body is valid UTF-8, output that
  * is valid UTF-8 too.
  */
-void fuzz_run_handler(mf_api_handler handler, const uint8_t *data, size_t size);
+void fuzz_run_handler(mf_api_handler handler, unsigned problems, const uint8_t *data,
+		      size_t size);
 
 #endif

@@ -4,6 +4,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_run_handler(mf_api_deck_colors, data, size);
+	fuzz_run_handler(mf_api_deck_colors, MF_API_DECK_PROBLEMS, data, size);
 	return 0;
 }

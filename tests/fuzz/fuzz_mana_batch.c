@@ -4,6 +4,6 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	fuzz_run_handler(mf_api_mana_batch, data, size);
+	fuzz_run_handler(mf_api_mana_batch, MF_API_MANA_PROBLEMS, data, size);
 	return 0;
 }

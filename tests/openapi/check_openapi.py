@@ -52,7 +52,7 @@ except ImportError as e:  # a missing package is a failure, never a skip
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 from oas_cases import (JSON, NO_POINTER, NOT_REPRODUCIBLE, SCHEMA_CANNOT_TELL, body_of,
                        error_cases, valid_cases)
-from oas_spec import (CHECKS, METHODS, Spec, all_response_examples, check_document,
+from oas_spec import (follow, CHECKS, METHODS, Spec, all_response_examples, check_document,
                       describe, example_of, is_excerpt, resolve)
 
 HOST = '127.0.0.1'
@@ -65,6 +65,38 @@ def router_table(list_routes):
     """(path, method) of every route, as the server's own table lists them."""
     out = subprocess.run([list_routes], check=True, capture_output=True, text=True).stdout
     return {(path, method) for method, path in (line.split(' ', 1) for line in out.splitlines())}
+
+
+def declared_types(spec, response):
+    """The problem types a response object's problem+json schema allows."""
+    media = (response or {}).get('content', {}).get('application/problem+json', {})
+    found, todo = set(), [media.get('schema', {})]
+    while todo:
+        node = todo.pop()
+        if not isinstance(node, dict):
+            continue
+        if isinstance(node.get('$ref'), str):
+            todo.append(follow(spec.doc, node['$ref']))
+            continue
+        t = node.get('properties', {}).get('type', {})
+        found |= {t['const']} if 'const' in t else set(t.get('enum', []))
+        todo += node.get('allOf', []) + node.get('oneOf', []) + node.get('anyOf', [])
+    return found
+
+
+def check_problems(spec, list_routes):
+    """Every problem the code can answer a route with is declared there."""
+    out = subprocess.run([list_routes, '--problems'], check=True, capture_output=True,
+                         text=True).stdout
+    for line in out.splitlines():
+        method, path, *problems = line.split()
+        CHECKS.ok(problems, '%s %s lists the problems it may answer with' % (method, path))
+        for problem in problems:
+            status, slug = problem.split(':', 1)
+            response = spec.response(path, method, int(status))
+            CHECKS.ok('urn:manaflow:problem:' + slug in declared_types(spec, response),
+                      '%s %s declares %s %s' % (method, path, status, slug),
+                      'openapi.yaml has no %s response whose type allows it' % status)
 
 
 def check_routes(spec, router_c, server):
@@ -549,6 +581,7 @@ def main():
                   % (spec.doc['info']['version'], server.version))
         print('== the routes', flush=True)
         check_routes(spec, args.routes, server)
+        check_problems(spec, args.routes)
         print('== the answers and the examples', flush=True)
         compared = check_answers(spec, server, args.spec)
         print('== the headers', flush=True)
