@@ -27,6 +27,8 @@ static const char usage[] =
 	"  --drain-seconds S     MANAFLOW_DRAIN_SECONDS    wait for requests in flight on SIGTERM (10)\n"
 	"  --shutdown-delay S    MANAFLOW_SHUTDOWN_DELAY   on SIGTERM, keep accepting with /readyz 503\n"
 	"                                                  this long before closing the listener (0)\n"
+	"  --memory-limit BYTES  MANAFLOW_MEMORY_LIMIT     memory to stay under: request bodies and queued\n"
+	"                                                  solves past its budget get 503 (100663296)\n"
 	"  --lands FILE          MANAFLOW_LANDS            land catalogue in m_lands.txt format (built in)\n"
 	"  --no-access-log       MANAFLOW_ACCESS_LOG=0     no JSON access-log line per request on stderr\n"
 	"  --cors-origin LIST    MANAFLOW_CORS_ORIGINS     browser origins allowed to call, comma-separated,\n"
@@ -61,7 +63,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long port = 8080, threads = cores > 0 ? (unsigned long)cores : 1,
 		      body_limit = 1u << 20, timeout = 10, conn_limit = 1024, per_ip = 0, drain = 10,
-		      delay = 0;
+		      delay = 0, memory = MF_SERVER_MEMORY_DEFAULT;
 	struct option_spec opts[] = {
 		{ "--port", "MANAFLOW_PORT", 0, 65535, &port },
 		{ "--threads", "MANAFLOW_THREADS", 1, 256, &threads },
@@ -71,6 +73,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		{ "--per-ip-limit", "MANAFLOW_PER_IP_LIMIT", 0, 60000, &per_ip },
 		{ "--drain-seconds", "MANAFLOW_DRAIN_SECONDS", 0, 3600, &drain },
 		{ "--shutdown-delay", "MANAFLOW_SHUTDOWN_DELAY", 0, 600, &delay },
+		{ "--memory-limit", "MANAFLOW_MEMORY_LIMIT", 32ul << 20, 1ul << 40, &memory },
 	};
 	const size_t n_opts = sizeof(opts) / sizeof(opts[0]);
 	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
@@ -143,6 +146,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		.per_ip_limit = (unsigned)per_ip,
 		.drain_s = (unsigned)drain,
 		.shutdown_delay_s = (unsigned)delay,
+		.memory_limit = memory,
 		.access_log = access_log,
 		.cors_origins = cors,
 		.version = MANAFLOW_VERSION,

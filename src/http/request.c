@@ -22,7 +22,11 @@ struct request {
 	const char *allow;            /* methods the route answers */
 	enum { ANSWER_POST, ANSWER_GET, ANSWER_PREFLIGHT } answer;
 	struct mf_buf body;           /* capped at the body limit */
+	size_t reserved;              /* admission: bytes held for this body */
+	size_t covered;               /* body bytes those cover */
 	bool too_large;
+	bool overloaded;              /* past the memory budget: 503 */
+	bool job_place;               /* holds one of the admission's job places */
 	unsigned status;
 	size_t bytes;
 	struct job *job;              /* an offloaded solve, NULL for the others */
@@ -114,6 +118,33 @@ static enum MHD_Result reply_simple_problem(struct server *s, struct MHD_Connect
 	return reply_problem(s, c, rq, &err, allow);
 }
 
+/* 503 past the memory or queue budget; the client may retry soon. */
+static enum MHD_Result reply_overloaded(struct server *s, struct MHD_Connection *c,
+					struct request *rq, const char *detail)
+{
+	const char *extra[] = { MHD_HTTP_HEADER_RETRY_AFTER, "1", NULL };
+	struct mf_api_error err;
+	struct mf_buf out;
+
+	mf_admission_count_refusal(&s->admission);
+	mf_problem_set(&err, MF_PROBLEM_OVERLOADED, detail);
+	mf_buf_init(&out, 4096);
+	if (mf_problem_render(&err, &out))
+		return MHD_NO;
+	return reply_buf(s, c, rq, 503, "application/problem+json", &out, extra);
+}
+
+/* Reserves budget for the body up to `upto` bytes; false when past it. */
+static bool cover_body(struct server *s, struct request *rq, size_t upto)
+{
+	if (upto <= rq->covered)
+		return true;
+	if (!mf_admission_reserve_body(&s->admission, upto - rq->covered, &rq->reserved))
+		return false;
+	rq->covered = upto;
+	return true;
+}
+
 static enum MHD_Result reply_static(struct server *s, struct MHD_Connection *c,
 				    struct request *rq, const char *type, const char *text,
 				    size_t len)
@@ -185,7 +216,18 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ready\"}", 18);
 	case ROUTE_METRICS:
 		mf_buf_init(&out, MF_HTTP_ANSWER_MAX);
-		if (mf_metrics_render(s->metrics, s->cfg.version, &out))
+		if (mf_metrics_render(s->metrics, s->cfg.version, &out) ||
+		    mf_buf_addf(&out, "# HELP manaflow_admission_reserved_bytes Memory reserved by "
+				"request bodies in flight.\n# TYPE manaflow_admission_reserved_bytes "
+				"gauge\nmanaflow_admission_reserved_bytes %zu\n"
+				"# HELP manaflow_admission_budget_bytes What bodies may reserve in all.\n"
+				"# TYPE manaflow_admission_budget_bytes gauge\n"
+				"manaflow_admission_budget_bytes %zu\n"
+				"# HELP manaflow_admission_refused_total Requests answered 503 "
+				"overloaded.\n# TYPE manaflow_admission_refused_total counter\n"
+				"manaflow_admission_refused_total %lu\n",
+				atomic_load(&s->admission.reserved), s->admission.budget,
+				atomic_load(&s->admission.refused)))
 			return MHD_NO;
 		return reply_buf(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", &out,
 				 NULL);
@@ -211,7 +253,12 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 		snprintf(detail, sizeof(detail), "the body is larger than %zu bytes", s->cfg.body_limit);
 		return reply_simple_problem(s, c, rq, MF_PROBLEM_TOO_LARGE, detail, NULL);
 	}
+	if (rq->overloaded)
+		return reply_overloaded(s, c, rq, "the server is at its memory budget; retry shortly");
 	if (rq->route->offload) {
+		if (!mf_admission_take_job(&s->admission))
+			return reply_overloaded(s, c, rq, "the solve queue is full; retry shortly");
+		rq->job_place = true;
 		rq->job = calloc(1, sizeof(*rq->job));
 		if (!rq->job)
 			return MHD_NO;
@@ -299,13 +346,22 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 		rq->too_large = true;
 	if (rq->too_large)
 		return answer_post(s, c, rq);
+	/* A declared length is reserved at once, so that a body the budget
+	 * cannot hold is refused before it is read. */
+	if (clen && !cover_body(s, rq, (size_t)strtoull(clen, NULL, 10)))
+		return reply_overloaded(s, c, rq, "the server is at its memory budget; retry shortly");
 	return MHD_YES;
 }
 
-static void append_body(struct request *rq, const char *data, size_t n)
+static void append_body(struct server *s, struct request *rq, const char *data, size_t n)
 {
-	if (rq->too_large)
+	if (rq->too_large || rq->overloaded)
 		return;
+	if (rq->body.len + n <= rq->body.cap && !cover_body(s, rq, rq->body.len + n)) {
+		rq->overloaded = true;  /* the rest is read and dropped */
+		mf_buf_free(&rq->body);
+		return;
+	}
 	/* Past the cap (or out of memory) the buffer is emptied; the rest of
 	 * the body is read and dropped, and the answer is a 413. */
 	if (mf_buf_add(&rq->body, data, n))
@@ -339,7 +395,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		return begin(s, c, rq, method);
 	}
 	if (*upload_data_size) {
-		append_body(rq, upload_data, *upload_data_size);
+		append_body(s, rq, upload_data, *upload_data_size);
 		*upload_data_size = 0;
 		return MHD_YES;
 	}
@@ -400,6 +456,9 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 	}
 	free(rq->job);
 	mf_buf_free(&rq->body);
+	mf_admission_release_body(&s->admission, &rq->reserved);
+	if (rq->job_place)
+		mf_admission_leave_job(&s->admission);
 	free(rq);
 	*state = NULL;
 	atomic_fetch_sub(&s->in_flight, 1);

@@ -107,6 +107,8 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	s->metrics = mf_metrics_new(names, s->n_routes);
 	if (!s->metrics || render_static_answers(s))
 		goto fail;
+	mf_admission_init(&s->admission,
+			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
 	s->workers = mf_workers_start(cfg->threads);
 	if (!s->workers)
 		goto fail;

@@ -22,10 +22,14 @@ struct server_config {
 	unsigned per_ip_limit;     /* 0: none */
 	unsigned drain_s;          /* how long SIGTERM waits for requests in flight */
 	unsigned shutdown_delay_s; /* after SIGTERM, keep accepting (readiness 503) this long */
+	size_t memory_limit;       /* bytes the process should stay under; 0: MF_SERVER_MEMORY_DEFAULT */
 	bool access_log;           /* one JSON line per request on stderr */
 	const char *cors_origins;  /* comma-separated allowed origins, "*", or NULL: CORS off */
 	const char *version;
 };
+
+/* The memory limit when none is given: fits the 128Mi limit of deploy/. */
+#define MF_SERVER_MEMORY_DEFAULT ((size_t)96 << 20)
 
 struct server;
 

@@ -4,6 +4,7 @@
 
 #include <microhttpd.h>
 
+#include "http/admission.h"
 #include "http/cors.h"
 #include "http/metrics.h"
 #include "http/request_id.h"
@@ -36,6 +37,7 @@ struct server {
 	struct cors cors;
 	struct request_ids ids;
 	struct workers *workers;       /* solves of offloaded routes */
+	struct mf_admission admission; /* the memory budget of request bodies and jobs */
 	const struct route *routes;
 	size_t n_routes;
 };
