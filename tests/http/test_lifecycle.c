@@ -256,6 +256,35 @@ START_TEST(healthcheck_exit_codes)
 	ck_assert_int_eq(run(cmd), 1);
 	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url ftp://x/ 2>/dev/null", ts_manaflow);
 	ck_assert_int_eq(run(cmd), 2);
+	/* A MANAFLOW_PORT that is no port is bad usage (2), not "unhealthy" (1);
+	 * --url overrides it, bad or not. */
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_PORT=abc '%s' healthcheck 2>/dev/null", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_PORT=abc '%s' healthcheck "
+		 "--url http://127.0.0.1:%u/healthz", ts_manaflow, (unsigned)ts_srv.port);
+	ck_assert_int_eq(run(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url http://127.0.0.1:abc/healthz 2>/dev/null",
+		 ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url 'http://[::1/healthz' 2>/dev/null",
+		 ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+}
+END_TEST
+
+/* An IPv6-only server is checked through an IPv6 literal in brackets. */
+START_TEST(healthcheck_ipv6_literal)
+{
+	static const char *const args[] = { "--host", "::1", NULL };
+	char cmd[1024];
+
+	ts_start(&ts_srv, args, NULL);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url 'http://[::1]:%u/healthz'", ts_manaflow,
+		 (unsigned)ts_srv.port);
+	ck_assert_int_eq(run(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url 'http://[::1]:%u/nope' 2>/dev/null",
+		 ts_manaflow, (unsigned)ts_srv.port);
+	ck_assert_int_eq(run(cmd), 1);
 }
 END_TEST
 
@@ -317,6 +346,10 @@ Suite *suite_lifecycle(void)
 	suite_add_tcase(s, stop);
 	tcase_add_checked_fixture(health, ts_setup_default, ts_teardown);
 	tcase_add_test(health, healthcheck_exit_codes);
+	suite_add_tcase(s, health);
+	health = tcase_create("healthcheck-ipv6");
+	tcase_add_checked_fixture(health, setup_none, ts_teardown);
+	tcase_add_test(health, healthcheck_ipv6_literal);
 	suite_add_tcase(s, health);
 	tcase_add_checked_fixture(config, setup_none, ts_teardown);
 	tcase_add_test(config, environment_configuration);
