@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli/cli_io.h"
@@ -15,7 +16,9 @@ static const char usage[] =
 	"usage: manaflow serve [OPTIONS]\n"
 	"\n"
 	"Serve the HTTP JSON API until SIGTERM or SIGINT, then drain and exit 0.\n"
-	"Each option can also be set by the environment variable shown; a flag wins.\n"
+	"Each option can also be set by the environment variable shown; a flag wins,\n"
+	"and a variable a flag overrides is not read. MANAFLOW_ACCESS_LOG takes 1, true,\n"
+	"on or yes, or 0, false, off or no, in any case. A bad value is refused, exit 2.\n"
 	"\n"
 	"  --host ADDR           MANAFLOW_HOST             address to bind (0.0.0.0)\n"
 	"  --port N              MANAFLOW_PORT             TCP port, 0 for any free one (8080)\n"
@@ -28,7 +31,7 @@ static const char usage[] =
 	"  --shutdown-delay S    MANAFLOW_SHUTDOWN_DELAY   on SIGTERM, keep accepting with /readyz 503\n"
 	"                                                  this long before closing the listener (0)\n"
 	"  --lands FILE          MANAFLOW_LANDS            land catalogue in m_lands.txt format (built in)\n"
-	"  --no-access-log       MANAFLOW_ACCESS_LOG=0     no JSON access-log line per request on stderr\n"
+	"  --no-access-log       MANAFLOW_ACCESS_LOG=off   no JSON access-log line per request on stderr\n"
 	"  --cors-origin LIST    MANAFLOW_CORS_ORIGINS     browser origins allowed to call, comma-separated,\n"
 	"                                                  or * for any (none: CORS off)\n"
 	"  -h, --help                                      this text\n";
@@ -38,6 +41,21 @@ struct option_spec {
 	unsigned long min, max;
 	unsigned long *value;
 };
+
+/* The usual words for on and off, in any case: 1 or 0, -1 if neither. */
+static int parse_switch(const char *text)
+{
+	static const char *const off[] = { "0", "false", "off", "no" };
+	static const char *const on[] = { "1", "true", "on", "yes" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(text, off[i]) == 0)
+			return 0;
+		if (strcasecmp(text, on[i]) == 0)
+			return 1;
+	}
+	return -1;
+}
 
 static int parse_number(const char *what, const char *text, unsigned long min,
 			unsigned long max, unsigned long *out)
@@ -73,21 +91,16 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		{ "--shutdown-delay", "MANAFLOW_SHUTDOWN_DELAY", 0, 600, &delay },
 	};
 	const size_t n_opts = sizeof(opts) / sizeof(opts[0]);
+	bool flagged[sizeof(opts) / sizeof(opts[0])] = { false };  /* its variable is not read */
 	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
 	const char *cors = getenv("MANAFLOW_CORS_ORIGINS");
 	const char *log_env = getenv("MANAFLOW_ACCESS_LOG");
-	bool access_log = !(log_env && strcmp(log_env, "0") == 0);
+	bool access_log = true, no_access_log_flag = false;
 	struct mf_mana_catalogue *cat = NULL;
 	struct server *srv = NULL;
 	sigset_t stop;
 	int sig = 0, status = 2;
 
-	for (size_t k = 0; k < n_opts; k++) {
-		const char *v = getenv(opts[k].env);
-
-		if (v && *v && parse_number(opts[k].env, v, opts[k].min, opts[k].max, opts[k].value))
-			return 2;
-	}
 	for (int i = 1; i < argc; i++) {
 		size_t k;
 
@@ -96,7 +109,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 			return 0;
 		}
 		if (strcmp(argv[i], "--no-access-log") == 0) {
-			access_log = false;
+			no_access_log_flag = true;
 			continue;
 		}
 		if (i + 1 < argc && strcmp(argv[i], "--host") == 0) {
@@ -120,6 +133,27 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		}
 		if (parse_number(opts[k].flag, argv[++i], opts[k].min, opts[k].max, opts[k].value))
 			return 2;
+		flagged[k] = true;
+	}
+	/* Then the variables, but only where no flag was given: a flag wins,
+	 * so a bad variable it overrides must not stop the server. */
+	for (size_t k = 0; k < n_opts; k++) {
+		const char *v = flagged[k] ? NULL : getenv(opts[k].env);
+
+		if (v && *v && parse_number(opts[k].env, v, opts[k].min, opts[k].max, opts[k].value))
+			return 2;
+	}
+	if (no_access_log_flag) {
+		access_log = false;
+	} else if (log_env && *log_env) {
+		int on = parse_switch(log_env);
+
+		if (on < 0) {
+			fprintf(stderr, "manaflow serve: MANAFLOW_ACCESS_LOG must be 1, true, on or yes, "
+				"or 0, false, off or no, not \"%s\"\n", log_env);
+			return 2;
+		}
+		access_log = on;
 	}
 	cat = mf_cli_load_lands(lands && *lands ? lands : NULL);
 	if (!cat)

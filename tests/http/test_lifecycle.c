@@ -332,6 +332,73 @@ START_TEST(environment_configuration)
 }
 END_TEST
 
+/* Whether the server's log has an access-log line. */
+static bool has_access_log(void)
+{
+	char *log = ts_log(&ts_srv);
+	bool seen = strstr(log, "\"method\":") != NULL;
+
+	free(log);
+	return seen;
+}
+
+/*
+ * A flag wins over its variable, so a bad variable that a flag overrides is
+ * not read (MANAFLOW_PORT=abc with --port 0 used to exit 2).
+ * MANAFLOW_ACCESS_LOG takes the usual words for on and off in any case (off,
+ * false and no used to leave the log on) and refuses anything else.
+ */
+START_TEST(environment_flag_wins_and_switch_words)
+{
+	static const char *const off_words[] = { "0", "false", "off", "no", "FALSE", "Off", "NO" };
+	static const char *const on_words[] = { "1", "true", "on", "yes", "Yes", "TRUE" };
+	static const char *const bad_env[] = { "MANAFLOW_PORT=abc", "MANAFLOW_THREADS=lots",
+					       "MANAFLOW_ACCESS_LOG=maybe", NULL };
+	static const char *const overriding[] = { "--threads", "2", "--no-access-log", NULL };
+	char env_line[64], cmd[1024];
+	const char *env[2] = { env_line, NULL };
+	struct http_resp r;
+
+	/* The harness passes --port 0 (and --host), --threads and
+	 * --no-access-log override the rest. */
+	ts_start(&ts_srv, overriding, bad_env);
+	ck_assert_int_eq(http_get("/healthz", &r), 200);
+	http_resp_free(&r);
+	ck_assert_msg(!has_access_log(), "access log despite --no-access-log");
+	ts_kill(&ts_srv);
+	for (size_t i = 0; i < sizeof(off_words) / sizeof(off_words[0]); i++) {
+		snprintf(env_line, sizeof(env_line), "MANAFLOW_ACCESS_LOG=%s", off_words[i]);
+		ts_start(&ts_srv, NULL, env);
+		ck_assert_int_eq(http_get("/healthz", &r), 200);
+		http_resp_free(&r);
+		ck_assert_msg(!has_access_log(), "access log with %s", env_line);
+		ts_kill(&ts_srv);
+	}
+	for (size_t i = 0; i < sizeof(on_words) / sizeof(on_words[0]); i++) {
+		int64_t deadline = now_ms() + 30000;
+
+		snprintf(env_line, sizeof(env_line), "MANAFLOW_ACCESS_LOG=%s", on_words[i]);
+		ts_start(&ts_srv, NULL, env);
+		ck_assert_int_eq(http_get("/healthz", &r), 200);
+		http_resp_free(&r);
+		/* The line is written when the request completes: wait for it. */
+		while (!has_access_log()) {
+			ck_assert_msg(now_ms() < deadline, "no access log with %s", env_line);
+			sleep_ms(10);
+		}
+		ts_kill(&ts_srv);
+	}
+	/* Any other word is refused at start-up: exit 2 and a message. */
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_ACCESS_LOG=maybe timeout 60 '%s' serve --host 127.0.0.1 "
+		 "--port 0 2>/dev/null", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_ACCESS_LOG=maybe timeout 60 '%s' serve --host 127.0.0.1 "
+		 "--port 0 2>&1 | grep -q 'MANAFLOW_ACCESS_LOG must be 1, true, on or yes, or 0, "
+		 "false, off or no, not \"maybe\"'", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 0);
+}
+END_TEST
+
 Suite *suite_lifecycle(void)
 {
 	Suite *s = suite_create("lifecycle");
@@ -353,6 +420,7 @@ Suite *suite_lifecycle(void)
 	suite_add_tcase(s, health);
 	tcase_add_checked_fixture(config, setup_none, ts_teardown);
 	tcase_add_test(config, environment_configuration);
+	tcase_add_test(config, environment_flag_wins_and_switch_words);
 	suite_add_tcase(s, config);
 	return s;
 }
