@@ -92,7 +92,10 @@ struct mf_mana_parse_error {
 
 /*
  * Parse a catalogue in the m_lands.txt format ("name;types;alternatives;note"
- * per line; blank lines ignored). On success *out owns a new catalogue that
+ * per line; blank lines ignored). The notes "--shock" and "tron N" must be
+ * written exactly so, and any note whose first word is "shock" or "tron" (in
+ * any case, after blanks and dashes) is an error; other notes are comments.
+ * An empty alternative is an error. On success *out owns a new catalogue that
  * the caller frees with mf_mana_catalogue_free(). On failure *out is NULL, err
  * names the line and the reason, and MF_ERR_INVALID, MF_ERR_LIMIT or
  * MF_ERR_NOMEM is returned.

@@ -14,15 +14,34 @@ static const char usage[] =
 	"usage: manaflow healthcheck [--url URL] [--timeout S]\n"
 	"\n"
 	"Exit 0 iff GET URL answers 200, else 1 (2 for bad usage).\n"
-	"URL defaults to http://127.0.0.1:$MANAFLOW_PORT/healthz (port 8080 when unset);\n"
-	"only plain http:// URLs with an IP address or host name are understood.\n"
+	"URL defaults to http://127.0.0.1:$MANAFLOW_PORT/healthz (port 8080 when unset;\n"
+	"a MANAFLOW_PORT that is not a port from 1 to 65535 is bad usage unless --url is\n"
+	"given). Only plain http:// URLs are understood, with an IPv4 address, a host\n"
+	"name or an IPv6 address in brackets (http://[::1]:8080/healthz).\n"
 	"The timeout (default 3 seconds) bounds connecting, sending and reading.\n";
 
-/* Splits http://host[:port][/path]; returns 0 or -1. */
-static int split_url(const char *url, char *host, size_t hsize, char *port, size_t psize,
-		     const char **path)
+/* Whether [s, s + len) is a TCP port, 1 to 65535, in decimal. */
+static int is_port(const char *s, size_t len)
 {
-	const char *p, *slash, *colon;
+	unsigned long v = 0;
+
+	if (len == 0 || len > 5)
+		return 0;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return 0;
+		v = v * 10 + (unsigned long)(s[i] - '0');
+	}
+	return v >= 1 && v <= 65535;
+}
+
+/* Splits http://host[:port][/path], where host may be an IPv6 address in
+ * brackets: host gets the name or address to resolve (no brackets), authority
+ * the Host header's value. Returns 0 or -1. */
+static int split_url(const char *url, char *host, size_t hsize, char *authority, size_t asize,
+		     char *port, size_t psize, const char **path)
+{
+	const char *p, *slash, *h, *he, *after;
 	size_t hlen;
 
 	if (strncmp(url, "http://", 7) != 0)
@@ -32,26 +51,43 @@ static int split_url(const char *url, char *host, size_t hsize, char *port, size
 	*path = slash ? slash : "/";
 	if (!slash)
 		slash = p + strlen(p);
-	colon = memchr(p, ':', (size_t)(slash - p));
-	hlen = (size_t)((colon ? colon : slash) - p);
+	if (*p == '[') {
+		h = p + 1;
+		he = memchr(h, ']', (size_t)(slash - h));
+		if (!he || memchr(h, ':', (size_t)(he - h)) == NULL)
+			return -1;  /* unclosed, or not an IPv6 address */
+		after = he + 1;
+	} else {
+		h = p;
+		he = memchr(p, ':', (size_t)(slash - p));
+		if (!he)
+			he = slash;
+		after = he;
+	}
+	hlen = (size_t)(he - h);
 	if (hlen == 0 || hlen >= hsize)
 		return -1;
-	memcpy(host, p, hlen);
+	memcpy(host, h, hlen);
 	host[hlen] = '\0';
-	if (colon) {
-		size_t plen = (size_t)(slash - colon - 1);
+	if (after < slash) {
+		size_t plen = (size_t)(slash - after - 1);
 
-		if (plen == 0 || plen >= psize)
+		if (*after != ':' || !is_port(after + 1, plen) || plen >= psize)
 			return -1;
-		memcpy(port, colon + 1, plen);
+		memcpy(port, after + 1, plen);
 		port[plen] = '\0';
 	} else {
 		snprintf(port, psize, "80");
 	}
+	if ((size_t)(slash - p) >= asize)
+		return -1;
+	memcpy(authority, p, (size_t)(slash - p));
+	authority[slash - p] = '\0';
 	return 0;
 }
 
-static int probe(const char *host, const char *port, const char *path, unsigned timeout_s)
+static int probe(const char *host, const char *authority, const char *port, const char *path,
+		 unsigned timeout_s)
 {
 	struct addrinfo hints = { .ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM }, *ai = NULL;
 	struct timeval tv = { .tv_sec = timeout_s };
@@ -62,15 +98,23 @@ static int probe(const char *host, const char *port, const char *path, unsigned 
 
 	if (getaddrinfo(host, port, &hints, &ai) != 0)
 		return 0;
-	fd = socket(ai->ai_family, SOCK_STREAM, 0);
+	/* A name may resolve to IPv6 and IPv4 addresses: the first that
+	 * connects is asked. */
+	for (struct addrinfo *a = ai; a && fd < 0; a = a->ai_next) {
+		fd = socket(a->ai_family, SOCK_STREAM, 0);
+		if (fd < 0)
+			continue;
+		setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+		setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
+		if (connect(fd, a->ai_addr, a->ai_addrlen) != 0) {
+			close(fd);
+			fd = -1;
+		}
+	}
 	if (fd < 0)
 		goto out;
-	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
-	setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof(tv));
-	if (connect(fd, ai->ai_addr, ai->ai_addrlen) != 0)
-		goto out;
 	n = snprintf(req, sizeof(req), "GET %s HTTP/1.0\r\nHost: %s\r\nConnection: close\r\n\r\n",
-		     path, host);
+		     path, authority);
 	if (n <= 0 || (size_t)n >= sizeof(req) || send(fd, req, (size_t)n, MSG_NOSIGNAL) != n)
 		goto out;
 	while (got < 12 && (n = recv(fd, resp + got, sizeof(resp) - 1 - got, 0)) > 0)
@@ -87,13 +131,10 @@ out:
 int mf_cli_cmd_healthcheck(int argc, char **argv)
 {
 	const char *env_port = getenv("MANAFLOW_PORT");
-	char url_buf[128], host[256], port[16];
-	const char *url, *path;
+	char url_buf[128], host[256], authority[300], port[16];
+	const char *url = NULL, *path;
 	unsigned timeout = 3;
 
-	snprintf(url_buf, sizeof(url_buf), "http://127.0.0.1:%s/healthz",
-		 env_port && *env_port ? env_port : "8080");
-	url = url_buf;
 	for (int i = 1; i < argc; i++) {
 		if (mf_cli_is_help(argv[i])) {
 			fputs(usage, stdout);
@@ -111,11 +152,23 @@ int mf_cli_cmd_healthcheck(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (split_url(url, host, sizeof(host), port, sizeof(port), &path)) {
+	if (!url) {
+		/* Only read when it is used: --url overrides it, bad or not. */
+		if (env_port && *env_port && !is_port(env_port, strlen(env_port))) {
+			fprintf(stderr, "manaflow healthcheck: MANAFLOW_PORT must be a port from 1 to "
+				"65535, not \"%s\" (or give --url)\n", env_port);
+			return 2;
+		}
+		snprintf(url_buf, sizeof(url_buf), "http://127.0.0.1:%s/healthz",
+			 env_port && *env_port ? env_port : "8080");
+		url = url_buf;
+	}
+	if (split_url(url, host, sizeof(host), authority, sizeof(authority), port, sizeof(port),
+		      &path)) {
 		fprintf(stderr, "manaflow healthcheck: cannot read URL %s\n", url);
 		return 2;
 	}
-	if (!probe(host, port, path, timeout)) {
+	if (!probe(host, authority, port, path, timeout)) {
 		fprintf(stderr, "manaflow healthcheck: %s did not answer 200\n", url);
 		return 1;
 	}

@@ -1,10 +1,13 @@
 /* `manaflow serve`: configuration from flags and MANAFLOW_* variables, then
  * serve until SIGTERM or SIGINT and drain. */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cli/cli_io.h"
@@ -14,8 +17,16 @@
 static const char usage[] =
 	"usage: manaflow serve [OPTIONS]\n"
 	"\n"
-	"Serve the HTTP JSON API until SIGTERM or SIGINT, then drain and exit 0.\n"
-	"Each option can also be set by the environment variable shown; a flag wins.\n"
+	"Serve the HTTP JSON API until SIGTERM or SIGINT, then drain and exit 0: /readyz\n"
+	"answers 503 at once, new connections are accepted for the shutdown delay, and\n"
+	"requests begun may finish until the drain deadline, both counted from the\n"
+	"signal; so the process exits max(delay, drain) seconds after it at most (a solve\n"
+	"already running on a worker thread finishes first). A second SIGTERM or SIGINT\n"
+	"ends the delay at once; a third exits at once with status 128 + its number\n"
+	"(143 for SIGTERM, 130 for SIGINT), cutting short whatever is in flight.\n"
+	"Each option can also be set by the environment variable shown; a flag wins,\n"
+	"and a variable a flag overrides is not read. MANAFLOW_ACCESS_LOG takes 1, true,\n"
+	"on or yes, or 0, false, off or no, in any case. A bad value is refused, exit 2.\n"
 	"\n"
 	"  --host ADDR           MANAFLOW_HOST             address to bind (0.0.0.0)\n"
 	"  --port N              MANAFLOW_PORT             TCP port, 0 for any free one (8080)\n"
@@ -24,13 +35,15 @@ static const char usage[] =
 	"  --timeout S           MANAFLOW_TIMEOUT          idle connection timeout (10)\n"
 	"  --connection-limit N  MANAFLOW_CONNECTION_LIMIT open connections at most (1024)\n"
 	"  --per-ip-limit N      MANAFLOW_PER_IP_LIMIT     connections per client IP, 0 = no limit (0)\n"
-	"  --drain-seconds S     MANAFLOW_DRAIN_SECONDS    wait for requests in flight on SIGTERM (10)\n"
+	"  --drain-seconds S     MANAFLOW_DRAIN_SECONDS    on SIGTERM, requests in flight may finish until\n"
+	"                                                  this long after the signal (10)\n"
 	"  --shutdown-delay S    MANAFLOW_SHUTDOWN_DELAY   on SIGTERM, keep accepting with /readyz 503\n"
-	"                                                  this long before closing the listener (0)\n"
+	"                                                  this long before closing the listener; it\n"
+	"                                                  counts towards the drain (0)\n"
 	"  --memory-limit BYTES  MANAFLOW_MEMORY_LIMIT     memory to stay under: request bodies and queued\n"
 	"                                                  solves past its budget get 503 (100663296)\n"
 	"  --lands FILE          MANAFLOW_LANDS            land catalogue in m_lands.txt format (built in)\n"
-	"  --no-access-log       MANAFLOW_ACCESS_LOG=0     no JSON access-log line per request on stderr\n"
+	"  --no-access-log       MANAFLOW_ACCESS_LOG=off   no JSON access-log line per request on stderr\n"
 	"  --cors-origin LIST    MANAFLOW_CORS_ORIGINS     browser origins allowed to call, comma-separated,\n"
 	"                                                  or * for any (none: CORS off)\n"
 	"  -h, --help                                      this text\n";
@@ -40,6 +53,52 @@ struct option_spec {
 	unsigned long min, max;
 	unsigned long *value;
 };
+
+/* The usual words for on and off, in any case: 1 or 0, -1 if neither. */
+static int parse_switch(const char *text)
+{
+	static const char *const off[] = { "0", "false", "off", "no" };
+	static const char *const on[] = { "1", "true", "on", "yes" };
+
+	for (size_t i = 0; i < 4; i++) {
+		if (strcasecmp(text, off[i]) == 0)
+			return 0;
+		if (strcasecmp(text, on[i]) == 0)
+			return 1;
+	}
+	return -1;
+}
+
+/* Stop signals after the first: the second ends the shutdown delay, the
+ * third exits at once. Runs on its own thread while the main one drains. */
+struct signal_watch {
+	sigset_t set;
+	atomic_bool skip_delay;
+};
+
+static void *watch_signals(void *arg)
+{
+	struct signal_watch *w = arg;
+
+	for (unsigned n = 2;; n++) {
+		int sig = 0;
+
+		if (sigwait(&w->set, &sig) != 0)
+			continue;
+		/* Not cancelled while it holds stderr's lock. */
+		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
+		if (n >= 3) {
+			fprintf(stderr, "{\"level\":\"warn\",\"msg\":\"exiting at once\",\"signal\":%d,"
+				"\"status\":%d}\n", sig, 128 + sig);
+			fflush(stderr);
+			_exit(128 + sig);
+		}
+		fprintf(stderr, "{\"level\":\"info\",\"msg\":\"delay skipped\",\"signal\":%d}\n", sig);
+		atomic_store(&w->skip_delay, true);
+		pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
+	}
+	return NULL;
+}
 
 static int parse_number(const char *what, const char *text, unsigned long min,
 			unsigned long max, unsigned long *out)
@@ -76,21 +135,18 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		{ "--memory-limit", "MANAFLOW_MEMORY_LIMIT", 32ul << 20, 1ul << 40, &memory },
 	};
 	const size_t n_opts = sizeof(opts) / sizeof(opts[0]);
+	bool flagged[sizeof(opts) / sizeof(opts[0])] = { false };  /* its variable is not read */
 	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
 	const char *cors = getenv("MANAFLOW_CORS_ORIGINS");
 	const char *log_env = getenv("MANAFLOW_ACCESS_LOG");
-	bool access_log = !(log_env && strcmp(log_env, "0") == 0);
+	bool access_log = true, no_access_log_flag = false;
 	struct mf_mana_catalogue *cat = NULL;
 	struct server *srv = NULL;
-	sigset_t stop;
+	struct signal_watch watch = { .skip_delay = false };
+	pthread_t watcher;
+	bool watching;
 	int sig = 0, status = 2;
 
-	for (size_t k = 0; k < n_opts; k++) {
-		const char *v = getenv(opts[k].env);
-
-		if (v && *v && parse_number(opts[k].env, v, opts[k].min, opts[k].max, opts[k].value))
-			return 2;
-	}
 	for (int i = 1; i < argc; i++) {
 		size_t k;
 
@@ -99,7 +155,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 			return 0;
 		}
 		if (strcmp(argv[i], "--no-access-log") == 0) {
-			access_log = false;
+			no_access_log_flag = true;
 			continue;
 		}
 		if (i + 1 < argc && strcmp(argv[i], "--host") == 0) {
@@ -123,6 +179,27 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		}
 		if (parse_number(opts[k].flag, argv[++i], opts[k].min, opts[k].max, opts[k].value))
 			return 2;
+		flagged[k] = true;
+	}
+	/* Then the variables, but only where no flag was given: a flag wins,
+	 * so a bad variable it overrides must not stop the server. */
+	for (size_t k = 0; k < n_opts; k++) {
+		const char *v = flagged[k] ? NULL : getenv(opts[k].env);
+
+		if (v && *v && parse_number(opts[k].env, v, opts[k].min, opts[k].max, opts[k].value))
+			return 2;
+	}
+	if (no_access_log_flag) {
+		access_log = false;
+	} else if (log_env && *log_env) {
+		int on = parse_switch(log_env);
+
+		if (on < 0) {
+			fprintf(stderr, "manaflow serve: MANAFLOW_ACCESS_LOG must be 1, true, on or yes, "
+				"or 0, false, off or no, not \"%s\"\n", log_env);
+			return 2;
+		}
+		access_log = on;
 	}
 	cat = mf_cli_load_lands(lands && *lands ? lands : NULL);
 	if (!cat)
@@ -130,10 +207,10 @@ int mf_cli_cmd_serve(int argc, char **argv)
 
 	/* Every thread libmicrohttpd starts inherits this mask, so only
 	 * sigwait() below ever sees the stop signals. */
-	sigemptyset(&stop);
-	sigaddset(&stop, SIGTERM);
-	sigaddset(&stop, SIGINT);
-	pthread_sigmask(SIG_BLOCK, &stop, NULL);
+	sigemptyset(&watch.set);
+	sigaddset(&watch.set, SIGTERM);
+	sigaddset(&watch.set, SIGINT);
+	pthread_sigmask(SIG_BLOCK, &watch.set, NULL);
 	signal(SIGPIPE, SIG_IGN);
 
 	struct server_config cfg = {
@@ -157,10 +234,21 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		"\"threads\":%u,\"version\":\"%s\"}\n", cfg.host, (unsigned)mf_server_port(srv),
 		cfg.threads, cfg.version);
 	fflush(stderr);
-	sigwait(&stop, &sig);
+	sigwait(&watch.set, &sig);
+	/* deadline_s: when the process is gone, counted from the signal. */
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"draining\",\"signal\":%d,\"delay_s\":%u,"
-		"\"deadline_s\":%u}\n", sig, cfg.shutdown_delay_s, cfg.drain_s);
-	unsigned cut = mf_server_shutdown(srv);
+		"\"drain_s\":%u,\"deadline_s\":%u}\n", sig, cfg.shutdown_delay_s, cfg.drain_s,
+		cfg.shutdown_delay_s > cfg.drain_s ? cfg.shutdown_delay_s : cfg.drain_s);
+	/* A signal that comes before the watcher starts stays pending for it. */
+	watching = pthread_create(&watcher, NULL, watch_signals, &watch) == 0;
+	if (!watching)
+		fprintf(stderr, "{\"level\":\"warn\",\"msg\":\"cannot watch for a second signal\"}\n");
+	unsigned cut = mf_server_shutdown(srv, &watch.skip_delay);
+
+	if (watching) {
+		pthread_cancel(watcher);
+		pthread_join(watcher, NULL);
+	}
 
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"stopped\",\"requests_cut_short\":%u}\n", cut);
 	status = 0;

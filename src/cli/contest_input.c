@@ -47,8 +47,13 @@ static int read_number(struct contest_reader *r, const char *what, unsigned long
 	unsigned long v = 0;
 
 	do {
-		if (next_line(r, &s, &len))
+		if (next_line(r, &s, &len)) {
+			if (r->line == 0) {
+				r->line = 1;  /* no line at all: name the first, not "line 0" */
+				return reader_fail(r, "the input is empty, expected %s", what);
+			}
 			return reader_fail(r, "unexpected end of input, expected %s", what);
+		}
 	} while (len == 0);
 	for (i = 0; i < len && s[i] >= '0' && s[i] <= '9' && v <= max; i++)
 		v = v * 10 + (unsigned long)(s[i] - '0');
@@ -94,7 +99,26 @@ int mf_contest_reader_init(struct contest_reader *r, const char *text, size_t le
 	r->cat = cat;
 	if (read_number(r, "the number of test cases", 0, 10000000, &t))
 		return -1;
-	r->cases_left = t;
+	r->cases = r->cases_left = t;
+	return 0;
+}
+
+/* After the last declared case only blank lines may follow: more text means
+ * the count is wrong or the file is not what the user thinks, and answering
+ * only part of it would hide that. Returns 0, or -1 naming the line. */
+static int check_rest_blank(struct contest_reader *r)
+{
+	const char *s;
+	size_t len, i;
+
+	while (!next_line(r, &s, &len)) {
+		/* Not strspn: the text need not be NUL-terminated. */
+		for (i = 0; i < len && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r'); i++)
+			;
+		if (i != len)
+			return reader_fail(r, "text after the last of the %zu declared test cases: \"%.*s\"",
+					   r->cases, (int)(len > 60 ? 60 : len), s);
+	}
 	return 0;
 }
 
@@ -124,7 +148,7 @@ int mf_contest_reader_next(struct contest_reader *r, struct mf_mana_query *q)
 	struct mf_mana_parse_error perr;
 
 	if (!r->cases_left)
-		return 0;
+		return check_rest_blank(r);
 	r->cases_left--;
 	memset(q, 0, sizeof(*q));
 	if (read_number(r, "the number of lands on the battlefield", 0, MF_MANA_QUERY_LANDS_MAX, &x) ||
@@ -137,6 +161,11 @@ int mf_contest_reader_next(struct contest_reader *r, struct mf_mana_query *q)
 		return reader_fail(r, "unexpected end of input, expected the cost");
 	if (mf_mana_cost_parse(s, len, &q->cost, &perr))
 		return reader_fail(r, "%s", perr.reason);
+	/* The API asks for x with such a cost; this format has nowhere to give
+	 * it, and taking X as 0 would answer a question nobody asked. */
+	if (q->cost.x_count)
+		return reader_fail(r, "the cost has {X}, and the contest format has no value for it "
+				   "(use solve --json with \"x\")");
 	q->cat = r->cat;
 	q->battlefield = r->cards;
 	q->n_battlefield = x;

@@ -13,6 +13,7 @@
 struct contest_reader {
 	const char *p, *end;     /* the unread text (not owned) */
 	size_t line;             /* lines consumed so far */
+	size_t cases;            /* declared by the first number */
 	size_t cases_left;
 	const struct mf_mana_catalogue *cat;
 	int32_t *cards;          /* owned: battlefield then library of the current case */
@@ -26,7 +27,9 @@ int mf_contest_reader_init(struct contest_reader *r, const char *text, size_t le
 			const struct mf_mana_catalogue *cat);
 
 /* Reads the next case into *q (its arrays owned by the reader, valid until
- * the next call). Returns 1 for a case, 0 at the end, -1 with r->error set. */
+ * the next call). Returns 1 for a case, 0 at the end, -1 with r->error set.
+ * A cost with {X} is an error (the format has no value for X), and so is
+ * anything but blank lines after the last declared case. */
 int mf_contest_reader_next(struct contest_reader *r, struct mf_mana_query *q);
 
 /* Frees what the reader owns. */

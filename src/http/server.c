@@ -161,21 +161,27 @@ uint16_t mf_server_port(const struct server *s)
 }
 
 
-/* Waits until no request is in flight or the deadline (microseconds). */
-static void wait_idle(struct server *s, uint64_t deadline)
+/* Waits until at most target requests are in flight or the deadline
+ * (microseconds). */
+static void wait_in_flight(struct server *s, unsigned target, uint64_t deadline)
 {
-	while (atomic_load(&s->in_flight) > 0 && mf_server_now_us() < deadline)
+	while (atomic_load(&s->in_flight) > target && mf_server_now_us() < deadline)
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 }
 
-unsigned mf_server_shutdown(struct server *s)
+unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 {
-	uint64_t deadline;
-	unsigned left;
+	/* Both clocks run from the signal: the delay counts towards the drain,
+	 * so the server is gone max(delay, drain) seconds after it. */
+	uint64_t t0 = mf_server_now_us();
+	uint64_t delay_end = t0 + (uint64_t)s->cfg.shutdown_delay_s * 1000000u;
+	uint64_t deadline = t0 + (uint64_t)s->cfg.drain_s * 1000000u;
+	unsigned left, jobs;
 	MHD_socket listener;
 
 	atomic_store(&s->draining, true);
-	nanosleep(&(struct timespec){ .tv_sec = s->cfg.shutdown_delay_s }, NULL);
+	while (mf_server_now_us() < delay_end && !(skip_delay && atomic_load(skip_delay)))
+		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 	listener = MHD_quiesce_daemon(s->daemon);
 	/* The socket stays open until the daemon stops (libmicrohttpd's
 	 * threads may still hold it), but it stops listening now: a new
@@ -183,15 +189,17 @@ unsigned mf_server_shutdown(struct server *s)
 	 * the drain to end and then being reset. */
 	if (listener != MHD_INVALID_SOCKET)
 		shutdown(listener, SHUT_RDWR);
-	deadline = mf_server_now_us() + (uint64_t)s->cfg.drain_s * 1000000u;
 	/* Requests already begun finish; idle keep-alive connections hold no
 	 * work, so they need not be waited for. */
-	wait_idle(s, deadline);
+	wait_in_flight(s, 0, deadline);
 	/* Past the deadline, queued solves are answered 503 and running ones
-	 * finish; their connections must be resumed before the daemon stops. */
+	 * finish; their connections must be resumed before the daemon stops,
+	 * and their answers sent. Only those are waited for (a second at
+	 * most): a client still sending its body gets nothing more from us. */
 	left = atomic_load(&s->in_flight);
+	jobs = mf_workers_outstanding(s->workers);
 	mf_workers_stop(s->workers);  /* freed with the server, after the daemon */
-	wait_idle(s, mf_server_now_us() + 1000000);
+	wait_in_flight(s, left > jobs ? left - jobs : 0, mf_server_now_us() + 1000000);
 	MHD_stop_daemon(s->daemon);
 	if (listener != MHD_INVALID_SOCKET)
 		close(listener);

@@ -44,9 +44,12 @@ uint16_t mf_server_port(const struct server *s);
 
 /* Readiness turns 503 and answers carry Connection: close; after
  * shutdown_delay_s (so that load balancers see readiness fail and stop
- * sending) no new connections are accepted; then waits up to drain_s for
- * requests in flight and stops the daemon. Frees the server. Returns the
- * requests cut short. */
-unsigned mf_server_shutdown(struct server *s);
+ * sending), or as soon as *skip_delay turns true (skip_delay may be NULL), no
+ * new connections are accepted; then waits for requests in flight until
+ * drain_s after the call (the delay counts towards it), and stops the daemon.
+ * Past that deadline, queued solves are answered 503 and solves already
+ * running on a worker finish. Frees the server. Returns the requests cut
+ * short. */
+unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay);
 
 #endif

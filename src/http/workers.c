@@ -13,6 +13,7 @@ struct workers {
 	pthread_cond_t ready;
 	struct job *head, *tail;
 	bool stopping;
+	atomic_uint outstanding;   /* submitted, connection not yet resumed */
 	unsigned n;
 	pthread_t threads[];
 };
@@ -26,12 +27,13 @@ static uint64_t now_us(void)
 }
 
 /* Marks job done and wakes its connection; job may be freed right after. */
-static void finish(struct job *job)
+static void finish(struct workers *w, struct job *job)
 {
 	struct MHD_Connection *conn = job->conn;
 
 	atomic_store(&job->state, JOB_DONE);
 	MHD_resume_connection(conn);
+	atomic_fetch_sub(&w->outstanding, 1);
 }
 
 static void *work(void *arg)
@@ -59,7 +61,7 @@ static void *work(void *arg)
 					mf_buf_len(&job->body), &job->out, &job->err);
 		job->micros = now_us() - t0;
 		mf_buf_free(&job->body);
-		finish(job);
+		finish(w, job);
 	}
 }
 
@@ -81,23 +83,24 @@ struct workers *mf_workers_start(unsigned n)
 }
 
 /* Answers a job that will not be solved, and wakes its connection. */
-static void refuse(struct job *job)
+static void refuse(struct workers *w, struct job *job)
 {
 	mf_buf_free(&job->body);
 	job->rc = -1;
 	mf_problem_set(&job->err, MF_PROBLEM_SHUTTING_DOWN,
 		       "the server stopped before this request was solved");
-	finish(job);
+	finish(w, job);
 }
 
 void mf_workers_submit(struct workers *w, struct job *job)
 {
 	job->next = NULL;
 	atomic_store(&job->state, JOB_QUEUED);
+	atomic_fetch_add(&w->outstanding, 1);
 	pthread_mutex_lock(&w->mu);
 	if (w->stopping) {
 		pthread_mutex_unlock(&w->mu);
-		refuse(job);
+		refuse(w, job);
 		return;
 	}
 	if (w->tail)
@@ -126,11 +129,16 @@ void mf_workers_stop(struct workers *w)
 	while (pending) {
 		struct job *next = pending->next;
 
-		refuse(pending);
+		refuse(w, pending);
 		pending = next;
 	}
 	for (unsigned i = 0; i < w->n && !joined; i++)
 		pthread_join(w->threads[i], NULL);
+}
+
+unsigned mf_workers_outstanding(struct workers *w)
+{
+	return w ? atomic_load(&w->outstanding) : 0;
 }
 
 void mf_workers_free(struct workers *w)

@@ -43,6 +43,10 @@ void mf_workers_submit(struct workers *w, struct job *job);
  * then the threads end. Later submissions are answered 503. */
 void mf_workers_stop(struct workers *w);
 
+/* Jobs submitted whose connection has not been resumed yet (queued or
+ * running). */
+unsigned mf_workers_outstanding(struct workers *w);
+
 /* Frees the workers (stopping them first if need be); NULL is fine. Call
  * it only when nothing can submit any more. */
 void mf_workers_free(struct workers *w);

@@ -5,8 +5,12 @@
  *
  * Alternatives are separated by '|'. Each is a run of '-' (one life each)
  * followed by mana symbols (W U B R G C, a digit d being d colourless) or by
- * "fetch<Type>". The note "--shock" marks a land that enters tapped unless
- * 2 life are paid; "tron N" a Tron piece; any other note is a comment.
+ * "fetch<Type>"; an empty alternative is an error wherever it stands. The
+ * note "--shock" marks a land that enters tapped unless 2 life are paid;
+ * "tron N" (N a digit 1-9) a Tron piece. A note whose first word (letters,
+ * after any blanks and dashes, in any case) is "shock" or "tron" must be
+ * written exactly so, since a slip there would silently change what the land
+ * costs; any other note is a free comment.
  */
 #include "mana/catalogue.h"
 #include "mana/parse_error.h"
@@ -190,16 +194,42 @@ static int check_model(const struct mf_mana_land *land, size_t lineno, struct mf
 	return MF_OK;
 }
 
+/* Whether [w, we) is word, ignoring case. */
+static bool word_is(const char *w, const char *we, const char *word)
+{
+	size_t n = strlen(word);
+
+	if ((size_t)(we - w) != n)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (tolower((unsigned char)w[i]) != word[i])
+			return false;
+	return true;
+}
+
 static int parse_note(struct mf_mana_land *land, const char *s, const char *end,
 		      size_t pos, size_t lineno, struct mf_mana_parse_error *err)
 {
 	size_t len = (size_t)(end - s);
+	const char *w = s, *we;
 
-	if (len == 7 && memcmp(s, "--shock", 7) == 0) {
+	/* The first word (its letters), past blanks and dashes: "--Shock",
+	 * " tron", "tron2" and "shock land" name a keyword, "Shocking" and
+	 * "Urzatron" do not. */
+	while (w < end && (*w == ' ' || *w == '\t' || *w == '-'))
+		w++;
+	for (we = w; we < end && isalpha((unsigned char)*we); we++)
+		;
+	if (word_is(w, we, "shock")) {
+		if (len != 7 || memcmp(s, "--shock", 7) != 0)
+			return mf_mana_parse_fail(err, lineno, pos,
+					  "the note \"%.*s\" must be written exactly \"--shock\"",
+					  (int)(len > 40 ? 40 : len), s);
 		land->shock = true;
-	} else if (len >= 5 && memcmp(s, "tron ", 5) == 0) {
-		if (len != 6 || s[5] < '1' || s[5] > '9')
-			return mf_mana_parse_fail(err, lineno, pos, "\"tron\" needs one digit 1-9");
+	} else if (word_is(w, we, "tron")) {
+		if (len != 6 || memcmp(s, "tron ", 5) != 0 || s[5] < '1' || s[5] > '9')
+			return mf_mana_parse_fail(err, lineno, pos,
+					  "\"tron\" needs one digit 1-9, written exactly \"tron N\"");
 		land->tron = (uint8_t)(s[5] - '0');
 	}
 	return MF_OK;
@@ -231,7 +261,8 @@ static int parse_line(struct mf_mana_land *land, const char *s, const char *end,
 	rc = parse_types(land, f[1], fe[1], s, lineno, err);
 	if (rc)
 		return rc;
-	for (p = f[2]; p < fe[2] || p == f[2];) {
+	/* Every alternative, the one after a final '|' too: it is empty. */
+	for (p = f[2];;) {
 		const char *e = field_end(p, fe[2], '|');
 
 		rc = parse_alternative(land, p, e, (size_t)(p - s) + 1, lineno, err);
@@ -266,8 +297,9 @@ static void land_type_life(const struct mf_mana_land *land, uint8_t life[MF_MANA
 	}
 }
 
-/* Inserts land i into the name index; returns -1 on a duplicate name. */
-static int index_insert(struct mf_mana_catalogue *cat, int32_t i)
+/* Inserts land i into the name index; returns -1, or on a duplicate name
+ * the index of the land listed first. */
+static int32_t index_insert(struct mf_mana_catalogue *cat, int32_t i)
 {
 	const char *name = cat->lands[i].name;
 	size_t len = strlen(name);
@@ -276,10 +308,10 @@ static int index_insert(struct mf_mana_catalogue *cat, int32_t i)
 	for (size_t h = name_hash(name, len) & mask;; h = (h + 1) & mask) {
 		if (cat->slots[h] < 0) {
 			cat->slots[h] = i;
-			return 0;
+			return -1;
 		}
 		if (strcmp(cat->lands[cat->slots[h]].name, name) == 0)
-			return -1;
+			return cat->slots[h];
 	}
 }
 
@@ -289,6 +321,7 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 	struct mf_mana_catalogue *cat = NULL;
 	const char *p = text, *end = text + len;
 	size_t lineno = 0, cap = 0;
+	size_t *line_of = NULL;  /* each land's line, for errors found after parsing */
 	int rc = MF_ERR_NOMEM;
 
 	*out = NULL;
@@ -305,7 +338,8 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 	cat->lands = calloc(cap, sizeof(*cat->lands));
 	cat->name_len = calloc(cap, sizeof(*cat->name_len));
 	cat->type_life = calloc(cap, sizeof(*cat->type_life));
-	if (!cat->lands || !cat->name_len || !cat->type_life)
+	line_of = calloc(cap, sizeof(*line_of));
+	if (!cat->lands || !cat->name_len || !cat->type_life || !line_of)
 		goto out;
 	for (p = text; p < end;) {
 		const char *e = field_end(p, end, '\n');
@@ -329,6 +363,7 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 				goto out;
 			cat->name_len[cat->n_lands] = (uint8_t)strlen(cat->lands[cat->n_lands].name);
 			land_type_life(&cat->lands[cat->n_lands], cat->type_life[cat->n_lands]);
+			line_of[cat->n_lands] = lineno;
 			cat->n_lands++;
 		}
 		p = e < end ? e + 1 : e;
@@ -345,13 +380,16 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 		goto out;
 	memset(cat->slots, 0xff, cat->n_slots * sizeof(*cat->slots));
 	for (size_t i = 0; i < cat->n_lands; i++) {
-		if (index_insert(cat, (int32_t)i)) {
-			rc = mf_mana_parse_fail(err, 0, 1, "land \"%s\" is listed twice", cat->lands[i].name);
+		int32_t first = index_insert(cat, (int32_t)i);
+
+		if (first >= 0) {
+			rc = mf_mana_parse_fail(err, line_of[i], 1, "land \"%s\" is listed twice (first on line %zu)",
+					  cat->lands[i].name, line_of[first]);
 			goto out;
 		}
 		if (cat->lands[i].tron) {
 			if (cat->n_tron == sizeof(cat->tron) / sizeof(cat->tron[0])) {
-				rc = mf_mana_parse_fail(err, 0, 1, "more than 8 Tron pieces");
+				rc = mf_mana_parse_fail(err, line_of[i], 1, "more than 8 Tron pieces");
 				goto out;
 			}
 			cat->tron[cat->n_tron++] = (int32_t)i;
@@ -361,6 +399,7 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 	cat = NULL;
 	rc = MF_OK;
 out:
+	free(line_of);
 	mf_mana_catalogue_free(cat);
 	return rc;
 }

@@ -224,6 +224,138 @@ START_TEST(drain_deadline_cuts_stalled_request)
 }
 END_TEST
 
+/* Opens a connection and sends half a request: it stays in flight until the
+ * server cuts it. Returns the socket. */
+static int stall_a_request(void)
+{
+	const char *head = "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
+			   "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"life\":";
+	int fd = raw_connect(ts_srv.port);
+
+	raw_send(fd, head, strlen(head));
+	wait_in_flight(2);
+	return fd;
+}
+
+/* The server's exit status after a signal, failing the test if it is still
+ * running bound_ms after since (a documented deadline plus a generous margin:
+ * no speed is measured). */
+static int exit_status_within(int64_t since, int64_t bound_ms, const char *what)
+{
+	int64_t left = since + bound_ms - now_ms();
+	int status = ts_wait_exit(&ts_srv, left > 0 ? (int)left : 0);
+	char *log;
+
+	if (status == -1) {
+		log = ts_log(&ts_srv);
+		ck_abort_msg("%s: still running %lld ms after the signal: %s", what,
+			     (long long)(now_ms() - since), log);
+	}
+	return status;
+}
+
+/*
+ * The delay counts towards the drain: with --shutdown-delay 3
+ * --drain-seconds 3 and a request stalled mid-body, the server keeps serving
+ * for the delay and is gone 3 s after SIGTERM (it took delay + drain + 1 s).
+ * The bound allows 2.5 s beyond the deadline for a loaded machine.
+ */
+START_TEST(delay_counts_towards_drain)
+{
+	static const char *const args[] = { "--shutdown-delay", "3", "--drain-seconds", "3",
+					    "--timeout", "600", NULL };
+	int fd, status;
+	int64_t t0;
+	char *log;
+
+	ts_start(&ts_srv, args, NULL);
+	fd = stall_a_request();
+	t0 = now_ms();
+	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	/* Within the delay and the drain it must not have gone. */
+	ck_assert_msg(ts_wait_exit(&ts_srv, 2000) == -1, "exited before the deadline");
+	status = exit_status_within(t0, 3000 + 2500, "delay 3 s, drain 3 s");
+	log = ts_log(&ts_srv);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d: %s", status, log);
+	ck_assert_msg(strstr(log, "\"requests_cut_short\":1") != NULL, "%s", log);
+	ck_assert_msg(strstr(log, "\"deadline_s\":3}") != NULL, "%s", log);
+	free(log);
+	close(fd);
+}
+END_TEST
+
+/*
+ * A second stop signal ends a long shutdown delay at once: with nothing in
+ * flight the server then exits 0 (it ignored the signal and sat out the
+ * 60 s delay).
+ */
+START_TEST(second_signal_skips_delay)
+{
+	static const char *const args[] = { "--shutdown-delay", "60", "--drain-seconds", "60", NULL };
+	static const int second[] = { SIGTERM, SIGINT };
+	char buf[4096];
+
+	for (size_t i = 0; i < 2; i++) {
+		int64_t t0;
+		int status;
+		char *log;
+
+		ts_start(&ts_srv, args, NULL);
+		ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+		wait_log("\"msg\":\"draining\"");
+		/* Still in the delay: new connections are served. */
+		ck_assert_int_eq(get_on_new_connection("/healthz", buf, sizeof(buf)), 200);
+		t0 = now_ms();
+		ck_assert_int_eq(kill(ts_srv.pid, second[i]), 0);
+		status = exit_status_within(t0, 20000, "after the second signal");
+		log = ts_log(&ts_srv);
+		ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d: %s", status,
+			      log);
+		ck_assert_msg(strstr(log, "\"msg\":\"delay skipped\"") != NULL, "%s", log);
+		ck_assert_msg(strstr(log, "\"requests_cut_short\":0") != NULL, "%s", log);
+		free(log);
+		ts_kill(&ts_srv);
+	}
+}
+END_TEST
+
+/*
+ * The second signal skips only the delay: a request in flight still holds
+ * the drain. The third exits at once, with 128 + the signal's number (143
+ * for SIGTERM, 130 for SIGINT), whatever is in flight.
+ */
+START_TEST(third_signal_exits_at_once)
+{
+	static const char *const args[] = { "--shutdown-delay", "60", "--drain-seconds", "60",
+					    "--timeout", "600", NULL };
+	static const int third[] = { SIGTERM, SIGINT };
+
+	for (size_t i = 0; i < 2; i++) {
+		int64_t t0;
+		int fd, status;
+		char *log;
+
+		ts_start(&ts_srv, args, NULL);
+		fd = stall_a_request();
+		ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+		wait_log("\"msg\":\"draining\"");
+		ck_assert_int_eq(kill(ts_srv.pid, SIGINT), 0);
+		wait_log("\"msg\":\"delay skipped\"");
+		ck_assert_msg(ts_wait_exit(&ts_srv, 500) == -1, "the second signal cut the drain");
+		t0 = now_ms();
+		ck_assert_int_eq(kill(ts_srv.pid, third[i]), 0);
+		status = exit_status_within(t0, 20000, "after the third signal");
+		log = ts_log(&ts_srv);
+		ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 128 + third[i],
+			      "status %d, expected exit %d: %s", status, 128 + third[i], log);
+		ck_assert_msg(strstr(log, "\"msg\":\"exiting at once\"") != NULL, "%s", log);
+		free(log);
+		close(fd);
+		ts_kill(&ts_srv);
+	}
+}
+END_TEST
+
 /* A port nothing listens on: bound once by us, then released. */
 static unsigned closed_port(void)
 {
@@ -256,6 +388,35 @@ START_TEST(healthcheck_exit_codes)
 	ck_assert_int_eq(run(cmd), 1);
 	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url ftp://x/ 2>/dev/null", ts_manaflow);
 	ck_assert_int_eq(run(cmd), 2);
+	/* A MANAFLOW_PORT that is no port is bad usage (2), not "unhealthy" (1);
+	 * --url overrides it, bad or not. */
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_PORT=abc '%s' healthcheck 2>/dev/null", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_PORT=abc '%s' healthcheck "
+		 "--url http://127.0.0.1:%u/healthz", ts_manaflow, (unsigned)ts_srv.port);
+	ck_assert_int_eq(run(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url http://127.0.0.1:abc/healthz 2>/dev/null",
+		 ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url 'http://[::1/healthz' 2>/dev/null",
+		 ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+}
+END_TEST
+
+/* An IPv6-only server is checked through an IPv6 literal in brackets. */
+START_TEST(healthcheck_ipv6_literal)
+{
+	static const char *const args[] = { "--host", "::1", NULL };
+	char cmd[1024];
+
+	ts_start(&ts_srv, args, NULL);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url 'http://[::1]:%u/healthz'", ts_manaflow,
+		 (unsigned)ts_srv.port);
+	ck_assert_int_eq(run(cmd), 0);
+	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url 'http://[::1]:%u/nope' 2>/dev/null",
+		 ts_manaflow, (unsigned)ts_srv.port);
+	ck_assert_int_eq(run(cmd), 1);
 }
 END_TEST
 
@@ -303,6 +464,73 @@ START_TEST(environment_configuration)
 }
 END_TEST
 
+/* Whether the server's log has an access-log line. */
+static bool has_access_log(void)
+{
+	char *log = ts_log(&ts_srv);
+	bool seen = strstr(log, "\"method\":") != NULL;
+
+	free(log);
+	return seen;
+}
+
+/*
+ * A flag wins over its variable, so a bad variable that a flag overrides is
+ * not read (MANAFLOW_PORT=abc with --port 0 used to exit 2).
+ * MANAFLOW_ACCESS_LOG takes the usual words for on and off in any case (off,
+ * false and no used to leave the log on) and refuses anything else.
+ */
+START_TEST(environment_flag_wins_and_switch_words)
+{
+	static const char *const off_words[] = { "0", "false", "off", "no", "FALSE", "Off", "NO" };
+	static const char *const on_words[] = { "1", "true", "on", "yes", "Yes", "TRUE" };
+	static const char *const bad_env[] = { "MANAFLOW_PORT=abc", "MANAFLOW_THREADS=lots",
+					       "MANAFLOW_ACCESS_LOG=maybe", NULL };
+	static const char *const overriding[] = { "--threads", "2", "--no-access-log", NULL };
+	char env_line[64], cmd[1024];
+	const char *env[2] = { env_line, NULL };
+	struct http_resp r;
+
+	/* The harness passes --port 0 (and --host), --threads and
+	 * --no-access-log override the rest. */
+	ts_start(&ts_srv, overriding, bad_env);
+	ck_assert_int_eq(http_get("/healthz", &r), 200);
+	http_resp_free(&r);
+	ck_assert_msg(!has_access_log(), "access log despite --no-access-log");
+	ts_kill(&ts_srv);
+	for (size_t i = 0; i < sizeof(off_words) / sizeof(off_words[0]); i++) {
+		snprintf(env_line, sizeof(env_line), "MANAFLOW_ACCESS_LOG=%s", off_words[i]);
+		ts_start(&ts_srv, NULL, env);
+		ck_assert_int_eq(http_get("/healthz", &r), 200);
+		http_resp_free(&r);
+		ck_assert_msg(!has_access_log(), "access log with %s", env_line);
+		ts_kill(&ts_srv);
+	}
+	for (size_t i = 0; i < sizeof(on_words) / sizeof(on_words[0]); i++) {
+		int64_t deadline = now_ms() + 30000;
+
+		snprintf(env_line, sizeof(env_line), "MANAFLOW_ACCESS_LOG=%s", on_words[i]);
+		ts_start(&ts_srv, NULL, env);
+		ck_assert_int_eq(http_get("/healthz", &r), 200);
+		http_resp_free(&r);
+		/* The line is written when the request completes: wait for it. */
+		while (!has_access_log()) {
+			ck_assert_msg(now_ms() < deadline, "no access log with %s", env_line);
+			sleep_ms(10);
+		}
+		ts_kill(&ts_srv);
+	}
+	/* Any other word is refused at start-up: exit 2 and a message. */
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_ACCESS_LOG=maybe timeout 60 '%s' serve --host 127.0.0.1 "
+		 "--port 0 2>/dev/null", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 2);
+	snprintf(cmd, sizeof(cmd), "MANAFLOW_ACCESS_LOG=maybe timeout 60 '%s' serve --host 127.0.0.1 "
+		 "--port 0 2>&1 | grep -q 'MANAFLOW_ACCESS_LOG must be 1, true, on or yes, or 0, "
+		 "false, off or no, not \"maybe\"'", ts_manaflow);
+	ck_assert_int_eq(run(cmd), 0);
+}
+END_TEST
+
 Suite *suite_lifecycle(void)
 {
 	Suite *s = suite_create("lifecycle");
@@ -314,12 +542,20 @@ Suite *suite_lifecycle(void)
 	tcase_add_test(stop, sigterm_finishes_request_in_flight);
 	tcase_add_test(stop, drain_deadline_cuts_stalled_request);
 	tcase_add_test(stop, shutdown_delay_answers_not_ready);
+	tcase_add_test(stop, delay_counts_towards_drain);
+	tcase_add_test(stop, second_signal_skips_delay);
+	tcase_add_test(stop, third_signal_exits_at_once);
 	suite_add_tcase(s, stop);
 	tcase_add_checked_fixture(health, ts_setup_default, ts_teardown);
 	tcase_add_test(health, healthcheck_exit_codes);
 	suite_add_tcase(s, health);
+	health = tcase_create("healthcheck-ipv6");
+	tcase_add_checked_fixture(health, setup_none, ts_teardown);
+	tcase_add_test(health, healthcheck_ipv6_literal);
+	suite_add_tcase(s, health);
 	tcase_add_checked_fixture(config, setup_none, ts_teardown);
 	tcase_add_test(config, environment_configuration);
+	tcase_add_test(config, environment_flag_wins_and_switch_words);
 	suite_add_tcase(s, config);
 	return s;
 }

@@ -139,8 +139,30 @@ static const struct {
 	{ "Odd;;-WU;\n", 1, "an alternative making several mana must be the land's only one and cost no life" },
 	{ "Odd;Forest;GG;\n", 1, "a land with basic land types must make one mana per tap" },
 	{ "Odd;;2;tron 2\n", 1, "a Tron piece must make exactly 1 colourless alone" },
-	{ "Odd;;1;tron x\n", 1, "\"tron\" needs one digit 1-9" },
-	{ "Forest;Forest;G;\nForest;Forest;G;\n", 0, "land \"Forest\" is listed twice" },
+	{ "Odd;;1;tron x\n", 1, "\"tron\" needs one digit 1-9, written exactly \"tron N\"" },
+	/* A duplicate names its own line and the first one (it said line 0). */
+	{ "Forest;Forest;G;\nForest;Forest;G;\n", 2, "land \"Forest\" is listed twice (first on line 1)" },
+	{ "Forest;Forest;G;\nIsland;Island;U;\n\nForest;Forest;G;\n", 4,
+	  "land \"Forest\" is listed twice (first on line 1)" },
+	{ "A;;1;tron 2\nB;;1;tron 2\nC;;1;tron 2\nD;;1;tron 2\nE;;1;tron 2\nF;;1;tron 2\n"
+	  "G;;1;tron 2\nH;;1;tron 2\nI;;1;tron 2\n", 9, "more than 8 Tron pieces" },
+	/* Notes that look like a keyword must be the keyword: these were taken as
+	 * comments, so a Steam Vents with "--shock " cost no shock life. */
+	{ "Odd;;1;tron\n", 1, "\"tron\" needs one digit 1-9, written exactly \"tron N\"" },
+	{ "Odd;;1;tron 2 \n", 1, "\"tron\" needs one digit 1-9, written exactly \"tron N\"" },
+	{ "Odd;;1;Tron 2\n", 1, "\"tron\" needs one digit 1-9, written exactly \"tron N\"" },
+	{ "Odd;;1;tron-like\n", 1, "\"tron\" needs one digit 1-9, written exactly \"tron N\"" },
+	{ "Odd;;1;tron2\n", 1, "\"tron\" needs one digit 1-9, written exactly \"tron N\"" },
+	{ "Vents;Island,Mountain;U|R;--shock \n", 1, "the note \"--shock \" must be written exactly \"--shock\"" },
+	{ "Vents;Island,Mountain;U|R;--Shock\n", 1, "the note \"--Shock\" must be written exactly \"--shock\"" },
+	{ "Vents;Island,Mountain;U|R;-shock\n", 1, "the note \"-shock\" must be written exactly \"--shock\"" },
+	{ "Vents;Island,Mountain;U|R; shock\n", 1, "the note \" shock\" must be written exactly \"--shock\"" },
+	{ "Vents;Island,Mountain;U|R;shock land\n", 1,
+	  "the note \"shock land\" must be written exactly \"--shock\"" },
+	/* An empty alternative is an error at the end too, not only inside. */
+	{ "Forest;Forest;G|;\n", 1, "empty alternative" },
+	{ "Odd;;-fetchForest|;\n", 1, "empty alternative" },
+	{ "Forest;Forest;|G;\n", 1, "empty alternative" },
 	{ "Odd;;G;note;extra\n", 1, "expected name;types;alternatives;note" },
 	{ "Odd;;99999;\n", 1, "an alternative makes more than 9 mana" },
 	{ "\n\n", 2, "no lands" },
@@ -161,12 +183,19 @@ END_TEST
 
 START_TEST(unknown_notes_are_comments)
 {
-	static const char text[] = "Gemstone Mine;;W|U|R|B|G;assume a mining counter\n";
+	/* Words that merely start like a keyword are comments too. */
+	static const char text[] = "Gemstone Mine;;W|U|R|B|G;assume a mining counter\n"
+				   "Bayou;Swamp,Forest;B|G;Shocking, but no shock land\n"
+				   "Mine;;1;Urzatron piece? not here\n"
+				   "Vents;Island,Mountain;U|R;--shockland? no\n";
 	struct mf_mana_catalogue *cat = NULL;
 	struct mf_mana_parse_error err;
 
 	ck_assert_int_eq(mf_mana_catalogue_parse(text, strlen(text), &cat, &err), MF_OK);
 	ck_assert_int_eq(mf_mana_catalogue_land(cat, 0)->kind, MF_MANA_KIND_FIVE_COLOR);
+	ck_assert_int_eq(mf_mana_catalogue_land(cat, 1)->kind, MF_MANA_KIND_DUAL);
+	ck_assert_int_eq(mf_mana_catalogue_land(cat, 2)->kind, MF_MANA_KIND_OTHER);
+	ck_assert_int_eq(mf_mana_catalogue_land(cat, 3)->kind, MF_MANA_KIND_DUAL);
 	mf_mana_catalogue_free(cat);
 }
 END_TEST
