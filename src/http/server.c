@@ -19,7 +19,9 @@ uint64_t mf_server_now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-/* libmicrohttpd's messages, as one JSON log line each. */
+/* libmicrohttpd's messages, as one JSON log line each. A client that hangs
+ * up mid-request is no error of the server's, and a flood of them must not
+ * become a flood of log lines: those are left out. */
 static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
@@ -29,6 +31,8 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 	size_t n;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (strstr(msg, "closed by remote side") || strstr(msg, "disconnected when reading"))
+		return;
 	n = strcspn(msg, "\r\n");
 	msg[n] = '\0';
 	for (char *p = msg; *p; p++)
@@ -71,6 +75,7 @@ static void server_free(struct server *s)
 	if (!s)
 		return;
 	mf_workers_free(s->workers);
+	mf_http_hangup_stop(s->hangups);  /* after the daemon: it notifies until it stops */
 	cJSON_free((char *)s->lands.body);
 	mf_cors_free(&s->cors);
 	mf_metrics_free(s->metrics);
@@ -84,8 +89,22 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	struct sockaddr_in6 a6;
 	struct sockaddr_in a4;
 	struct sockaddr *addr;
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
-			 MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
+	/* MHD_USE_TURBO: libmicrohttpd 0.9.75 adds a new connection to its
+	 * edge-triggered epoll set at once and then reads it once; a client that
+	 * sent part of a request and hung up before the accept has its FIN
+	 * queued behind the data, the read is short, libmicrohttpd takes that
+	 * for "drained" and no edge ever comes again: the socket sat in
+	 * CLOSE_WAIT, holding a slot of --connection-limit, until the idle
+	 * timeout. A burst of such connections filled the limit and /healthz
+	 * went unanswered for the timeout (issue 14). With TURBO a new
+	 * connection is read optimistically first and joins the epoll set only
+	 * after that read, so the set reports the pending FIN and the connection
+	 * is closed at once. (In 0.9.75 TURBO also skips shutdown(SHUT_WR)
+	 * before close and makes client sockets close-on-exec: harmless here.)
+	 * The same lost edge on a connection already in the set (its FIN
+	 * arriving with its data) is caught by the hang-up watcher, hangup.h. */
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_TURBO |
+			 MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
 	struct server *s;
 	int rc = MF_ERR_NOMEM;
 
@@ -107,7 +126,8 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	if (!s->metrics || render_static_answers(s))
 		goto fail;
 	s->workers = mf_workers_start(cfg->threads);
-	if (!s->workers)
+	s->hangups = mf_http_hangup_start();
+	if (!s->workers || !s->hangups)
 		goto fail;
 	memset(&a4, 0, sizeof(a4));
 	memset(&a6, 0, sizeof(a6));
@@ -135,6 +155,7 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
 		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
+		MHD_OPTION_NOTIFY_CONNECTION, mf_http_hangup_notify, s->hangups,
 		MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
 		MHD_OPTION_END);
 	if (!s->daemon) {

@@ -5,6 +5,7 @@
 #include <microhttpd.h>
 
 #include "http/cors.h"
+#include "http/hangup.h"
 #include "http/metrics.h"
 #include "http/request_id.h"
 #include "http/router.h"
@@ -33,6 +34,7 @@ struct server {
 	struct cors cors;
 	struct request_ids ids;
 	struct workers *workers;       /* solves of offloaded routes */
+	struct mf_http_hangups *hangups;  /* clients that hang up (hangup.h) */
 	const struct route *routes;
 	size_t n_routes;
 };

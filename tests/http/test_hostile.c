@@ -1,0 +1,127 @@
+/*
+ * What a hostile test pass found (issue 14): connection floods that hold no
+ * socket, a second server sharing the port, request smuggling through
+ * ambiguous framing, answers outside the problem+json contract, Host and
+ * path tricks, keep-alive lost after 404 and 405, charsets other than UTF-8.
+ */
+#define _GNU_SOURCE  /* strcasestr */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exchange.h"
+#include "harness.h"
+
+extern char **environ;
+
+#define SOLVE "/v1/mana/solve"
+#define QUERY "{\"battlefield\":[\"Forest\"],\"life\":7,\"cost\":\"G\"}"  /* 46 bytes */
+
+/* ------------------------------------------------------------------ */
+/* 1. A flood of connections that hang up mid-request */
+
+/* Sockets of the server's port in CLOSE_WAIT: the client hung up and the
+ * server has not closed its end yet. From /proc/net/tcp (the server is on
+ * 127.0.0.1, so IPv4 only). */
+static int close_wait_count(uint16_t port)
+{
+	FILE *f = fopen("/proc/net/tcp", "r");
+	char line[512];
+	int n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned local_port, state;
+
+		if (sscanf(line, " %*d: %*x:%x %*x:%*x %x", &local_port, &state) == 2 &&
+		    local_port == port && state == 0x08)
+			n++;
+	}
+	fclose(f);
+	return n;
+}
+
+/* Milliseconds GET /healthz takes on a new connection; fails the test
+ * when no answer comes within timeout_ms. */
+static int healthz_ms(int timeout_ms)
+{
+	static const char req[] = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+	int64_t t0 = now_ms();
+	const char *body;
+	char buf[2048];
+	int fd = raw_connect(ts_srv.port), status;
+
+	raw_send(fd, req, strlen(req));
+	status = raw_read_response(fd, timeout_ms, buf, sizeof(buf), &body);
+	close(fd);
+	ck_assert_msg(status == 200, "GET /healthz after the flood: no answer within %d ms "
+		      "(status %d)", timeout_ms, status);
+	return (int)(now_ms() - t0);
+}
+
+/* 2,500 connections, each sending the start of a request and closing at
+ * once, three times; against a server with the default connection limit
+ * (1024) and idle timeout (10 s). Each kept its socket in CLOSE_WAIT until
+ * the timeout, the limit filled and /healthz went unanswered for 10 s. */
+START_TEST(flood_of_hangups)
+{
+	static const char *const starts[] = {
+		"GET /healthz HTTP/1.1\r\nHost: x\r\n",     /* headers not finished */
+		"POST " SOLVE " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+		"Content-Length: 48\r\n\r\n{\"battlefield\":",  /* part of the body */
+		"GET /healthz HTTP/1.1\r\nHost: x\r\n",
+	};
+	int64_t t0;
+	int n_wait = 0;
+
+	for (int burst = 0; burst < 3; burst++) {
+		const char *start = starts[burst];
+		int ms, waiting;
+
+		t0 = now_ms();
+		for (int i = 0; i < 2500; i++) {
+			int fd = raw_connect(ts_srv.port);
+
+			raw_send(fd, start, strlen(start));
+			close(fd);
+		}
+		waiting = close_wait_count(ts_srv.port);
+		ms = healthz_ms(5000);
+		printf("flood burst %d (%s): 2500 connections in %lld ms; CLOSE_WAIT right after: "
+		       "%d; GET /healthz: %d ms\n", burst + 1,
+		       burst == 1 ? "partial body" : "partial headers",
+		       (long long)(now_ms() - t0 - ms), waiting, ms);
+		fflush(stdout);
+		ck_assert_msg(ms < 1000, "GET /healthz took %d ms after burst %d", ms, burst + 1);
+	}
+	/* Released at once, not at the 10 s idle timeout. */
+	t0 = now_ms();
+	while (now_ms() - t0 < 2000 && (n_wait = close_wait_count(ts_srv.port)) > 10)
+		sleep_ms(50);
+	printf("flood: %d sockets in CLOSE_WAIT %lld ms after the last burst\n", n_wait,
+	       (long long)(now_ms() - t0));
+	ck_assert_msg(n_wait <= 10, "%d sockets still in CLOSE_WAIT 2 s after the flood", n_wait);
+}
+END_TEST
+
+Suite *suite_hostile(void)
+{
+	Suite *s = suite_create("hostile");
+	TCase *flood = tcase_create("flood");
+
+	tcase_add_checked_fixture(flood, ts_setup_default, ts_teardown);
+	tcase_set_timeout(flood, 300);
+	tcase_add_test(flood, flood_of_hangups);
+	suite_add_tcase(s, flood);
+	return s;
+}
