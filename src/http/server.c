@@ -1,6 +1,7 @@
 #include "http/server_int.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <stdio.h>
@@ -82,6 +83,23 @@ static void server_free(struct server *s)
 	free(s);
 }
 
+/* Whether binding addr fails because something else is bound there (with
+ * SO_REUSEADDR, as libmicrohttpd binds): why the daemon did not start. */
+static bool address_in_use(const struct sockaddr *addr)
+{
+	socklen_t len = addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
+						    : sizeof(struct sockaddr_in);
+	int fd = socket(addr->sa_family, SOCK_STREAM, 0), one = 1;
+	bool used;
+
+	if (fd < 0)
+		return false;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	used = bind(fd, addr, len) != 0 && errno == EADDRINUSE;
+	close(fd);
+	return used;
+}
+
 int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
 		 struct server **out)
 {
@@ -156,11 +174,15 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
 		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
 		MHD_OPTION_NOTIFY_CONNECTION, mf_http_hangup_notify, s->hangups,
-		MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+		/* No MHD_OPTION_LISTENING_ADDRESS_REUSE: it sets SO_REUSEPORT, and a
+		 * second server on the same port then shared it silently. Without
+		 * it libmicrohttpd sets SO_REUSEADDR alone, so a restart still binds
+		 * while connections of the old process sit in TIME_WAIT. */
 		MHD_OPTION_END);
 	if (!s->daemon) {
-		fprintf(stderr, "manaflow serve: cannot listen on %s port %u\n", cfg->host,
-			(unsigned)cfg->port);
+		fprintf(stderr, "manaflow serve: cannot listen on %s port %u%s\n", cfg->host,
+			(unsigned)cfg->port,
+			address_in_use(addr) ? ": address in use (is another server running?)" : "");
 		rc = MF_ERR_INVALID;
 		goto fail;
 	}

@@ -114,14 +114,132 @@ START_TEST(flood_of_hangups)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* 3. One server per port */
+
+/* Runs `manaflow serve --host 127.0.0.1 --port PORT`, which must exit
+ * within timeout_ms; returns its wait status and its output (malloc'd). */
+static int run_serve_to_exit(uint16_t port, int timeout_ms, char **output)
+{
+	char port_text[8], path[] = "/tmp/manaflow-hostile-XXXXXX";
+	char *const argv[] = { (char *)ts_manaflow, "serve", "--host", "127.0.0.1", "--port",
+			       port_text, "--no-access-log", NULL };
+	struct test_server s = { .log_fd = -1 };
+	posix_spawn_file_actions_t fa;
+	int64_t deadline = now_ms() + timeout_ms;
+	int status = -1, fd;
+	pid_t pid;
+
+	snprintf(port_text, sizeof(port_text), "%u", (unsigned)port);
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	unlink(path);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd, STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, fd, STDERR_FILENO);
+	ck_assert_int_eq(posix_spawn(&pid, ts_manaflow, &fa, NULL, argv, environ), 0);
+	posix_spawn_file_actions_destroy(&fa);
+	while (waitpid(pid, &status, WNOHANG) != pid) {
+		if (now_ms() > deadline) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			status = -1;
+			break;
+		}
+		sleep_ms(10);
+	}
+	s.log_fd = fd;
+	*output = ts_log(&s);
+	close(fd);
+	return status;
+}
+
+/* A second server on a port in use exits 2 saying so; the first one goes
+ * on answering every request (it did not share the port). */
+START_TEST(second_server_refused)
+{
+	struct http_resp r;
+	char *out;
+	int status;
+
+	ts_setup_default();
+	status = run_serve_to_exit(ts_srv.port, 10000, &out);
+	ck_assert_msg(status != -1, "a second server on port %u is still running: %s",
+		      (unsigned)ts_srv.port, out);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2,
+		      "the second server exited with status %d: %s", status, out);
+	ck_assert_msg(strcasestr(out, "address in use") != NULL, "no \"address in use\" in: %s",
+		      out);
+	free(out);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(http_get("/healthz", &r), 200);
+		http_resp_free(&r);
+	}
+	ts_teardown();
+}
+END_TEST
+
+/* Sockets of port in TIME_WAIT (IPv4). */
+static int time_wait_count(uint16_t port)
+{
+	FILE *f = fopen("/proc/net/tcp", "r");
+	char line[512];
+	int n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned local_port, state;
+
+		if (sscanf(line, " %*d: %*x:%x %*x:%*x %x", &local_port, &state) == 2 &&
+		    local_port == port && state == 0x06)
+			n++;
+	}
+	fclose(f);
+	return n;
+}
+
+/* SO_REUSEADDR stays: a server restarted on its port binds even while the
+ * old process's connections sit in TIME_WAIT. */
+START_TEST(restart_binds_again)
+{
+	static const char req[] = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+	char port_text[8];
+	const char *const args[] = { "--port", port_text, "--no-access-log", NULL };
+	struct hx_resp r;
+	uint16_t port;
+
+	ts_setup_default();
+	port = ts_srv.port;
+	snprintf(port_text, sizeof(port_text), "%u", (unsigned)port);
+	/* The server closes these first, so their TIME_WAIT is on its port. */
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(hx_raw(port, req, 5000, &r), 200);
+		hx_free(&r);
+	}
+	ts_kill(&ts_srv);
+	ck_assert_msg(time_wait_count(port) > 0, "no TIME_WAIT left on port %u to test with",
+		      (unsigned)port);
+	ts_start(&ts_srv, args, NULL);  /* fails the test unless it listens */
+	ck_assert_uint_eq(ts_srv.port, port);
+	ck_assert_int_eq(hx_raw(port, req, 5000, &r), 200);
+	hx_free(&r);
+	ts_teardown();
+}
+END_TEST
+
 Suite *suite_hostile(void)
 {
 	Suite *s = suite_create("hostile");
 	TCase *flood = tcase_create("flood");
+	TCase *port = tcase_create("port");
 
 	tcase_add_checked_fixture(flood, ts_setup_default, ts_teardown);
 	tcase_set_timeout(flood, 300);
 	tcase_add_test(flood, flood_of_hangups);
 	suite_add_tcase(s, flood);
+	tcase_add_checked_fixture(port, NULL, ts_teardown);
+	tcase_add_test(port, second_server_refused);
+	tcase_add_test(port, restart_binds_again);
+	suite_add_tcase(s, port);
 	return s;
 }
