@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "api/adapt_mana.h"
+#include "http/framing.h"
 
 uint64_t mf_server_now_us(void)
 {
@@ -174,6 +175,8 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
 		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
 		MHD_OPTION_NOTIFY_CONNECTION, mf_http_hangup_notify, s->hangups,
+		/* %2F and %00 stay encoded in the path (framing.h). */
+		MHD_OPTION_UNESCAPE_CALLBACK, mf_framing_unescape, NULL,
 		/* No MHD_OPTION_LISTENING_ADDRESS_REUSE: it sets SO_REUSEPORT, and a
 		 * second server on the same port then shared it silently. Without
 		 * it libmicrohttpd sets SO_REUSEADDR alone, so a restart still binds

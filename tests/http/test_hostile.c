@@ -28,6 +28,118 @@ extern char **environ;
 #define QUERY "{\"battlefield\":[\"Forest\"],\"life\":7,\"cost\":\"G\"}"  /* 46 bytes */
 
 /* ------------------------------------------------------------------ */
+/* Raw exchanges */
+
+/* Everything the server sends on fd until it closes the connection or
+ * timeout_ms pass, NUL-terminated in buf; *closed tells which. */
+static size_t read_until_close(int fd, int timeout_ms, char *buf, size_t cap, bool *closed)
+{
+	int64_t deadline = now_ms() + timeout_ms;
+	size_t got = 0;
+
+	*closed = false;
+	buf[0] = '\0';
+	while (got + 1 < cap) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int left = (int)(deadline - now_ms());
+		ssize_t n;
+
+		if (left <= 0 || poll(&p, 1, left) <= 0)
+			break;
+		n = recv(fd, buf + got, cap - 1 - got, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			*closed = true;  /* EOF, or a reset after the answer */
+			break;
+		}
+		got += (size_t)n;
+		buf[got] = '\0';
+	}
+	return got;
+}
+
+/* Whether buf (len bytes) is exactly one answer with a Content-Length body:
+ * nothing follows it. */
+static bool one_answer(const char *buf, size_t len)
+{
+	const char *end = strstr(buf, "\r\n\r\n");
+	const char *cl = strcasestr(buf, "\r\nContent-Length:");
+
+	return end && cl && cl < end &&
+	       len == (size_t)(end + 4 - buf) + strtoul(cl + 17, NULL, 10);
+}
+
+/* Sends request on a new connection and expects one answer of status
+ * `status`, a problem document with X-Request-Id, and the connection closed
+ * after it with nothing more said (what was sent after the request is
+ * never answered). */
+static void expect_refused_and_closed(const char *request, int status, const char *detail_part)
+{
+	char buf[16384], line[32];
+	const char *body;
+	bool closed;
+	cJSON *doc;
+	size_t len;
+	int fd = raw_connect(ts_srv.port);
+
+	raw_send(fd, request, strlen(request));
+	len = read_until_close(fd, 5000, buf, sizeof(buf), &closed);
+	close(fd);
+	snprintf(line, sizeof(line), "HTTP/1.1 %d ", status);
+	ck_assert_msg(strncmp(buf, line, strlen(line)) == 0, "expected %d to %s, got: %s", status,
+		      request, buf);
+	ck_assert_msg(closed, "the connection stays open after %d to %s", status, request);
+	ck_assert_msg(one_answer(buf, len), "not exactly one answer to %s: %s", request, buf);
+	ck_assert_msg(strcasestr(buf, "\r\nContent-Type: application/problem+json") != NULL,
+		      "not a problem: %s", buf);
+	ck_assert_msg(strcasestr(buf, "\r\nX-Request-Id: ") != NULL, "no X-Request-Id: %s", buf);
+	ck_assert_msg(strcasestr(buf, "\r\nConnection: close") != NULL,
+		      "no Connection: close: %s", buf);
+	body = strstr(buf, "\r\n\r\n");
+	ck_assert_ptr_nonnull(body);
+	doc = cJSON_Parse(body + 4);
+	ck_assert_msg(doc != NULL, "problem body is not JSON: %s", body + 4);
+	ck_assert_int_eq(json_int(doc, "status"), status);
+	if (detail_part)
+		ck_assert_msg(strstr(json_str(doc, "detail"), detail_part) != NULL,
+			      "detail lacks \"%s\": %s", detail_part, body + 4);
+	cJSON_Delete(doc);
+}
+
+/* Reads n answers with a Content-Length body from fd (pipelined: several
+ * may come in one read) into statuses; fails the test after timeout_ms. */
+static void read_answers(int fd, int n, int timeout_ms, int *statuses)
+{
+	int64_t deadline = now_ms() + timeout_ms;
+	static char buf[65536];
+	size_t got = 0, at = 0;
+	int done = 0;
+
+	while (done < n) {
+		const char *head = buf + at, *end = got > at ? strstr(head, "\r\n\r\n") : NULL;
+		const char *cl = end ? strcasestr(head, "\r\nContent-Length:") : NULL;
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int left = (int)(deadline - now_ms());
+		ssize_t k;
+
+		if (end && cl && cl < end &&
+		    got - at >= (size_t)(end + 4 - head) + strtoul(cl + 17, NULL, 10)) {
+			ck_assert_msg(strncmp(head, "HTTP/1.1 ", 9) == 0, "status line: %s", head);
+			statuses[done++] = (int)strtol(head + 9, NULL, 10);
+			at += (size_t)(end + 4 - head) + strtoul(cl + 17, NULL, 10);
+			continue;
+		}
+		ck_assert_msg(left > 0 && poll(&p, 1, left) > 0,
+			      "%d of %d answers within %d ms: %s", done, n, timeout_ms, buf);
+		k = recv(fd, buf + got, sizeof(buf) - 1 - got, 0);
+		ck_assert_msg(k > 0, "the connection closed after %d of %d answers: %s", done, n, buf);
+		got += (size_t)k;
+		buf[got] = '\0';
+	}
+}
+
+/* ------------------------------------------------------------------ */
 /* 1. A flood of connections that hang up mid-request */
 
 /* Sockets of the server's port in CLOSE_WAIT: the client hung up and the
@@ -227,11 +339,195 @@ START_TEST(restart_binds_again)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* 4. Ambiguous framing */
+
+/* Content-Length and Transfer-Encoding together: the chunked body ended
+ * early and a GET hidden in the rest was answered. */
+START_TEST(content_length_with_chunked)
+{
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				  "Content-Type: application/json\r\nContent-Length: 39\r\n"
+				  "Transfer-Encoding: chunked\r\n\r\n"
+				  "0\r\n\r\nGET /metrics HTTP/1.1\r\nHost: x\r\n\r\n",
+				  400, "Transfer-Encoding");
+}
+END_TEST
+
+/* Two Content-Length values: the first was used, the rest of the body read
+ * as the next request. */
+START_TEST(two_content_lengths)
+{
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				  "Content-Type: application/json\r\nContent-Length: 48\r\n"
+				  "Content-Length: 3\r\n\r\n" QUERY
+				  "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 400, "Content-Length");
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+				  "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, NULL);
+}
+END_TEST
+
+/* A transfer coding other than chunked: the body was read until the
+ * client gave up, with no answer, for the whole idle timeout. */
+START_TEST(unknown_transfer_codings)
+{
+	static const char *const codings[] = { "gzip, chunked", "xchunked", "chunked ", "gzip",
+					       "identity" };
+	char req[512];
+
+	for (size_t i = 0; i < sizeof(codings) / sizeof(codings[0]); i++) {
+		snprintf(req, sizeof(req), "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+			 "Content-Type: application/json\r\nTransfer-Encoding: %s\r\n\r\n"
+			 "0\r\n\r\n", codings[i]);
+		expect_refused_and_closed(req, 501, "transfer coding");
+	}
+	/* Any case of chunked itself is fine. */
+	{
+		struct hx_resp r;
+
+		ck_assert_int_eq(hx_raw(ts_srv.port, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+					"Content-Type: application/json\r\nConnection: close\r\n"
+					"Transfer-Encoding: Chunked\r\n\r\n2e\r\n" QUERY "\r\n0\r\n\r\n",
+					5000, &r), 200);
+		hx_free(&r);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 6. Host, and paths that decode to something else */
+
+START_TEST(host_header)
+{
+	struct hx_resp r;
+
+	expect_refused_and_closed("GET /healthz HTTP/1.1\r\n\r\n", 400, "Host");
+	expect_refused_and_closed("GET /healthz HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400,
+				  "Host");
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nContent-Type: application/json\r\n"
+				  "Content-Length: 46\r\n\r\n" QUERY, 400, "Host");
+	expect_refused_and_closed("GET /healthz HTTP/1.0\r\nHost: x\r\nHost: x\r\n\r\n", 400,
+				  "Host");
+	/* HTTP/1.0 needs none. */
+	ck_assert_int_eq(hx_raw(ts_srv.port, "GET /healthz HTTP/1.0\r\n\r\n", 5000, &r), 200);
+	hx_free(&r);
+}
+END_TEST
+
+/* GET path on a new connection (Connection: close); the answer's status. */
+static long raw_get(const char *path, struct hx_resp *r)
+{
+	char req[512];
+
+	snprintf(req, sizeof(req), "GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", path);
+	return hx_raw(ts_srv.port, req, 5000, r);
+}
+
+START_TEST(encoded_slash_and_nul)
+{
+	static const char *const refused[] = { "/v1%2Flands", "/v1%2flands", "/metrics%00.css",
+					       "/healthz%00", "%2Fhealthz" };
+	struct hx_resp r;
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		ck_assert_msg(raw_get(refused[i], &r) == 404, "GET %s: %ld %.200s", refused[i], r.status,
+			      r.body);
+		ck_assert_str_eq(hx_header(&r, "Content-Type"), "application/problem+json");
+		ck_assert_ptr_nonnull(hx_header(&r, "X-Request-Id"));
+		hx_free(&r);
+	}
+	/* Other escapes still decode. */
+	ck_assert_int_eq(raw_get("/v1/l%61nds", &r), 200);
+	hx_free(&r);
+	ck_assert_int_eq(raw_get("/%68ealthz?x=%2F", &r), 200);
+	hx_free(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 7. 404 and 405 keep the connection */
+
+START_TEST(keep_alive_after_404_405)
+{
+	static const char pipeline[] =
+		"GET /nope HTTP/1.1\r\nHost: x\r\n\r\n"
+		"GET " SOLVE " HTTP/1.1\r\nHost: x\r\n\r\n"
+		"DELETE /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+		"POST /v1/nope HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+		"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+	static const int want[] = { 404, 405, 405, 404, 200 };
+	static const char more[] = "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n";
+	static const char with_body[] = "POST /nope HTTP/1.1\r\nHost: x\r\n"
+					"Content-Type: application/json\r\nContent-Length: 48\r\n\r\n";
+	int got[5], fd = raw_connect(ts_srv.port);
+	char buf[4096];
+	bool closed;
+
+	raw_send(fd, pipeline, strlen(pipeline));
+	read_answers(fd, 5, 5000, got);
+	for (int i = 0; i < 5; i++)
+		ck_assert_msg(got[i] == want[i], "answer %d: %d, not %d", i + 1, got[i], want[i]);
+	/* Still open for more. */
+	raw_send(fd, more, strlen(more));
+	read_answers(fd, 1, 5000, got);
+	ck_assert_int_eq(got[0], 404);
+	close(fd);
+	/* With a body coming, the refusal is answered at once and the
+	 * connection closed rather than the body read. */
+	fd = raw_connect(ts_srv.port);
+	raw_send(fd, with_body, strlen(with_body));
+	read_until_close(fd, 5000, buf, sizeof(buf), &closed);
+	close(fd);
+	ck_assert_msg(strncmp(buf, "HTTP/1.1 404 ", 13) == 0 && closed, "%s", buf);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 11. Only UTF-8 JSON */
+
+START_TEST(charset)
+{
+	static const struct {
+		const char *type;
+		long status;
+	} cases[] = {
+		{ "application/json;charset=latin1", 415 },
+		{ "application/json; charset=ISO-8859-1", 415 },
+		{ "application/json; charset=\"latin1\"", 415 },
+		{ "application/json; charset=utf-16", 415 },
+		{ "application/json; charset=utf-8x", 415 },
+		{ "application/json; charset", 415 },
+		{ "application/json; charset=\"utf-8", 415 },
+		{ "application/json; q=1; charset=latin1", 415 },
+		{ "application/json;charset=utf-8", 200 },
+		{ "application/json; charset=UTF-8", 200 },
+		{ "application/json; charset=\"utf-8\"", 200 },
+		{ "application/json ; charset = Utf-8 ", 200 },
+		{ "APPLICATION/JSON; foo=bar", 200 },
+		{ "application/json; foo=\"a;b\"; charset=utf-8", 200 },
+		{ "application/json;", 200 },
+	};
+	struct http_resp r;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		http_request(NULL, ts_srv.port, "POST", SOLVE, cases[i].type, QUERY, strlen(QUERY),
+			     HTTP_BODY_LENGTH, &r);
+		ck_assert_msg(r.status == cases[i].status, "Content-Type: %s -> %ld, not %ld",
+			      cases[i].type, r.status, cases[i].status);
+		if (r.status == 415)
+			expect_problem(&r, 415, NULL, "UTF-8");
+		http_resp_free(&r);
+	}
+}
+END_TEST
+
 Suite *suite_hostile(void)
 {
 	Suite *s = suite_create("hostile");
 	TCase *flood = tcase_create("flood");
 	TCase *port = tcase_create("port");
+	TCase *framing = tcase_create("framing");
 
 	tcase_add_checked_fixture(flood, ts_setup_default, ts_teardown);
 	tcase_set_timeout(flood, 300);
@@ -241,5 +537,14 @@ Suite *suite_hostile(void)
 	tcase_add_test(port, second_server_refused);
 	tcase_add_test(port, restart_binds_again);
 	suite_add_tcase(s, port);
+	tcase_add_checked_fixture(framing, ts_setup_default, ts_teardown);
+	tcase_add_test(framing, content_length_with_chunked);
+	tcase_add_test(framing, two_content_lengths);
+	tcase_add_test(framing, unknown_transfer_codings);
+	tcase_add_test(framing, host_header);
+	tcase_add_test(framing, encoded_slash_and_nul);
+	tcase_add_test(framing, keep_alive_after_404_405);
+	tcase_add_test(framing, charset);
+	suite_add_tcase(s, framing);
 	return s;
 }
