@@ -396,6 +396,84 @@ START_TEST(unknown_transfer_codings)
 END_TEST
 
 /* ------------------------------------------------------------------ */
+/* 5. What libmicrohttpd answers itself, before the handler runs */
+
+/* Each request libmicrohttpd 0.9.75 refuses on its own, with the id and
+ * status openapi.yaml lists it under in x-manaflow-libmicrohttpd-answers. */
+static const struct {
+	const char *id;
+	int status;
+	const char *request;
+} mhd_answers[] = {
+	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: -1\r\n\r\n" },
+	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: abc\r\n\r\n" },
+	{ "content-length-too-large", 413, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: 12345678901234567890123\r\n\r\n" },
+	{ "request-line-malformed", 400, "GET /healthz\r\nHost: x\r\n\r\n" },
+	{ "request-line-malformed", 400, "GET /healthz http/1.1\r\nHost: x\r\n\r\n" },
+	{ "header-line-malformed", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n" },
+	{ "http-version", 505, "GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n" },
+	{ "http-version", 505, "GET /healthz HTTP/0.9\r\nHost: x\r\n\r\n" },
+	{ "chunk-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n" },
+	{ "chunk-too-large", 413, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "fffffffffffffffffffff\r\n{}\r\n0\r\n\r\n" },
+	{ "uri-too-long", 414, NULL },       /* a 40000-byte path, made below */
+	{ "headers-too-large", 431, NULL },  /* a 40000-byte header, made below */
+};
+
+/* Every answer outside the problem+json contract is one libmicrohttpd gives
+ * before manaflow sees the request, and openapi.yaml says which, with this
+ * status; each closes the connection. */
+START_TEST(libmicrohttpd_answers_documented)
+{
+	char *spec = read_source_file("openapi.yaml", NULL);
+	const char *block = strstr(spec, "\nx-manaflow-libmicrohttpd-answers:\n");
+	char *big = malloc(40100), *buf = malloc(65536);
+	const char *end;
+
+	ck_assert_msg(block != NULL, "openapi.yaml has no x-manaflow-libmicrohttpd-answers");
+	end = strstr(block + 2, "\n\n");
+	ck_assert_ptr_nonnull(big);
+	ck_assert_ptr_nonnull(buf);
+	for (size_t i = 0; i < sizeof(mhd_answers) / sizeof(mhd_answers[0]); i++) {
+		const char *req = mhd_answers[i].request, *entry;
+		char want[128], line[32];
+		bool closed;
+		int fd;
+
+		if (!req && mhd_answers[i].status == 414) {
+			snprintf(big, 40100, "GET /%040000d HTTP/1.1\r\nHost: x\r\n\r\n", 0);
+			req = big;
+		} else if (!req) {
+			snprintf(big, 40100, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: %040000d\r\n\r\n",
+				 0);
+			req = big;
+		}
+		snprintf(want, sizeof(want), "  - id: %s\n    status: %d\n", mhd_answers[i].id,
+			 mhd_answers[i].status);
+		entry = strstr(block, want);
+		ck_assert_msg(entry && (!end || entry < end),
+			      "x-manaflow-libmicrohttpd-answers lacks\n%s", want);
+		fd = raw_connect(ts_srv.port);
+		send(fd, req, strlen(req), MSG_NOSIGNAL);  /* may be cut short by the answer */
+		read_until_close(fd, 5000, buf, 65536, &closed);
+		close(fd);
+		snprintf(line, sizeof(line), "HTTP/1.1 %d ", mhd_answers[i].status);
+		ck_assert_msg(strncmp(buf, line, strlen(line)) == 0, "%s: expected %d, got %.300s",
+			      mhd_answers[i].id, mhd_answers[i].status, buf);
+		ck_assert_msg(closed, "%s: the connection stays open", mhd_answers[i].id);
+	}
+	free(big);
+	free(buf);
+	free(spec);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
 /* 6. Host, and paths that decode to something else */
 
 START_TEST(host_header)
@@ -525,8 +603,7 @@ END_TEST
 Suite *suite_hostile(void)
 {
 	Suite *s = suite_create("hostile");
-	TCase *flood = tcase_create("flood");
-	TCase *port = tcase_create("port");
+	TCase *flood = tcase_create("flood"), *port = tcase_create("port");
 	TCase *framing = tcase_create("framing");
 
 	tcase_add_checked_fixture(flood, ts_setup_default, ts_teardown);
@@ -541,6 +618,7 @@ Suite *suite_hostile(void)
 	tcase_add_test(framing, content_length_with_chunked);
 	tcase_add_test(framing, two_content_lengths);
 	tcase_add_test(framing, unknown_transfer_codings);
+	tcase_add_test(framing, libmicrohttpd_answers_documented);
 	tcase_add_test(framing, host_header);
 	tcase_add_test(framing, encoded_slash_and_nul);
 	tcase_add_test(framing, keep_alive_after_404_405);
