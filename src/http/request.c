@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "api/problem.h"
+#include "http/framing.h"
 #include "http/server_int.h"
 
 struct request {
@@ -20,7 +21,8 @@ struct request {
 	char id[REQUEST_ID_MAX + 1];  /* X-Request-Id, echoed on the answer */
 	const char *allow_origin;     /* CORS: the Access-Control-Allow-Origin value, or NULL */
 	const char *allow;            /* methods the route answers */
-	enum { ANSWER_POST, ANSWER_GET, ANSWER_PREFLIGHT } answer;
+	enum { ANSWER_POST, ANSWER_GET, ANSWER_PREFLIGHT, ANSWER_REFUSAL } answer;
+	struct mf_framing_refusal refusal;  /* ANSWER_REFUSAL: a 404 or 405 for the last call */
 	struct mf_buf body;           /* capped at the body limit */
 	size_t reserved;              /* admission: bytes held for this body */
 	size_t covered;               /* body bytes those cover */
@@ -190,14 +192,6 @@ static enum MHD_Result reply_cacheable(struct server *s, struct MHD_Connection *
 	return reply(s, c, rq, 200, type, (char *)a->body, a->len, free_nothing, extra);
 }
 
-static bool is_json_type(const char *v)
-{
-	size_t n = strlen("application/json");
-
-	return v && strncasecmp(v, "application/json", n) == 0 &&
-	       (v[n] == '\0' || v[n] == ';' || v[n] == ' ');
-}
-
 static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 				  struct request *rq)
 {
@@ -308,15 +302,38 @@ static enum MHD_Result answer_preflight(struct server *s, struct MHD_Connection 
 	return reply(s, c, rq, 204, NULL, NULL, 0, free_nothing, cors);
 }
 
+/*
+ * A 404 or 405 (status, type, title, detail; rq->allow the Allow header or
+ * NULL), from the first call. Queued there only when a body is coming,
+ * which libmicrohttpd then does not read and closes the connection instead;
+ * without a body it waits for the last call, like the bodiless answers in
+ * begin(), so that the keep-alive connection and the requests pipelined
+ * on it survive.
+ */
+static enum MHD_Result refuse(struct server *s, struct MHD_Connection *c, struct request *rq,
+			      enum mf_problem problem, const char *detail)
+{
+	rq->refusal.problem = problem;
+	snprintf(rq->refusal.detail, sizeof(rq->refusal.detail), "%s", detail);
+	rq->answer = ANSWER_REFUSAL;
+	if (!mf_framing_has_body(c))
+		return MHD_YES;
+	return reply_simple_problem(s, c, rq, problem, detail, rq->allow);
+}
+
 /* First call: everything that can be refused without reading the body. */
 static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct request *rq,
-			     const char *method)
+			     const char *method, const char *version)
 {
+	struct mf_framing_refusal why;
 	const char *ctype, *clen, *allow;
 
+	/* Answered now: libmicrohttpd closes the connection after it. */
+	if (mf_framing_refuse(c, version, &why))
+		return reply_simple_problem(s, c, rq, why.problem, why.detail, NULL);
 	if (!rq->route)
-		return reply_simple_problem(s, c, rq, MF_PROBLEM_NOT_FOUND,
-					    "no such route; GET /openapi.yaml lists them", NULL);
+		return refuse(s, c, rq, MF_PROBLEM_NOT_FOUND,
+			      "no such route; GET /openapi.yaml lists them");
 	allow = strcmp(rq->route->method, "GET") == 0 ? "GET, HEAD, OPTIONS" : "POST, OPTIONS";
 	rq->allow = allow;
 	/* Bodiless answers wait for the next call: queued in the first one,
@@ -331,16 +348,17 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 		char detail[96];
 
 		snprintf(detail, sizeof(detail), "%s answers %s", rq->route->path, allow);
-		return reply_simple_problem(s, c, rq, MF_PROBLEM_METHOD_NOT_ALLOWED, detail, allow);
+		return refuse(s, c, rq, MF_PROBLEM_METHOD_NOT_ALLOWED, detail);
 	}
 	if (rq->route->kind != ROUTE_JSON) {
 		rq->answer = ANSWER_GET;
 		return MHD_YES;
 	}
 	ctype = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
-	if (!is_json_type(ctype))
+	if (!mf_framing_json_type(ctype))
 		return reply_simple_problem(s, c, rq, MF_PROBLEM_UNSUPPORTED_MEDIA_TYPE,
-					    "send the body as Content-Type: application/json", NULL);
+					    "send the body as Content-Type: application/json, in UTF-8",
+					    NULL);
 	clen = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
 	if (clen && strtoull(clen, NULL, 10) > s->cfg.body_limit)
 		rq->too_large = true;
@@ -392,7 +410,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 			MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"));
 		atomic_fetch_add(&s->in_flight, 1);
 		mf_metrics_request_started(s->metrics);
-		return begin(s, c, rq, method);
+		return begin(s, c, rq, method, version);
 	}
 	if (*upload_data_size) {
 		append_body(s, rq, upload_data, *upload_data_size);
@@ -405,6 +423,9 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		return answer_get(s, c, rq);
 	if (rq->answer == ANSWER_PREFLIGHT)
 		return answer_preflight(s, c, rq, rq->allow);
+	if (rq->answer == ANSWER_REFUSAL)
+		return reply_simple_problem(s, c, rq, rq->refusal.problem, rq->refusal.detail,
+					    rq->allow);
 	if (rq->job && atomic_load(&rq->job->state) == JOB_DONE)
 		return answer_job(s, c, rq);
 	if (rq->job)

@@ -30,12 +30,15 @@ static const struct route routes[] = {
 
 unsigned mf_router_problems(const struct route *r)
 {
-	unsigned p = r->problems | MF_PROBLEM_BIT(MF_PROBLEM_METHOD_NOT_ALLOWED);
+	/* Framing is checked before routing (framing.c): any path may get these. */
+	unsigned p = r->problems | MF_PROBLEM_BIT(MF_PROBLEM_METHOD_NOT_ALLOWED) |
+		     MF_PROBLEM_BIT(MF_PROBLEM_BAD_REQUEST) |
+		     MF_PROBLEM_BIT(MF_PROBLEM_NOT_IMPLEMENTED);
 
 	if (r->kind == ROUTE_JSON)
 		p |= MF_PROBLEM_BIT(MF_PROBLEM_MALFORMED_JSON) | MF_PROBLEM_BIT(MF_PROBLEM_TOO_LARGE) |
 		     MF_PROBLEM_BIT(MF_PROBLEM_UNSUPPORTED_MEDIA_TYPE) |
-		     MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY);
+		     MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY) | MF_PROBLEM_BIT(MF_PROBLEM_OVERLOADED);
 	if (r->offload || r->kind == ROUTE_READYZ)
 		p |= MF_PROBLEM_BIT(MF_PROBLEM_SHUTTING_DOWN);
 	return p;

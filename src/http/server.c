@@ -1,6 +1,7 @@
 #include "http/server_int.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <unistd.h>
 
 #include "api/adapt_mana.h"
+#include "http/framing.h"
 
 uint64_t mf_server_now_us(void)
 {
@@ -19,7 +21,9 @@ uint64_t mf_server_now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-/* libmicrohttpd's messages, as one JSON log line each. */
+/* libmicrohttpd's messages, as one JSON log line each. A client that hangs
+ * up mid-request is no error of the server's, and a flood of them must not
+ * become a flood of log lines: those are left out. */
 static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
@@ -29,6 +33,8 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 	size_t n;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
+	if (strstr(msg, "closed by remote side") || strstr(msg, "disconnected when reading"))
+		return;
 	n = strcspn(msg, "\r\n");
 	msg[n] = '\0';
 	for (char *p = msg; *p; p++)
@@ -72,10 +78,28 @@ static void server_free(struct server *s)
 	if (!s)
 		return;
 	mf_workers_free(s->workers);
+	mf_http_hangup_stop(s->hangups);  /* after the daemon: it notifies until it stops */
 	free((char *)s->lands.body);
 	mf_cors_free(&s->cors);
 	mf_metrics_free(s->metrics);
 	free(s);
+}
+
+/* Whether binding addr fails because something else is bound there (with
+ * SO_REUSEADDR, as libmicrohttpd binds): why the daemon did not start. */
+static bool address_in_use(const struct sockaddr *addr)
+{
+	socklen_t len = addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
+						    : sizeof(struct sockaddr_in);
+	int fd = socket(addr->sa_family, SOCK_STREAM, 0), one = 1;
+	bool used;
+
+	if (fd < 0)
+		return false;
+	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+	used = bind(fd, addr, len) != 0 && errno == EADDRINUSE;
+	close(fd);
+	return used;
 }
 
 int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
@@ -85,8 +109,22 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	struct sockaddr_in6 a6;
 	struct sockaddr_in a4;
 	struct sockaddr *addr;
-	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC |
-			 MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
+	/* MHD_USE_TURBO: libmicrohttpd 0.9.75 adds a new connection to its
+	 * edge-triggered epoll set at once and then reads it once; a client that
+	 * sent part of a request and hung up before the accept has its FIN
+	 * queued behind the data, the read is short, libmicrohttpd takes that
+	 * for "drained" and no edge ever comes again: the socket sat in
+	 * CLOSE_WAIT, holding a slot of --connection-limit, until the idle
+	 * timeout. A burst of such connections filled the limit and /healthz
+	 * went unanswered for the timeout (issue 14). With TURBO a new
+	 * connection is read optimistically first and joins the epoll set only
+	 * after that read, so the set reports the pending FIN and the connection
+	 * is closed at once. (In 0.9.75 TURBO also skips shutdown(SHUT_WR)
+	 * before close and makes client sockets close-on-exec: harmless here.)
+	 * The same lost edge on a connection already in the set (its FIN
+	 * arriving with its data) is caught by the hang-up watcher, hangup.h. */
+	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_TURBO |
+			 MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
 	struct server *s;
 	int rc = MF_ERR_NOMEM;
 
@@ -110,7 +148,8 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	mf_admission_init(&s->admission,
 			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
 	s->workers = mf_workers_start(cfg->threads);
-	if (!s->workers)
+	s->hangups = mf_http_hangup_start();
+	if (!s->workers || !s->hangups)
 		goto fail;
 	memset(&a4, 0, sizeof(a4));
 	memset(&a6, 0, sizeof(a6));
@@ -138,11 +177,18 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
 		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
-		MHD_OPTION_LISTENING_ADDRESS_REUSE, (unsigned int)1,
+		MHD_OPTION_NOTIFY_CONNECTION, mf_http_hangup_notify, s->hangups,
+		/* %2F and %00 stay encoded in the path (framing.h). */
+		MHD_OPTION_UNESCAPE_CALLBACK, mf_framing_unescape, NULL,
+		/* No MHD_OPTION_LISTENING_ADDRESS_REUSE: it sets SO_REUSEPORT, and a
+		 * second server on the same port then shared it silently. Without
+		 * it libmicrohttpd sets SO_REUSEADDR alone, so a restart still binds
+		 * while connections of the old process sit in TIME_WAIT. */
 		MHD_OPTION_END);
 	if (!s->daemon) {
-		fprintf(stderr, "manaflow serve: cannot listen on %s port %u\n", cfg->host,
-			(unsigned)cfg->port);
+		fprintf(stderr, "manaflow serve: cannot listen on %s port %u%s\n", cfg->host,
+			(unsigned)cfg->port,
+			address_in_use(addr) ? ": address in use (is another server running?)" : "");
 		rc = MF_ERR_INVALID;
 		goto fail;
 	}

@@ -6,6 +6,7 @@
 
 #include "http/admission.h"
 #include "http/cors.h"
+#include "http/hangup.h"
 #include "http/metrics.h"
 #include "http/request_id.h"
 #include "http/router.h"
@@ -38,6 +39,7 @@ struct server {
 	struct request_ids ids;
 	struct workers *workers;       /* solves of offloaded routes */
 	struct mf_admission admission; /* the memory budget of request bodies and jobs */
+	struct mf_http_hangups *hangups;  /* clients that hang up (hangup.h) */
 	const struct route *routes;
 	size_t n_routes;
 };

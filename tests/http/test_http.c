@@ -30,6 +30,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_cors());
 	srunner_add_suite(sr, suite_request_id());
 	srunner_add_suite(sr, suite_caching());
+	srunner_add_suite(sr, suite_hostile());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -157,13 +157,28 @@ def error_cases():
         ('camelot batch too many', 'POST', '/v1/camelot/solve/batch', JSON, body_of({'decks': [DEAL] * 101}),
          413, None),
         ('deck not JSON', 'POST', '/v1/deck/colors', {'Content-Type': 'text/plain'}, b'{"cards":[]}', 415, None),
+        ('charset not UTF-8', 'POST', '/v1/mana/solve', {'Content-Type': 'application/json; charset=latin1'},
+         body_of(q), 415, None),
+        # framing (issue 14). The header is spelt 'transfer-encoding' so that
+        # check_openapi.py sends it as it is: 'Transfer-Encoding' is the one it
+        # takes out, to chunk the body itself.
+        ('Content-Length and Transfer-Encoding', 'POST', '/v1/mana/solve',
+         dict(JSON, **{'Content-Length': '5', 'transfer-encoding': 'chunked'}), b'0\r\n\r\n', 400,
+         'ambiguous-length'),
+        ('Content-Length and Transfer-Encoding on a GET', 'GET', '/v1/lands',
+         {'Content-Length': '5', 'transfer-encoding': 'chunked'}, b'0\r\n\r\n', 400, None),
+        ('unknown transfer coding', 'POST', '/v1/mana/solve', dict(JSON, **{'transfer-encoding': 'gzip, chunked'}),
+         b'0\r\n\r\n', 501, 'unknown-transfer-coding'),
+        ('unknown transfer coding on a GET', 'GET', '/healthz', {'transfer-encoding': 'gzip'}, b'', 501, None),
+        ('encoded slash', 'GET', '/v1%2Flands', {}, None, 404, None),
     ]
 
 
 # Response examples no request can reproduce: (status, name, content type).
 NOT_REPRODUCIBLE = {('500', 'out-of-memory', 'application/problem+json'),  # needs malloc to fail
                     ('422', 'search-budget', 'application/problem+json'),  # no known deal does it
-                    ('200', 'excerpt', 'text/plain')}                        # counters change
+                    ('200', 'excerpt', 'text/plain'),                        # counters change
+                    ('503', 'overloaded', 'application/problem+json')}       # tests/http/memory_ceiling.py
 
 # Invalid bodies only the server can tell: land names are checked against the
 # catalogue, the land cap is on both lists together, the mana cap on the sum
@@ -176,7 +191,8 @@ SCHEMA_CANNOT_TELL = {'unknown land, no hint', 'too many lands together', 'cost 
 # 400 answers that have no pointer: the body is not JSON or not an object, or
 # the query is refused by the solver, not by a field's check.
 NO_POINTER = {'JSON cut short', 'empty body', 'trailing garbage', 'not an object',
-              'two-brid choices over 4096'}
+              'two-brid choices over 4096', 'Content-Length and Transfer-Encoding',
+              'Content-Length and Transfer-Encoding on a GET'}
 
 
 def shuffled_deal(seed):

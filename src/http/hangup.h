@@ -1,0 +1,44 @@
+/*
+ * Clients that hang up mid-request, noticed even where libmicrohttpd 0.9.75
+ * misses them (issue 14).
+ *
+ * libmicrohttpd watches each connection with edge-triggered epoll and takes
+ * a short read for "nothing more to read". When the client's FIN arrives
+ * with the last data, before libmicrohttpd collects the edge, the read
+ * returns the data, the FIN stays queued behind it and no edge ever comes
+ * again: the connection sits in CLOSE_WAIT, holding a slot of the connection
+ * limit, until the idle timeout. A burst of such connections, which costs
+ * the client no socket, filled the limit and stalled the server for 10 s.
+ *
+ * The watcher keeps its own epoll set of every connection, for EPOLLRDHUP
+ * only (one shot). When a client has hung up and libmicrohttpd has read all
+ * its data (looked at again every 10 ms until then), it calls
+ * shutdown(SHUT_RD) on the socket, which changes nothing for a socket whose
+ * peer already sent FIN but wakes every epoll set watching it:
+ * libmicrohttpd gets a new edge, reads the end of the stream and closes the
+ * connection at once. Where libmicrohttpd had seen the FIN anyway, the
+ * extra edge finds the connection closing or closed and does nothing.
+ */
+#ifndef MF_HTTP_HANGUP_H
+#define MF_HTTP_HANGUP_H
+
+#include <microhttpd.h>
+
+struct mf_http_hangups;
+
+/* Starts the watcher thread; NULL when out of memory or threads. */
+struct mf_http_hangups *mf_http_hangup_start(void);
+
+/*
+ * MHD_OPTION_NOTIFY_CONNECTION, with cls the watcher: adds a connection to
+ * the set when it starts and removes it when it closes, which libmicrohttpd
+ * reports before it closes the socket. Safe from any of its threads.
+ */
+void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_context,
+			   enum MHD_ConnectionNotificationCode code);
+
+/* Stops the watcher and frees it; NULL is fine. Call after the daemon has
+ * stopped, so that no notification comes any more. */
+void mf_http_hangup_stop(struct mf_http_hangups *h);
+
+#endif

@@ -1,0 +1,628 @@
+/*
+ * What a hostile test pass found (issue 14): connection floods that hold no
+ * socket, a second server sharing the port, request smuggling through
+ * ambiguous framing, answers outside the problem+json contract, Host and
+ * path tricks, keep-alive lost after 404 and 405, charsets other than UTF-8.
+ */
+#define _GNU_SOURCE  /* strcasestr */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "exchange.h"
+#include "harness.h"
+
+extern char **environ;
+
+#define SOLVE "/v1/mana/solve"
+#define QUERY "{\"battlefield\":[\"Forest\"],\"life\":7,\"cost\":\"G\"}"  /* 46 bytes */
+
+/* ------------------------------------------------------------------ */
+/* Raw exchanges */
+
+/* Everything the server sends on fd until it closes the connection or
+ * timeout_ms pass, NUL-terminated in buf; *closed tells which. */
+static size_t read_until_close(int fd, int timeout_ms, char *buf, size_t cap, bool *closed)
+{
+	int64_t deadline = now_ms() + timeout_ms;
+	size_t got = 0;
+
+	*closed = false;
+	buf[0] = '\0';
+	while (got + 1 < cap) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int left = (int)(deadline - now_ms());
+		ssize_t n;
+
+		if (left <= 0 || poll(&p, 1, left) <= 0)
+			break;
+		n = recv(fd, buf + got, cap - 1 - got, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			*closed = true;  /* EOF, or a reset after the answer */
+			break;
+		}
+		got += (size_t)n;
+		buf[got] = '\0';
+	}
+	return got;
+}
+
+/* Whether buf (len bytes) is exactly one answer with a Content-Length body:
+ * nothing follows it. */
+static bool one_answer(const char *buf, size_t len)
+{
+	const char *end = strstr(buf, "\r\n\r\n");
+	const char *cl = strcasestr(buf, "\r\nContent-Length:");
+
+	return end && cl && cl < end &&
+	       len == (size_t)(end + 4 - buf) + strtoul(cl + 17, NULL, 10);
+}
+
+/* Sends request on a new connection and expects one answer of status
+ * `status`, a problem document with X-Request-Id, and the connection closed
+ * after it with nothing more said (what was sent after the request is
+ * never answered). */
+static void expect_refused_and_closed(const char *request, int status, const char *detail_part)
+{
+	char buf[16384], line[32];
+	const char *body;
+	bool closed;
+	cJSON *doc;
+	size_t len;
+	int fd = raw_connect(ts_srv.port);
+
+	raw_send(fd, request, strlen(request));
+	len = read_until_close(fd, 5000, buf, sizeof(buf), &closed);
+	close(fd);
+	snprintf(line, sizeof(line), "HTTP/1.1 %d ", status);
+	ck_assert_msg(strncmp(buf, line, strlen(line)) == 0, "expected %d to %s, got: %s", status,
+		      request, buf);
+	ck_assert_msg(closed, "the connection stays open after %d to %s", status, request);
+	ck_assert_msg(one_answer(buf, len), "not exactly one answer to %s: %s", request, buf);
+	ck_assert_msg(strcasestr(buf, "\r\nContent-Type: application/problem+json") != NULL,
+		      "not a problem: %s", buf);
+	ck_assert_msg(strcasestr(buf, "\r\nX-Request-Id: ") != NULL, "no X-Request-Id: %s", buf);
+	ck_assert_msg(strcasestr(buf, "\r\nConnection: close") != NULL,
+		      "no Connection: close: %s", buf);
+	body = strstr(buf, "\r\n\r\n");
+	ck_assert_ptr_nonnull(body);
+	doc = cJSON_Parse(body + 4);
+	ck_assert_msg(doc != NULL, "problem body is not JSON: %s", body + 4);
+	ck_assert_int_eq(json_int(doc, "status"), status);
+	if (detail_part)
+		ck_assert_msg(strstr(json_str(doc, "detail"), detail_part) != NULL,
+			      "detail lacks \"%s\": %s", detail_part, body + 4);
+	cJSON_Delete(doc);
+}
+
+/* Reads n answers with a Content-Length body from fd (pipelined: several
+ * may come in one read) into statuses; fails the test after timeout_ms. */
+static void read_answers(int fd, int n, int timeout_ms, int *statuses)
+{
+	int64_t deadline = now_ms() + timeout_ms;
+	static char buf[65536];
+	size_t got = 0, at = 0;
+	int done = 0;
+
+	while (done < n) {
+		const char *head = buf + at, *end = got > at ? strstr(head, "\r\n\r\n") : NULL;
+		const char *cl = end ? strcasestr(head, "\r\nContent-Length:") : NULL;
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		int left = (int)(deadline - now_ms());
+		ssize_t k;
+
+		if (end && cl && cl < end &&
+		    got - at >= (size_t)(end + 4 - head) + strtoul(cl + 17, NULL, 10)) {
+			ck_assert_msg(strncmp(head, "HTTP/1.1 ", 9) == 0, "status line: %s", head);
+			statuses[done++] = (int)strtol(head + 9, NULL, 10);
+			at += (size_t)(end + 4 - head) + strtoul(cl + 17, NULL, 10);
+			continue;
+		}
+		ck_assert_msg(left > 0 && poll(&p, 1, left) > 0,
+			      "%d of %d answers within %d ms: %s", done, n, timeout_ms, buf);
+		k = recv(fd, buf + got, sizeof(buf) - 1 - got, 0);
+		ck_assert_msg(k > 0, "the connection closed after %d of %d answers: %s", done, n, buf);
+		got += (size_t)k;
+		buf[got] = '\0';
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* 1. A flood of connections that hang up mid-request */
+
+/* Sockets of the server's port in CLOSE_WAIT: the client hung up and the
+ * server has not closed its end yet. From /proc/net/tcp (the server is on
+ * 127.0.0.1, so IPv4 only). */
+static int close_wait_count(uint16_t port)
+{
+	FILE *f = fopen("/proc/net/tcp", "r");
+	char line[512];
+	int n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned local_port, state;
+
+		if (sscanf(line, " %*d: %*x:%x %*x:%*x %x", &local_port, &state) == 2 &&
+		    local_port == port && state == 0x08)
+			n++;
+	}
+	fclose(f);
+	return n;
+}
+
+/* Milliseconds GET /healthz takes on a new connection; fails the test
+ * when no answer comes within timeout_ms. */
+static int healthz_ms(int timeout_ms)
+{
+	static const char req[] = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+	int64_t t0 = now_ms();
+	const char *body;
+	char buf[2048];
+	int fd = raw_connect(ts_srv.port), status;
+
+	raw_send(fd, req, strlen(req));
+	status = raw_read_response(fd, timeout_ms, buf, sizeof(buf), &body);
+	close(fd);
+	ck_assert_msg(status == 200, "GET /healthz after the flood: no answer within %d ms "
+		      "(status %d)", timeout_ms, status);
+	return (int)(now_ms() - t0);
+}
+
+/* 2,500 connections, each sending the start of a request and closing at
+ * once, three times; against a server with the default connection limit
+ * (1024) and idle timeout (10 s). Each kept its socket in CLOSE_WAIT until
+ * the timeout, the limit filled and /healthz went unanswered for 10 s. */
+START_TEST(flood_of_hangups)
+{
+	static const char *const starts[] = {
+		"GET /healthz HTTP/1.1\r\nHost: x\r\n",     /* headers not finished */
+		"POST " SOLVE " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+		"Content-Length: 48\r\n\r\n{\"battlefield\":",  /* part of the body */
+		"GET /healthz HTTP/1.1\r\nHost: x\r\n",
+	};
+	int64_t t0;
+	int n_wait = 0;
+
+	for (int burst = 0; burst < 3; burst++) {
+		const char *start = starts[burst];
+		int ms, waiting;
+
+		t0 = now_ms();
+		for (int i = 0; i < 2500; i++) {
+			int fd = raw_connect(ts_srv.port);
+
+			raw_send(fd, start, strlen(start));
+			close(fd);
+		}
+		waiting = close_wait_count(ts_srv.port);
+		ms = healthz_ms(5000);
+		printf("flood burst %d (%s): 2500 connections in %lld ms; CLOSE_WAIT right after: "
+		       "%d; GET /healthz: %d ms\n", burst + 1,
+		       burst == 1 ? "partial body" : "partial headers",
+		       (long long)(now_ms() - t0 - ms), waiting, ms);
+		fflush(stdout);
+		ck_assert_msg(ms < 1000, "GET /healthz took %d ms after burst %d", ms, burst + 1);
+	}
+	/* Released at once, not at the 10 s idle timeout. */
+	t0 = now_ms();
+	while (now_ms() - t0 < 2000 && (n_wait = close_wait_count(ts_srv.port)) > 10)
+		sleep_ms(50);
+	printf("flood: %d sockets in CLOSE_WAIT %lld ms after the last burst\n", n_wait,
+	       (long long)(now_ms() - t0));
+	ck_assert_msg(n_wait <= 10, "%d sockets still in CLOSE_WAIT 2 s after the flood", n_wait);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 3. One server per port */
+
+/* Runs `manaflow serve --host 127.0.0.1 --port PORT`, which must exit
+ * within timeout_ms; returns its wait status and its output (malloc'd). */
+static int run_serve_to_exit(uint16_t port, int timeout_ms, char **output)
+{
+	char port_text[8], path[] = "/tmp/manaflow-hostile-XXXXXX";
+	char *const argv[] = { (char *)ts_manaflow, "serve", "--host", "127.0.0.1", "--port",
+			       port_text, "--no-access-log", NULL };
+	struct test_server s = { .log_fd = -1 };
+	posix_spawn_file_actions_t fa;
+	int64_t deadline = now_ms() + timeout_ms;
+	int status = -1, fd;
+	pid_t pid;
+
+	snprintf(port_text, sizeof(port_text), "%u", (unsigned)port);
+	fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	unlink(path);
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, fd, STDOUT_FILENO);
+	posix_spawn_file_actions_adddup2(&fa, fd, STDERR_FILENO);
+	ck_assert_int_eq(posix_spawn(&pid, ts_manaflow, &fa, NULL, argv, environ), 0);
+	posix_spawn_file_actions_destroy(&fa);
+	while (waitpid(pid, &status, WNOHANG) != pid) {
+		if (now_ms() > deadline) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			status = -1;
+			break;
+		}
+		sleep_ms(10);
+	}
+	s.log_fd = fd;
+	*output = ts_log(&s);
+	close(fd);
+	return status;
+}
+
+/* A second server on a port in use exits 2 saying so; the first one goes
+ * on answering every request (it did not share the port). */
+START_TEST(second_server_refused)
+{
+	struct http_resp r;
+	char *out;
+	int status;
+
+	ts_setup_default();
+	status = run_serve_to_exit(ts_srv.port, 10000, &out);
+	ck_assert_msg(status != -1, "a second server on port %u is still running: %s",
+		      (unsigned)ts_srv.port, out);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 2,
+		      "the second server exited with status %d: %s", status, out);
+	ck_assert_msg(strcasestr(out, "address in use") != NULL, "no \"address in use\" in: %s",
+		      out);
+	free(out);
+	for (int i = 0; i < 10; i++) {
+		ck_assert_int_eq(http_get("/healthz", &r), 200);
+		http_resp_free(&r);
+	}
+	ts_teardown();
+}
+END_TEST
+
+/* Sockets of port in TIME_WAIT (IPv4). */
+static int time_wait_count(uint16_t port)
+{
+	FILE *f = fopen("/proc/net/tcp", "r");
+	char line[512];
+	int n = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof(line), f)) {
+		unsigned local_port, state;
+
+		if (sscanf(line, " %*d: %*x:%x %*x:%*x %x", &local_port, &state) == 2 &&
+		    local_port == port && state == 0x06)
+			n++;
+	}
+	fclose(f);
+	return n;
+}
+
+/* SO_REUSEADDR stays: a server restarted on its port binds even while the
+ * old process's connections sit in TIME_WAIT. */
+START_TEST(restart_binds_again)
+{
+	static const char req[] = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+	char port_text[8];
+	const char *const args[] = { "--port", port_text, "--no-access-log", NULL };
+	struct hx_resp r;
+	uint16_t port;
+
+	ts_setup_default();
+	port = ts_srv.port;
+	snprintf(port_text, sizeof(port_text), "%u", (unsigned)port);
+	/* The server closes these first, so their TIME_WAIT is on its port. */
+	for (int i = 0; i < 3; i++) {
+		ck_assert_int_eq(hx_raw(port, req, 5000, &r), 200);
+		hx_free(&r);
+	}
+	ts_kill(&ts_srv);
+	ck_assert_msg(time_wait_count(port) > 0, "no TIME_WAIT left on port %u to test with",
+		      (unsigned)port);
+	ts_start(&ts_srv, args, NULL);  /* fails the test unless it listens */
+	ck_assert_uint_eq(ts_srv.port, port);
+	ck_assert_int_eq(hx_raw(port, req, 5000, &r), 200);
+	hx_free(&r);
+	ts_teardown();
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 4. Ambiguous framing */
+
+/* Content-Length and Transfer-Encoding together: the chunked body ended
+ * early and a GET hidden in the rest was answered. */
+START_TEST(content_length_with_chunked)
+{
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				  "Content-Type: application/json\r\nContent-Length: 39\r\n"
+				  "Transfer-Encoding: chunked\r\n\r\n"
+				  "0\r\n\r\nGET /metrics HTTP/1.1\r\nHost: x\r\n\r\n",
+				  400, "Transfer-Encoding");
+}
+END_TEST
+
+/* Two Content-Length values: the first was used, the rest of the body read
+ * as the next request. */
+START_TEST(two_content_lengths)
+{
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				  "Content-Type: application/json\r\nContent-Length: 48\r\n"
+				  "Content-Length: 3\r\n\r\n" QUERY
+				  "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n", 400, "Content-Length");
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+				  "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400, NULL);
+}
+END_TEST
+
+/* A transfer coding other than chunked: the body was read until the
+ * client gave up, with no answer, for the whole idle timeout. */
+START_TEST(unknown_transfer_codings)
+{
+	static const char *const codings[] = { "gzip, chunked", "xchunked", "chunked ", "gzip",
+					       "identity" };
+	char req[512];
+
+	for (size_t i = 0; i < sizeof(codings) / sizeof(codings[0]); i++) {
+		snprintf(req, sizeof(req), "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+			 "Content-Type: application/json\r\nTransfer-Encoding: %s\r\n\r\n"
+			 "0\r\n\r\n", codings[i]);
+		expect_refused_and_closed(req, 501, "transfer coding");
+	}
+	/* Any case of chunked itself is fine. */
+	{
+		struct hx_resp r;
+
+		ck_assert_int_eq(hx_raw(ts_srv.port, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+					"Content-Type: application/json\r\nConnection: close\r\n"
+					"Transfer-Encoding: Chunked\r\n\r\n2e\r\n" QUERY "\r\n0\r\n\r\n",
+					5000, &r), 200);
+		hx_free(&r);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 5. What libmicrohttpd answers itself, before the handler runs */
+
+/* Each request libmicrohttpd 0.9.75 refuses on its own, with the id and
+ * status openapi.yaml lists it under in x-manaflow-libmicrohttpd-answers. */
+static const struct {
+	const char *id;
+	int status;
+	const char *request;
+} mhd_answers[] = {
+	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: -1\r\n\r\n" },
+	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: abc\r\n\r\n" },
+	{ "content-length-too-large", 413, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: 12345678901234567890123\r\n\r\n" },
+	{ "request-line-malformed", 400, "GET /healthz\r\nHost: x\r\n\r\n" },
+	{ "request-line-malformed", 400, "GET /healthz http/1.1\r\nHost: x\r\n\r\n" },
+	{ "header-line-malformed", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n" },
+	{ "http-version", 505, "GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n" },
+	{ "http-version", 505, "GET /healthz HTTP/0.9\r\nHost: x\r\n\r\n" },
+	{ "chunk-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n" },
+	{ "chunk-too-large", 413, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+	  "fffffffffffffffffffff\r\n{}\r\n0\r\n\r\n" },
+	{ "uri-too-long", 414, NULL },       /* a 40000-byte path, made below */
+	{ "headers-too-large", 431, NULL },  /* a 40000-byte header, made below */
+};
+
+/* Every answer outside the problem+json contract is one libmicrohttpd gives
+ * before manaflow sees the request, and openapi.yaml says which, with this
+ * status; each closes the connection. */
+START_TEST(libmicrohttpd_answers_documented)
+{
+	char *spec = read_source_file("openapi.yaml", NULL);
+	const char *block = strstr(spec, "\nx-manaflow-libmicrohttpd-answers:\n");
+	char *big = malloc(40100), *buf = malloc(65536);
+	const char *end;
+
+	ck_assert_msg(block != NULL, "openapi.yaml has no x-manaflow-libmicrohttpd-answers");
+	end = strstr(block + 2, "\n\n");
+	ck_assert_ptr_nonnull(big);
+	ck_assert_ptr_nonnull(buf);
+	for (size_t i = 0; i < sizeof(mhd_answers) / sizeof(mhd_answers[0]); i++) {
+		const char *req = mhd_answers[i].request, *entry;
+		char want[128], line[32];
+		bool closed;
+		int fd;
+
+		if (!req && mhd_answers[i].status == 414) {
+			snprintf(big, 40100, "GET /%040000d HTTP/1.1\r\nHost: x\r\n\r\n", 0);
+			req = big;
+		} else if (!req) {
+			snprintf(big, 40100, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: %040000d\r\n\r\n",
+				 0);
+			req = big;
+		}
+		snprintf(want, sizeof(want), "  - id: %s\n    status: %d\n", mhd_answers[i].id,
+			 mhd_answers[i].status);
+		entry = strstr(block, want);
+		ck_assert_msg(entry && (!end || entry < end),
+			      "x-manaflow-libmicrohttpd-answers lacks\n%s", want);
+		fd = raw_connect(ts_srv.port);
+		send(fd, req, strlen(req), MSG_NOSIGNAL);  /* may be cut short by the answer */
+		read_until_close(fd, 5000, buf, 65536, &closed);
+		close(fd);
+		snprintf(line, sizeof(line), "HTTP/1.1 %d ", mhd_answers[i].status);
+		ck_assert_msg(strncmp(buf, line, strlen(line)) == 0, "%s: expected %d, got %.300s",
+			      mhd_answers[i].id, mhd_answers[i].status, buf);
+		ck_assert_msg(closed, "%s: the connection stays open", mhd_answers[i].id);
+	}
+	free(big);
+	free(buf);
+	free(spec);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 6. Host, and paths that decode to something else */
+
+START_TEST(host_header)
+{
+	struct hx_resp r;
+
+	expect_refused_and_closed("GET /healthz HTTP/1.1\r\n\r\n", 400, "Host");
+	expect_refused_and_closed("GET /healthz HTTP/1.1\r\nHost: x\r\nHost: y\r\n\r\n", 400,
+				  "Host");
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nContent-Type: application/json\r\n"
+				  "Content-Length: 46\r\n\r\n" QUERY, 400, "Host");
+	expect_refused_and_closed("GET /healthz HTTP/1.0\r\nHost: x\r\nHost: x\r\n\r\n", 400,
+				  "Host");
+	/* HTTP/1.0 needs none. */
+	ck_assert_int_eq(hx_raw(ts_srv.port, "GET /healthz HTTP/1.0\r\n\r\n", 5000, &r), 200);
+	hx_free(&r);
+}
+END_TEST
+
+/* GET path on a new connection (Connection: close); the answer's status. */
+static long raw_get(const char *path, struct hx_resp *r)
+{
+	char req[512];
+
+	snprintf(req, sizeof(req), "GET %s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", path);
+	return hx_raw(ts_srv.port, req, 5000, r);
+}
+
+START_TEST(encoded_slash_and_nul)
+{
+	static const char *const refused[] = { "/v1%2Flands", "/v1%2flands", "/metrics%00.css",
+					       "/healthz%00", "%2Fhealthz" };
+	struct hx_resp r;
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		ck_assert_msg(raw_get(refused[i], &r) == 404, "GET %s: %ld %.200s", refused[i], r.status,
+			      r.body);
+		ck_assert_str_eq(hx_header(&r, "Content-Type"), "application/problem+json");
+		ck_assert_ptr_nonnull(hx_header(&r, "X-Request-Id"));
+		hx_free(&r);
+	}
+	/* Other escapes still decode. */
+	ck_assert_int_eq(raw_get("/v1/l%61nds", &r), 200);
+	hx_free(&r);
+	ck_assert_int_eq(raw_get("/%68ealthz?x=%2F", &r), 200);
+	hx_free(&r);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 7. 404 and 405 keep the connection */
+
+START_TEST(keep_alive_after_404_405)
+{
+	static const char pipeline[] =
+		"GET /nope HTTP/1.1\r\nHost: x\r\n\r\n"
+		"GET " SOLVE " HTTP/1.1\r\nHost: x\r\n\r\n"
+		"DELETE /healthz HTTP/1.1\r\nHost: x\r\n\r\n"
+		"POST /v1/nope HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n"
+		"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+	static const int want[] = { 404, 405, 405, 404, 200 };
+	static const char more[] = "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n";
+	static const char with_body[] = "POST /nope HTTP/1.1\r\nHost: x\r\n"
+					"Content-Type: application/json\r\nContent-Length: 48\r\n\r\n";
+	int got[5], fd = raw_connect(ts_srv.port);
+	char buf[4096];
+	bool closed;
+
+	raw_send(fd, pipeline, strlen(pipeline));
+	read_answers(fd, 5, 5000, got);
+	for (int i = 0; i < 5; i++)
+		ck_assert_msg(got[i] == want[i], "answer %d: %d, not %d", i + 1, got[i], want[i]);
+	/* Still open for more. */
+	raw_send(fd, more, strlen(more));
+	read_answers(fd, 1, 5000, got);
+	ck_assert_int_eq(got[0], 404);
+	close(fd);
+	/* With a body coming, the refusal is answered at once and the
+	 * connection closed rather than the body read. */
+	fd = raw_connect(ts_srv.port);
+	raw_send(fd, with_body, strlen(with_body));
+	read_until_close(fd, 5000, buf, sizeof(buf), &closed);
+	close(fd);
+	ck_assert_msg(strncmp(buf, "HTTP/1.1 404 ", 13) == 0 && closed, "%s", buf);
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* 11. Only UTF-8 JSON */
+
+START_TEST(charset)
+{
+	static const struct {
+		const char *type;
+		long status;
+	} cases[] = {
+		{ "application/json;charset=latin1", 415 },
+		{ "application/json; charset=ISO-8859-1", 415 },
+		{ "application/json; charset=\"latin1\"", 415 },
+		{ "application/json; charset=utf-16", 415 },
+		{ "application/json; charset=utf-8x", 415 },
+		{ "application/json; charset", 415 },
+		{ "application/json; charset=\"utf-8", 415 },
+		{ "application/json; q=1; charset=latin1", 415 },
+		{ "application/json;charset=utf-8", 200 },
+		{ "application/json; charset=UTF-8", 200 },
+		{ "application/json; charset=\"utf-8\"", 200 },
+		{ "application/json ; charset = Utf-8 ", 200 },
+		{ "APPLICATION/JSON; foo=bar", 200 },
+		{ "application/json; foo=\"a;b\"; charset=utf-8", 200 },
+		{ "application/json;", 200 },
+	};
+	struct http_resp r;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		http_request(NULL, ts_srv.port, "POST", SOLVE, cases[i].type, QUERY, strlen(QUERY),
+			     HTTP_BODY_LENGTH, &r);
+		ck_assert_msg(r.status == cases[i].status, "Content-Type: %s -> %ld, not %ld",
+			      cases[i].type, r.status, cases[i].status);
+		if (r.status == 415)
+			expect_problem(&r, 415, NULL, "UTF-8");
+		http_resp_free(&r);
+	}
+}
+END_TEST
+
+Suite *suite_hostile(void)
+{
+	Suite *s = suite_create("hostile");
+	TCase *flood = tcase_create("flood"), *port = tcase_create("port");
+	TCase *framing = tcase_create("framing");
+
+	tcase_add_checked_fixture(flood, ts_setup_default, ts_teardown);
+	tcase_set_timeout(flood, 300);
+	tcase_add_test(flood, flood_of_hangups);
+	suite_add_tcase(s, flood);
+	tcase_add_checked_fixture(port, NULL, ts_teardown);
+	tcase_add_test(port, second_server_refused);
+	tcase_add_test(port, restart_binds_again);
+	suite_add_tcase(s, port);
+	tcase_add_checked_fixture(framing, ts_setup_default, ts_teardown);
+	tcase_add_test(framing, content_length_with_chunked);
+	tcase_add_test(framing, two_content_lengths);
+	tcase_add_test(framing, unknown_transfer_codings);
+	tcase_add_test(framing, libmicrohttpd_answers_documented);
+	tcase_add_test(framing, host_header);
+	tcase_add_test(framing, encoded_slash_and_nul);
+	tcase_add_test(framing, keep_alive_after_404_405);
+	tcase_add_test(framing, charset);
+	suite_add_tcase(s, framing);
+	return s;
+}
