@@ -1,6 +1,7 @@
 #include "http/server_int.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <stdio.h>
@@ -70,6 +71,8 @@ static void server_free(struct server *s)
 {
 	if (!s)
 		return;
+	/* After the daemon: the last completions have logged; write them all. */
+	mf_access_log_free(s->access_log);
 	mf_workers_free(s->workers);
 	cJSON_free((char *)s->lands.body);
 	mf_cors_free(&s->cors);
@@ -106,6 +109,15 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	s->metrics = mf_metrics_new(names, s->n_routes);
 	if (!s->metrics || render_static_answers(s))
 		goto fail;
+	if (cfg->access_log) {
+		s->access_log = mf_access_log_new(STDERR_FILENO, MF_ACCESS_LOG_CAP);
+		if (!s->access_log) {
+			fprintf(stderr, "manaflow serve: cannot start the access log: %s\n",
+				strerror(errno));
+			goto fail;
+		}
+		mf_metrics_set_access_log(s->metrics, s->access_log);
+	}
 	s->workers = mf_workers_start(cfg->threads);
 	if (!s->workers)
 		goto fail;
