@@ -1,4 +1,5 @@
 #include "http/metrics.h"
+#include "http/access_log.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -28,6 +29,7 @@ struct metrics {
 	atomic_uint_fast64_t requests[METRICS_ROUTES_MAX + 1][N_CODES];
 	struct histogram request_time[METRICS_ROUTES_MAX + 1];
 	struct histogram solver_time[METRICS_ROUTES_MAX + 1];
+	const struct mf_access_log *access_log;  /* NULL: off */
 };
 
 struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
@@ -48,6 +50,11 @@ struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
 void mf_metrics_free(struct metrics *m)
 {
 	free(m);
+}
+
+void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *log)
+{
+	m->access_log = log;
 }
 
 void mf_metrics_request_started(struct metrics *m)
@@ -144,5 +151,10 @@ int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out
 			  "Time from the request's first byte to its answer.");
 	render_histograms(out, m, m->solver_time, "manaflow_solver_duration_seconds",
 			  "Time spent decoding, solving and encoding one request body.");
+	mf_buf_addf(out, "# HELP manaflow_access_log_dropped_total Access-log lines lost: the writer "
+		    "was a whole buffer behind, or stderr refused them.\n"
+		    "# TYPE manaflow_access_log_dropped_total counter\n"
+		    "manaflow_access_log_dropped_total %llu\n",
+		    (unsigned long long)mf_access_log_dropped(m->access_log));
 	return mf_buf_error(out);
 }

@@ -14,6 +14,7 @@
 #define METRICS_ROUTES_MAX 24
 
 struct metrics;
+struct mf_access_log;
 
 /* Allocates metrics for route names (route_names[i] is label route="...",
  * n <= METRICS_ROUTES_MAX; the array is copied, the strings must outlive the
@@ -30,6 +31,11 @@ void mf_metrics_request_done(struct metrics *m, size_t route, unsigned status,
 
 /* Records the time the solver (adapter) took for route. */
 void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros);
+
+/* Exports log's dropped-line counter as manaflow_access_log_dropped_total
+ * (log borrowed: it must outlive every render; NULL, the default: the access
+ * log is off and the counter stays 0). Call before the server serves. */
+void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *log);
 
 /* Appends the Prometheus text exposition of every counter to out.
  * Returns 0, or the buffer's negative mf_status. */

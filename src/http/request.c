@@ -433,21 +433,6 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 	return answer_post(s, c, rq);
 }
 
-/* JSON string escaping for the access log's path, which the client chose. */
-static void log_escaped(FILE *f, const char *s)
-{
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20 || ch >= 0x7f)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-}
-
 void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 		       enum MHD_RequestTerminationCode toe)
 {
@@ -459,18 +444,11 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 		return;
 	us = mf_server_now_us() - rq->start_us;
 	mf_metrics_request_done(s->metrics, route_index(s, rq->route), rq->status, us);
-	if (s->cfg.access_log) {
-		flockfile(stderr);
-		fputs("{\"method\":\"", stderr);
-		log_escaped(stderr, rq->method);
-		fputs("\",\"path\":\"", stderr);
-		log_escaped(stderr, rq->path);
-		fprintf(stderr, "\",\"status\":%u,\"us\":%llu,\"bytes\":%zu,\"request_id\":\"%s\"%s}\n",
-			rq->status,
-			(unsigned long long)us, rq->bytes, rq->id,
-			toe == MHD_REQUEST_TERMINATED_COMPLETED_OK ? "" : ",\"aborted\":true");
-		funlockfile(stderr);
-	}
+	if (s->access_log)
+		mf_access_log_write(s->access_log, &(struct mf_access_log_entry){
+			.method = rq->method, .path = rq->path, .status = rq->status, .us = us,
+			.bytes = rq->bytes, .request_id = rq->id,
+			.aborted = toe != MHD_REQUEST_TERMINATED_COMPLETED_OK });
 	if (rq->job) {
 		mf_buf_free(&rq->job->out);
 		mf_buf_free(&rq->job->body);

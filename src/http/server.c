@@ -77,6 +77,8 @@ static void server_free(struct server *s)
 {
 	if (!s)
 		return;
+	/* After the daemon: the last completions have logged; write them all. */
+	mf_access_log_free(s->access_log);
 	mf_workers_free(s->workers);
 	mf_http_hangup_stop(s->hangups);  /* after the daemon: it notifies until it stops */
 	free((char *)s->lands.body);
@@ -147,6 +149,15 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		goto fail;
 	mf_admission_init(&s->admission,
 			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
+	if (cfg->access_log) {
+		s->access_log = mf_access_log_new(STDERR_FILENO, MF_ACCESS_LOG_CAP);
+		if (!s->access_log) {
+			fprintf(stderr, "manaflow serve: cannot start the access log: %s\n",
+				strerror(errno));
+			goto fail;
+		}
+		mf_metrics_set_access_log(s->metrics, s->access_log);
+	}
 	s->workers = mf_workers_start(cfg->threads);
 	s->hangups = mf_http_hangup_start();
 	if (!s->workers || !s->hangups)

@@ -5,6 +5,7 @@
 #include <microhttpd.h>
 
 #include "http/admission.h"
+#include "http/access_log.h"
 #include "http/cors.h"
 #include "http/hangup.h"
 #include "http/metrics.h"
@@ -31,6 +32,7 @@ struct server {
 	struct mf_api_ctx ctx;
 	struct MHD_Daemon *daemon;
 	struct metrics *metrics;
+	struct mf_access_log *access_log;  /* NULL: --no-access-log */
 	atomic_bool draining;
 	atomic_uint in_flight;     /* requests begun and not yet completed */
 	struct static_answer lands;    /* GET /v1/lands, rendered once */

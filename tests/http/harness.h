@@ -139,5 +139,6 @@ Suite *suite_cors(void);        /* test_cors.c */
 Suite *suite_request_id(void);  /* test_request_id.c */
 Suite *suite_caching(void);     /* test_caching.c: ETags and HEAD */
 Suite *suite_hostile(void);     /* test_hostile.c: what a hostile test pass found (issue 14) */
+Suite *suite_access_log(void);  /* test_access_log.c: whole lines, none lost at SIGTERM */
 
 #endif

@@ -2,7 +2,8 @@
  * The HTTP tests: the real `manaflow serve` (path in argv[1]) on a free port,
  * driven with libcurl and raw sockets. Suites by topic: routes, errors,
  * concurrency, lifecycle (configuration, healthcheck, shutdown), and what
- * browsers and operators rely on: cors, request-id, caching (ETags, HEAD).
+ * browsers and operators rely on: cors, request-id, caching (ETags, HEAD),
+ * and the access log under load and at the stop.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -31,6 +32,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_request_id());
 	srunner_add_suite(sr, suite_caching());
 	srunner_add_suite(sr, suite_hostile());
+	srunner_add_suite(sr, suite_access_log());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

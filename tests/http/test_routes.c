@@ -379,6 +379,9 @@ START_TEST(metrics_count_requests)
 	/* The scrape itself is in flight while it renders. */
 	expect_line(r.body, "# TYPE http_requests_in_flight gauge\nhttp_requests_in_flight 1\n");
 	expect_line(r.body, "\nmanaflow_build_info{version=\"");
+	/* The access log is on by default and keeps up: nothing lost. */
+	expect_line(r.body, "# TYPE manaflow_access_log_dropped_total counter\n"
+		    "manaflow_access_log_dropped_total 0\n");
 	http_resp_free(&r);
 }
 END_TEST
