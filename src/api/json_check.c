@@ -338,11 +338,14 @@ static void ptr_put(struct ptr_out *o, const void *bytes, size_t n)
 	o->n += n;
 }
 
-/* Appends "/" and the key at quote, escaped per RFC 6901, whole characters only. */
+/* Appends "/" and the key at quote, escaped per RFC 6901, whole characters
+ * only; nothing at all when not even its first character fits (a bare "/"
+ * would name the empty key). */
 static void ptr_put_key(struct ptr_out *o, const unsigned char *s, size_t quote)
 {
 	struct unesc u;
 	unsigned char ch[4];
+	size_t start = o->n;
 	int c;
 
 	ptr_put(o, "/", 1);
@@ -360,6 +363,8 @@ static void ptr_put_key(struct ptr_out *o, const unsigned char *s, size_t quote)
 		else
 			ptr_put(o, ch, n);
 	}
+	if (o->full && o->n == start + 1 && s[quote + 1] != '"')
+		o->n = start;
 }
 
 /* Writes the pointer through the current members of the first n levels, then

@@ -32,7 +32,7 @@
 struct mf_json_check_error {
 	size_t offset;                     /* byte offset of the first offending byte */
 	char pointer[MF_JSON_POINTER_MAX]; /* RFC 6901 pointer of the member concerned, "" at the root */
-	char reason[128];                  /* short, fixed English; never echoes client bytes */
+	char reason[128];                  /* short, fixed; no client byte echoed (a control byte in hex) */
 };
 
 /*
@@ -60,13 +60,17 @@ struct mf_json_check_error {
  * be NULL when len is 0); it is only borrowed, as is err, which must not be
  * NULL and is left untouched on success. Thread-safe: no global state.
  *
- * Memory: about 3 KiB of stack whatever the input. The heap is used only
- * beyond 64 open levels of nesting (32 bytes per level, at most
- * min(max_depth, len) levels) and when the open objects together hold more
- * than 64 keys (16 bytes per key, so at most about 4 * len bytes, doubled while
- * growing); everything is freed before returning. Objects of up to 16 keys are
- * checked for duplicates by direct comparison as each key is read; larger ones
- * by sorting their keys, in O(n log n) comparisons whatever the keys.
+ * Memory: about 3 KiB of stack whatever the input, no recursion. The heap is
+ * used only beyond 64 open levels of nesting (32 bytes per level; the levels
+ * are at most min(max_depth, len)) and when the objects open at one time hold
+ * more than 64 keys between them (16 bytes per key; a member takes at least 4
+ * bytes of text, so at most 4 * len bytes); both arrays grow by doubling and
+ * are freed before returning. Typical request bodies allocate nothing.
+ *
+ * Time: one pass, linear in len, except that duplicate keys in an object of
+ * more than 16 keys are found by sorting its keys when it closes (O(n log n)
+ * comparisons whatever the keys, so hash flooding does not apply); objects of
+ * up to 16 keys compare each new key with the earlier ones as it is read.
  */
 int mf_json_check(const char *text, size_t len, unsigned max_depth,
 		  struct mf_json_check_error *err);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "manaflow/common.h"
@@ -156,9 +157,25 @@ static int json_lookup(const cJSON *obj, const char *at, const char *key, bool r
 	return -1;
 }
 
+/* d as a person wrote it, short and exact: an integer of up to 15 digits
+ * in full, anything else as the shortest %g text that reads back as d. */
+static void shortest(char *out, size_t size, double d)
+{
+	if (d == floor(d) && fabs(d) < 1e15) {
+		snprintf(out, size, "%.0f", d);
+		return;
+	}
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(out, size, "%.*g", prec, d);
+		if (strtod(out, NULL) == d)
+			return;
+	}
+}
+
 int mf_json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
 		int64_t *out, struct mf_api_error *err)
 {
+	char text[32];
 	double d;
 
 	if (!cJSON_IsNumber(node)) {
@@ -166,15 +183,14 @@ int mf_json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
 		return -1;
 	}
 	d = node->valuedouble;
-	if (!isfinite(d) || d != floor(d)) {
-		mf_api_fail(err, at, "expected an integer, got %g", d);
-		return -1;
-	}
-	if (d < (double)min || d > (double)max) {
-		mf_api_fail(err, at, "%.0f is out of range %lld..%lld", d,
-			 (long long)min, (long long)max);
-		return -1;
-	}
+	if (!isfinite(d))
+		return mf_api_fail(err, at, "expected an integer, got a number too large to hold");
+	shortest(text, sizeof(text), d);
+	if (d != floor(d))
+		return mf_api_fail(err, at, "expected an integer, got %s", text);
+	if (d < (double)min || d > (double)max)
+		return mf_api_fail(err, at, "%s is out of range %lld..%lld", text, (long long)min,
+				   (long long)max);
 	*out = (int64_t)d;
 	return 0;
 }

@@ -1,12 +1,27 @@
 #include "api/api.h"
 
+#include "api/json_check.h"
 #include "manaflow/common.h"
 
 cJSON *mf_api_parse(const char *text, size_t len, struct mf_api_error *err)
 {
+	struct mf_json_check_error why;
 	const char *end = NULL;
 	cJSON *doc;
 
+	/* cJSON takes what RFC 8259 refuses (invalid UTF-8, \u0000, 020,
+	 * duplicate keys): the strict check comes first. */
+	switch (mf_json_check(text, len, MF_API_JSON_DEPTH_MAX, &why)) {
+	case MF_JSON_CHECK_OK:
+		break;
+	case MF_JSON_CHECK_INVALID:
+		mf_api_failp(err, MF_PROBLEM_MALFORMED_JSON, why.pointer,
+			     "malformed JSON at byte %zu: %s", why.offset, why.reason);
+		return NULL;
+	default:
+		mf_api_fail_nomem(err);
+		return NULL;
+	}
 	/* text is NUL-terminated at len: requiring it makes trailing bytes errors. */
 	doc = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
 	if (!doc)

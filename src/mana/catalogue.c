@@ -235,12 +235,49 @@ static int parse_note(struct mf_mana_land *land, const char *s, const char *end,
 	return MF_OK;
 }
 
+/* Offset of the first byte of name[0..len) that is not well-formed UTF-8
+ * (no overlongs, surrogates or code points past U+10FFFF) or is a control
+ * character, or len when there is none: names are echoed in JSON answers. */
+static size_t name_bad_byte(const char *name, size_t len)
+{
+	const unsigned char *p = (const unsigned char *)name;
+	size_t i = 0;
+
+	while (i < len) {
+		unsigned c = p[i], need, cp, min;
+
+		if (c < 0x80) {
+			if (c < 0x20 || c == 0x7f)
+				return i;
+			i++;
+			continue;
+		}
+		if (c < 0xc2 || c > 0xf4)
+			return i;
+		need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+		min = need == 3 ? 0x10000 : need == 2 ? 0x800 : 0x80;
+		cp = c & (0x3fu >> need);
+		if (len - i <= need)
+			return i;
+		for (unsigned k = 1; k <= need; k++) {
+			if ((p[i + k] & 0xc0) != 0x80)
+				return i;
+			cp = cp << 6 | (p[i + k] & 0x3f);
+		}
+		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+			return i;
+		i += need + 1;
+	}
+	return len;
+}
+
 static int parse_line(struct mf_mana_land *land, const char *s, const char *end,
 		      size_t lineno, struct mf_mana_parse_error *err)
 {
 	const char *f[4] = { NULL }, *fe[4] = { NULL };
 	const char *p = s;
 	int n = 0, rc;
+	size_t bad;
 
 	memset(land, 0, sizeof(*land));
 	while (n < 4) {
@@ -257,6 +294,11 @@ static int parse_line(struct mf_mana_land *land, const char *s, const char *end,
 		return mf_mana_parse_fail(err, lineno, 1, "empty land name");
 	if ((size_t)(fe[0] - f[0]) > MF_MANA_LAND_NAME_MAX)
 		return mf_mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_MANA_LAND_NAME_MAX);
+	bad = name_bad_byte(f[0], (size_t)(fe[0] - f[0]));
+	if (bad < (size_t)(fe[0] - f[0]))
+		return mf_mana_parse_fail(err, lineno, bad + 1,
+					  "the land name is not UTF-8 text (byte 0x%02x at position %zu)",
+					  (unsigned char)f[0][bad], bad + 1);
 	memcpy(land->name, f[0], (size_t)(fe[0] - f[0]));
 	rc = parse_types(land, f[1], fe[1], s, lineno, err);
 	if (rc)

@@ -50,8 +50,8 @@ bool fuzz_utf8_valid(const char *s, size_t len);
  * client may rely on: an answer or a 4xx error (never a 5xx: nothing runs
  * out of memory here) among problems (the handler's MF_API_*_PROBLEMS set,
  * which the route declares in openapi.yaml) or malformed-json, both JSON that parses again, an error pointer that
- * is "" or starts with '/', and, when the body is valid UTF-8, output that
- * is valid UTF-8 too.
+ * is "" or starts with '/', and output that is valid UTF-8 whatever the
+ * body held.
  */
 void fuzz_run_handler(mf_api_handler handler, unsigned problems, const uint8_t *data,
 		      size_t size);

@@ -126,6 +126,10 @@ static const struct {
 } malformed[] = {
 	{ "Forest;Forest;G;\nBad line\n", 2, "expected name;types;alternatives;note" },
 	{ ";Forest;G;\n", 1, "empty land name" },
+	{ "Forest;Forest;G;\nBad\xff\xfeLand;;G;\n", 2,
+	  "the land name is not UTF-8 text (byte 0xff at position 4)" },
+	{ "Over\xc0\xaflong;;G;\n", 1, "the land name is not UTF-8 text (byte 0xc0 at position 5)" },
+	{ "Tab\tLand;;G;\n", 1, "the land name is not UTF-8 text (byte 0x09 at position 4)" },
 	{ "Forest;Forrest;G;\n", 1, "unknown basic land type \"Forrest\"" },
 	{ "Forest;Forest;;\n", 1, "empty alternative" },
 	{ "Forest;Forest;G||U;\n", 1, "empty alternative" },
