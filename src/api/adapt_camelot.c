@@ -93,7 +93,7 @@ int mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char 
 	return rc ? -1 : 0;
 }
 
-int mf_api_camelot_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_camelot_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 			 struct mf_api_error *err)
 {
 	static const char *const keys[] = { "deck", NULL };
@@ -124,7 +124,7 @@ static int answer_batch_deck(const void *item, const char *at, struct mf_buf *ou
 	return mf_api_camelot_solve_to_json(item, at, out, err);
 }
 
-int mf_api_camelot_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_camelot_batch(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 			 struct mf_api_error *err)
 {
 	static const struct mf_api_batch_ops ops = {

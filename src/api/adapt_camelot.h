@@ -20,14 +20,14 @@
  * a deal the search cannot decide within its node budget is a 422
  * "search-budget" (no random deal has come near it).
  */
-int mf_api_camelot_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_camelot_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 			 struct mf_api_error *err);
 
 /* POST /v1/camelot/solve/batch: {"decks":[deck, ...]} (at most
  * MF_API_CAMELOT_BATCH_MAX, else 413) -> {"results":[answer, ...]} in order. Every
  * deck is checked before any is solved: one bad deck fails the batch with
  * its pointer (/decks/3). */
-int mf_api_camelot_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_camelot_batch(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 			 struct mf_api_error *err);
 
 /* Decodes a deck string at pointer `at` into *deal; on failure fills err

@@ -136,7 +136,7 @@ int mf_api_combat_result_to_json(const struct mf_combat_board *board,
 	return MF_JSON_LIT(out, "}}");
 }
 
-int mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_combat_blocks(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 			 struct mf_api_error *err)
 {
 	struct combat_request r;

@@ -19,7 +19,7 @@
  * by defender, destroyed lists ascending, score may be a half. The choice
  * among equal scores is mf_combat_solve()'s (manaflow/combat.h).
  */
-int mf_api_combat_blocks(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_combat_blocks(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 			 struct mf_api_error *err);
 
 /* Appends a solver result (the object both the CLI and the API return) to

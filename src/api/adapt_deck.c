@@ -149,7 +149,7 @@ static int encode_answer(const struct deck_request *r, const struct mf_deck_colo
 	return MF_JSON_LIT(out, "]}");
 }
 
-int mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_deck_colors(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		       struct mf_api_error *err)
 {
 	struct deck_request r;

@@ -22,7 +22,7 @@
  * not change the answer: the rule reads the sideboard too and needs one
  * copy of a card.
  */
-int mf_api_deck_colors(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_deck_colors(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		       struct mf_api_error *err);
 
 /* The problems the deck handler can answer with (api/problem.h). */

@@ -212,7 +212,7 @@ static int solve_to_json(const struct mana_request *r, struct mf_buf *out,
 	return rc ? mf_api_fail_buf(err, out) : 0;
 }
 
-int mf_api_mana_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_mana_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err)
 {
 	struct mana_request r;
@@ -243,7 +243,7 @@ static void release_batch_query(void *item)
 	mana_request_free(item);
 }
 
-int mf_api_mana_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_mana_batch(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err)
 {
 	static const struct mf_api_batch_ops ops = {
@@ -293,7 +293,7 @@ static void land_text(struct mf_buf *out, const struct mf_mana_land *l)
 	MF_JSON_LIT(out, "}");
 }
 
-int mf_api_mana_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_mana_lands(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err)
 {
 	(void)body;

@@ -8,16 +8,16 @@
 #define MF_API_MANA_BATCH_MAX 10000  /* queries in one batch */
 
 /* POST /v1/mana/solve: one query object -> one result object. */
-int mf_api_mana_solve(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_mana_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err);
 
 /* POST /v1/mana/solve/batch: {"queries":[...]} -> {"results":[...]}; one
  * invalid query fails the whole batch with its pointer. */
-int mf_api_mana_batch(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_mana_batch(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err);
 
 /* GET /v1/lands: the catalogue for autocomplete and validation. */
-int mf_api_mana_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+int mf_api_mana_lands(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err);
 
 /* Appends a solver result (the object both the CLI and the API return) to

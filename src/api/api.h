@@ -32,12 +32,15 @@ struct mf_api_ctx {
 
 /*
  * An endpoint: body is the parsed request (owned by the caller, never
- * NULL). Appends the JSON answer to out and returns 0, or fills *err and
- * returns -1 (what out holds then is unspecified: the caller discards it).
- * An answer that outgrows out's cap is a 413 too-large, an allocation
- * failure a 500 out-of-memory.
+ * NULL; the handler may delete parts of it it has finished reading, as a
+ * batch does with each item once decoded, so that a large body does not
+ * stay in memory while it is solved; the caller still deletes the root).
+ * Appends the JSON answer to out and returns 0, or fills *err and returns
+ * -1 (what out holds then is unspecified: the caller discards it). An
+ * answer that outgrows out's cap is a 413 too-large, an allocation failure
+ * a 500 out-of-memory.
  */
-typedef int (*mf_api_handler)(const cJSON *body, const struct mf_api_ctx *ctx,
+typedef int (*mf_api_handler)(cJSON *body, const struct mf_api_ctx *ctx,
 			      struct mf_buf *out, struct mf_api_error *err);
 
 /* Fills err with a 400 invalid-field at pointer (NULL: none), detail

@@ -5,12 +5,13 @@
 #include "api/json_decode.h"
 #include "api/json_text.h"
 
-int mf_api_batch(const cJSON *body, const char *key, size_t max,
+int mf_api_batch(cJSON *body, const char *key, size_t max,
 		 const struct mf_api_batch_ops *ops, const struct mf_api_ctx *ctx,
 		 struct mf_buf *out, struct mf_api_error *err)
 {
 	const char *const keys[] = { key, NULL };
-	const cJSON *items, *el;
+	const cJSON *items;
+	cJSON *el, *next;
 	size_t n = 0, decoded = 0;
 	char list[MF_API_POINTER_MAX], at[MF_API_POINTER_MAX];
 	char *decoded_items;
@@ -23,11 +24,15 @@ int mf_api_batch(const cJSON *body, const char *key, size_t max,
 	if (!decoded_items)
 		return mf_api_fail_nomem(err);
 	mf_json_pointer_key(list, "", key);
-	cJSON_ArrayForEach(el, items) {
+	/* Each item's tree goes as soon as it is decoded: nothing of the body
+	 * is held while the batch is solved and its answer written. */
+	for (el = items->child; el; el = next) {
+		next = el->next;
 		mf_json_pointer_index(at, list, decoded);
 		if (ops->decode(el, at, ctx, decoded_items + decoded * ops->item_size, err))
 			goto out;
 		decoded++;
+		cJSON_Delete(cJSON_DetachItemViaPointer((cJSON *)items, el));
 	}
 	MF_JSON_LIT(out, "{\"results\":[");
 	for (size_t i = 0; i < n; i++) {

@@ -24,7 +24,7 @@ struct mf_api_batch_ops {
 
 /* Runs a batch of at most max items under key, appending the answer to
  * out; 0, or -1 after filling err. */
-int mf_api_batch(const cJSON *body, const char *key, size_t max,
+int mf_api_batch(cJSON *body, const char *key, size_t max,
 		 const struct mf_api_batch_ops *ops, const struct mf_api_ctx *ctx,
 		 struct mf_buf *out, struct mf_api_error *err);
 

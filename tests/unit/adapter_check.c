@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-cJSON *adapter_call(mf_api_handler handler, const cJSON *body, const struct mf_api_ctx *ctx,
+cJSON *adapter_call(mf_api_handler handler, cJSON *body, const struct mf_api_ctx *ctx,
 		    struct mf_api_error *err)
 {
 	struct mf_buf out;

@@ -10,7 +10,7 @@
 /* Runs handler on body into a buffer and returns its answer parsed again
  * (asserting that it is JSON; the caller deletes it), or NULL with *err
  * filled. */
-cJSON *adapter_call(mf_api_handler handler, const cJSON *body, const struct mf_api_ctx *ctx,
+cJSON *adapter_call(mf_api_handler handler, cJSON *body, const struct mf_api_ctx *ctx,
 		    struct mf_api_error *err);
 
 /* The handler's answer printed unformatted (caller frees), or NULL with
