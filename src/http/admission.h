@@ -8,7 +8,9 @@
  * body itself, its cJSON tree (about 6 bytes a byte of JSON, measured) and
  * the answer. The reservation is held until the request completes, so an
  * answer a client does not read keeps counting. Offloaded jobs are also
- * limited in number, so the queue cannot grow without bound.
+ * limited in number, so the queue cannot grow without bound: their bodies
+ * are already counted, so the cap is for what a queued job costs beyond
+ * its body (its state, its connection's buffers), generously 128 KiB.
  *
  * Thread-safe: every function may be called from any thread at once.
  */
@@ -21,7 +23,7 @@
 
 #define MF_ADMISSION_BODY_FACTOR 8           /* bytes reserved per byte of body */
 #define MF_ADMISSION_BASE ((size_t)24 << 20) /* kept back for threads, buffers, catalogue */
-#define MF_ADMISSION_JOB_BYTES ((size_t)2 << 20) /* one queued job per this much of the limit */
+#define MF_ADMISSION_JOB_BYTES ((size_t)128 << 10) /* one queued job per this much of the limit */
 #define MF_ADMISSION_MEMORY_MIN ((size_t)32 << 20)
 
 struct mf_admission {
