@@ -19,4 +19,12 @@ struct mf_mana_catalogue {
 	size_t n_tron;
 };
 
+/*
+ * Reads one non-empty catalogue line [s, end) (no line end) into *land:
+ * name, basic land types, alternatives, note, then the kind. Returns MF_OK,
+ * or MF_ERR_INVALID with err naming line `lineno` and the reason.
+ */
+int mf_mana_land_parse(struct mf_mana_land *land, const char *s, const char *end,
+		       size_t lineno, struct mf_mana_parse_error *err);
+
 #endif
