@@ -303,11 +303,14 @@ START_TEST(lands_catalogue)
 		const char *kind = json_str(l, "kind");
 		size_t k = 0;
 
-		ck_assert_int_eq(cJSON_GetArraySize(l), 5);
+		ck_assert_int_eq(cJSON_GetArraySize(l), 8);
 		ck_assert(json_str(l, "name")[0] != '\0');
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "basic_types")));
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "produces")));
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "fetches")));
+		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "supertypes")));
+		ck_assert(json_str(l, "enters_tapped")[0] != '\0');
+		ck_assert_int_eq(cJSON_IsNull(cJSON_GetObjectItem(l, "fetch")), strcmp(kind, "fetch") != 0);
 		while (k < N_KINDS && strcmp(kind, land_kinds[k]))
 			k++;
 		ck_assert_msg(k < N_KINDS, "kind %s", kind);
@@ -319,8 +322,18 @@ START_TEST(lands_catalogue)
 	l = find_land(lands, "Wooded Foothills");
 	ck_assert_str_eq(json_str(l, "kind"), "fetch");
 	expect_strings(cJSON_GetObjectItem(l, "fetches"), (const char *[]){ "Mountain", "Forest" }, 2);
+	l = cJSON_GetObjectItem(l, "fetch");
+	expect_strings(cJSON_GetObjectItem(l, "types"), (const char *[]){ "Mountain", "Forest" }, 2);
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(l, "basic")));
+	ck_assert_int_eq(cJSON_GetObjectItem(l, "life")->valueint, 1);
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(l, "enters_tapped")));
+	l = find_land(lands, "Forest");
+	expect_strings(cJSON_GetObjectItem(l, "supertypes"), (const char *[]){ "Basic" }, 1);
+	ck_assert_str_eq(json_str(l, "enters_tapped"), "never");
 	l = find_land(lands, "Steam Vents");
 	ck_assert_str_eq(json_str(l, "kind"), "shock");
+	ck_assert_str_eq(json_str(l, "enters_tapped"), "unless-life-paid");
+	expect_strings(cJSON_GetObjectItem(l, "supertypes"), NULL, 0);
 	expect_strings(cJSON_GetObjectItem(l, "basic_types"), (const char *[]){ "Island", "Mountain" }, 2);
 	expect_strings(cJSON_GetObjectItem(l, "produces"), (const char *[]){ "U", "R" }, 2);
 	ck_assert_str_eq(json_str(find_land(lands, "Urza's Tower"), "kind"), "tron");
