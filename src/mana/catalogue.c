@@ -81,8 +81,11 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 	cat->lands = calloc(cap, sizeof(*cat->lands));
 	cat->name_len = calloc(cap, sizeof(*cat->name_len));
 	cat->type_life = calloc(cap, sizeof(*cat->type_life));
+	cat->role = calloc(cap, sizeof(*cat->role));
+	cat->found_by = calloc(cap, sizeof(*cat->found_by));
 	line_of = calloc(cap, sizeof(*line_of));
-	if (!cat->lands || !cat->name_len || !cat->type_life || !line_of)
+	if (!cat->lands || !cat->name_len || !cat->type_life || !cat->role || !cat->found_by ||
+	    !line_of)
 		goto out;
 	for (p = text; p < end;) {
 		const char *e = field_end(p, end, '\n');
@@ -106,6 +109,8 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 				goto out;
 			cat->name_len[cat->n_lands] = (uint8_t)strlen(cat->lands[cat->n_lands].name);
 			land_type_life(&cat->lands[cat->n_lands], cat->type_life[cat->n_lands]);
+			cat->role[cat->n_lands] = mf_mana_land_role(&cat->lands[cat->n_lands]);
+			cat->found_by[cat->n_lands] = mf_mana_land_found_by(&cat->lands[cat->n_lands]);
 			line_of[cat->n_lands] = lineno;
 			cat->n_lands++;
 		}
@@ -159,6 +164,8 @@ void mf_mana_catalogue_free(struct mf_mana_catalogue *cat)
 	free(cat->lands);
 	free(cat->name_len);
 	free(cat->type_life);
+	free(cat->role);
+	free(cat->found_by);
 	free(cat->slots);
 	free(cat);
 }

@@ -370,6 +370,25 @@ static size_t name_bad_byte(const char *name, size_t len)
 	return len;
 }
 
+uint8_t mf_mana_land_role(const struct mf_mana_land *land)
+{
+	if (land->fetch_types)
+		return land->fetch_tapped ? MF_ROLE_IDLE : MF_ROLE_FETCH;
+	if (land->n_options != 1)
+		return MF_ROLE_FLOW;
+	if (!land->options[0].life)
+		return MF_ROLE_PRETAP;
+	return option_size(&land->options[0]) >= 2 ? MF_ROLE_BUNDLE : MF_ROLE_FLOW;
+}
+
+uint8_t mf_mana_land_found_by(const struct mf_mana_land *land)
+{
+	if (land->etb != MF_MANA_ETB_UNTAPPED || !land->n_options)
+		return 0;
+	return (uint8_t)(land->basic_types |
+			 (land->supertypes & MF_MANA_SUPER_BASIC ? MF_MANA_FETCH_BASIC : 0));
+}
+
 int mf_mana_land_parse(struct mf_mana_land *land, const char *s, const char *end,
 		       size_t lineno, struct mf_mana_parse_error *err)
 {

@@ -34,10 +34,9 @@ static void assign_groups(struct solve_state *st)
 	uint8_t searched = 0;
 
 	for (size_t i = 0; i < st->n_field; i++) {
-		const struct mf_mana_land *l = &st->lands[st->field[i].land];
 		struct land_group g = { .source_edge = -1 };
 
-		if (mf_solve_is_pretapped(l) || mf_solve_is_bundle(l) || l->fetch_types)
+		if (st->role[st->field[i].land] != MF_ROLE_FLOW)
 			continue;
 		memcpy(g.type_life, st->type_life[st->field[i].land], sizeof(g.type_life));
 		st->field[i].group = group_of(st, 0, &g);
@@ -48,7 +47,7 @@ static void assign_groups(struct solve_state *st)
 		struct land_group g = { .source_edge = -1 };
 
 		/* A fetch whose land enters tapped makes no mana now. */
-		if (!mf_solve_fetch_useful(l))
+		if (st->role[st->field[i].land] != MF_ROLE_FETCH)
 			continue;
 		memset(g.type_life, NO_LIFE, sizeof(g.type_life));
 		g.fetch_types = l->fetch_types;
@@ -63,7 +62,7 @@ static void assign_groups(struct solve_state *st)
 		struct land_group g = { .source_edge = -1 };
 
 		st->library[i].group = -1;
-		g.found_by = mf_solve_found_by(l);
+		g.found_by = st->found_by[st->library[i].land];
 		if (!(g.found_by & searched))
 			continue;
 		memcpy(g.type_life, st->type_life[st->library[i].land], sizeof(g.type_life));

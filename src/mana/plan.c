@@ -165,12 +165,12 @@ static void prune(struct solve_state *st, const struct target *tg, uint64_t tota
 		const struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
 		uint64_t mana[MF_MANA_TYPES];
 
-		if (mf_solve_is_pretapped(&st->lands[u->land])) {
+		if (st->role[u->land] == MF_ROLE_PRETAP) {
 			mf_solve_pretap_mana(st, u->land, mana);
 			u->kept = u->count - drop_free(tg, total, mana, u->count);
 			continue;
 		}
-		if (mf_solve_is_bundle(&st->lands[u->land])) {
+		if (st->role[u->land] == MF_ROLE_BUNDLE) {
 			u->kept = u->tapped;  /* they cost life: all needed */
 			continue;
 		}

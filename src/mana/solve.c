@@ -25,35 +25,6 @@
 #include "mana/catalogue.h"
 #include "mana/solve.h"
 
-bool mf_solve_is_pretapped(const struct mf_mana_land *land)
-{
-	return !land->fetch_types && land->n_options == 1 && land->options[0].life == 0;
-}
-
-bool mf_solve_is_bundle(const struct mf_mana_land *land)
-{
-	unsigned made = 0;
-
-	if (land->fetch_types || land->n_options != 1 || !land->options[0].life)
-		return false;
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		made += land->options[0].mana[t];
-	return made >= 2;
-}
-
-bool mf_solve_fetch_useful(const struct mf_mana_land *land)
-{
-	return land->fetch_types && !land->fetch_tapped;
-}
-
-uint8_t mf_solve_found_by(const struct mf_mana_land *land)
-{
-	if (land->etb != MF_MANA_ETB_UNTAPPED || !land->n_options)
-		return 0;
-	return (uint8_t)(land->basic_types |
-			 (land->supertypes & MF_MANA_SUPER_BASIC ? MF_MANA_FETCH_BASIC : 0));
-}
-
 void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
 		       uint64_t mana[MF_MANA_TYPES])
 {
@@ -120,7 +91,8 @@ static uint64_t twobrid_choices(const struct mf_mana_cost *cost)
 	return n;
 }
 
-void mf_solve_set_demand(struct solve_state *st, uint64_t choice)
+/* Sets st->full to the cost, for the choice-th way of paying {2/C}. */
+static void set_demand(struct solve_state *st, uint64_t choice)
 {
 	const struct mf_mana_cost *cost = &st->q->cost;
 	struct demand *d = &st->full;
@@ -196,24 +168,21 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 
 	for (size_t i = 0; i < st->n_field; i++) {
 		const struct mf_mana_land *l = &st->lands[st->field[i].land];
+		uint8_t role = st->role[st->field[i].land];
 
-		if (l->fetch_types) {
-			if (mf_solve_fetch_useful(l)) {
-				fetches += st->field[i].count;
-				searched |= l->fetch_types;
-			}
+		if (role == MF_ROLE_FETCH) {
+			fetches += st->field[i].count;
+			searched |= l->fetch_types;
 			continue;
 		}
-		if (mf_solve_is_pretapped(l) || mf_solve_is_bundle(l))
+		if (role != MF_ROLE_FLOW)
 			continue;
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			supply[t] += st->type_life[st->field[i].land][t] != NO_LIFE ? st->field[i].count : 0;
 		total += st->field[i].count;
 	}
 	for (size_t i = 0; i < st->n_library && fetches; i++) {
-		const struct mf_mana_land *l = &st->lands[st->library[i].land];
-
-		if (!(mf_solve_found_by(l) & searched))
+		if (!(st->found_by[st->library[i].land] & searched))
 			continue;
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			lib[t] += st->type_life[st->library[i].land][t] != NO_LIFE ? st->library[i].count : 0;
@@ -292,7 +261,7 @@ static int prepare(struct solve_state *st, const struct mf_mana_query *q)
 		for (size_t i = 0; i < st->n_field; i++) {
 			uint64_t mana[MF_MANA_TYPES];
 
-			if (!mf_solve_is_pretapped(&st->lands[st->field[i].land]))
+			if (st->role[st->field[i].land] != MF_ROLE_PRETAP)
 				continue;
 			mf_solve_pretap_mana(st, st->field[i].land, mana);
 			for (int t = 0; t < MF_MANA_TYPES; t++)
@@ -311,7 +280,7 @@ static int solve_choice(struct solve_state *st, uint64_t choice, uint64_t n_choi
 {
 	int rc;
 
-	mf_solve_set_demand(st, choice);
+	set_demand(st, choice);
 	if (st->n_bundles)
 		return mf_taps_search(st, payable, life);
 	rc = mf_solve_demand(st, payable, life);
@@ -334,6 +303,8 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 		return rc;
 	st.lands = q->cat->lands;
 	st.type_life = (const uint8_t (*)[MF_MANA_TYPES])q->cat->type_life;
+	st.role = q->cat->role;
+	st.found_by = q->cat->found_by;
 	memset(st.life_edge, 0xff, sizeof(st.life_edge));
 	st.choices = mf_mana_cost_has_choices(&q->cost);
 	n_choices = twobrid_choices(&q->cost);
@@ -367,7 +338,7 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 		if (n_choices > 1 || st.n_bundles) {
 			for (size_t b = 0; b < st.n_bundles; b++)
 				st.field[st.bundles[b]].tapped = best_taps[b];
-			mf_solve_set_demand(&st, best_choice);
+			set_demand(&st, best_choice);
 			rc = mf_solve_demand(&st, &payable, &life);
 		}
 		if (!rc)

@@ -8,6 +8,7 @@
 #define MF_MANA_SOLVE_H
 
 #include "manaflow/mana.h"
+#include "mana/catalogue.h"
 #include "mana/flow.h"
 
 #define NO_LIFE 255  /* in type_life: the land cannot make that type */
@@ -40,7 +41,7 @@ struct land_group {
 	int32_t source_edge;         /* source -> group, or in -> out for library groups */
 	int32_t type_edge[MF_MANA_TYPES];
 	uint8_t type_life[MF_MANA_TYPES];
-	uint8_t found_by;     /* library groups: mf_solve_found_by() */
+	uint8_t found_by;     /* library groups: mf_mana_land_found_by() */
 	uint8_t fetch_types, fetch_life;
 	bool shock;
 };
@@ -49,6 +50,8 @@ struct solve_state {
 	const struct mf_mana_query *q;
 	const struct mf_mana_land *lands;       /* the catalogue's array */
 	const uint8_t (*type_life)[MF_MANA_TYPES];  /* per land: least life per type, or NO_LIFE */
+	const uint8_t *role;                    /* per land: enum mf_land_role */
+	const uint8_t *found_by;                /* per land: mf_mana_land_found_by() */
 	struct kind_use *field, *library;
 	size_t n_field, n_library;
 	bool tron;                         /* Tron assembled on the battlefield */
@@ -71,28 +74,10 @@ struct solve_state {
 	int32_t life_edge[32];             /* source -> Phyrexian node: symbols paid with life */
 };
 
-/* Whether a land is tapped without a choice: one free alternative. */
-bool mf_solve_is_pretapped(const struct mf_mana_land *land);
-
-/* Whether a land is a bundle: one alternative of several mana that costs
- * life (Ancient Tomb). How many to tap is searched (taps.c), not flowed. */
-bool mf_solve_is_bundle(const struct mf_mana_land *land);
-
-/* Whether a fetch on the battlefield can make mana this turn: it is a fetch
- * land and what it finds does not enter tapped. */
-bool mf_solve_fetch_useful(const struct mf_mana_land *land);
-
-/* What a library land offers to fetches (0: nothing, as it would enter
- * tapped): its basic land types, and MF_MANA_FETCH_BASIC when basic. A
- * fetch finds it iff this and the fetch's fetch_types share a bit. */
-uint8_t mf_solve_found_by(const struct mf_mana_land *land);
 
 /* The mana one card of a pre-tapped land makes (Tron counted). */
 void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
 		       uint64_t mana[MF_MANA_TYPES]);
-
-/* Sets st->full to the cost, for the choice-th way of paying {2/C}. */
-void mf_solve_set_demand(struct solve_state *st, uint64_t choice);
 
 /* Solves st->full with the bundles tapped as their `tapped` counts say:
  * *payable, and *life including the bundles' life. The network stays built

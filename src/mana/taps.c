@@ -35,14 +35,15 @@ static uint64_t cost_mana(const struct mf_mana_query *q)
 
 int mf_taps_prepare(struct solve_state *st, uint64_t n_choices)
 {
-	uint64_t wanted = cost_mana(st->q), tries = n_choices;
+	uint64_t wanted, tries = n_choices;
 	size_t n = 0;
 
 	for (size_t i = 0; i < st->n_field; i++)
-		n += mf_solve_is_bundle(&st->lands[st->field[i].land]);
+		n += st->role[st->field[i].land] == MF_ROLE_BUNDLE;
 	st->n_bundles = 0;
 	if (!n)
 		return MF_OK;
+	wanted = cost_mana(st->q);
 	st->bundles = malloc(n * sizeof(*st->bundles));
 	st->bundle_range = malloc(n * sizeof(*st->bundle_range));
 	if (!st->bundles || !st->bundle_range)
@@ -52,7 +53,7 @@ int mf_taps_prepare(struct solve_state *st, uint64_t n_choices)
 		uint64_t least = 9, range;
 		size_t at;
 
-		if (!mf_solve_is_bundle(l))
+		if (st->role[st->field[i].land] != MF_ROLE_BUNDLE)
 			continue;
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			if (l->options[0].mana[t] && l->options[0].mana[t] < least)
