@@ -41,6 +41,9 @@ MF_EXPORT char mf_mana_letter(enum mf_mana_type type);
 #define MF_MANA_X_MAX 1000000           /* largest value of {X} */
 #define MF_MANA_TWOBRID_CHOICES_MAX 4096 /* ways to pay a cost's {2/C} symbols */
 #define MF_MANA_X_SYMBOLS_MAX 100       /* {X} symbols in one cost */
+#define MF_MANA_BUNDLE_TRIES_MAX 4096   /* ways to pay {2/C} times the ways to tap the
+					 * kinds of land that make several mana for
+					 * life (Ancient Tomb), all but one of them */
 
 /* ------------------------------------------------------------------ */
 /* Land catalogue                                                      */
@@ -55,25 +58,58 @@ enum mf_mana_land_kind {
 	MF_MANA_KIND_TRI,
 	MF_MANA_KIND_FIVE_COLOR,
 	MF_MANA_KIND_TRON,
-	MF_MANA_KIND_OTHER,
+	/* Families named by a catalogue's note "kind=NAME": they behave as
+	 * duals, tri-lands or pain-like lands, the note only says which cycle. */
+	MF_MANA_KIND_FAST,
+	MF_MANA_KIND_CHECK,
+	MF_MANA_KIND_SLOW,
+	MF_MANA_KIND_TRIOME,
+	MF_MANA_KIND_SURVEIL,
+	MF_MANA_KIND_GATE,
+	MF_MANA_KIND_GAIN,
+	MF_MANA_KIND_TEMPLE,
+	MF_MANA_KIND_PATHWAY,
+	MF_MANA_KIND_HORIZON,
+	MF_MANA_KIND_OTHER,  /* stays last */
 };
 
 /* "basic", "dual", ... as the HTTP API spells them. */
 MF_EXPORT const char *mf_mana_land_kind_name(enum mf_mana_land_kind kind);
 
 /* One alternative of a land: the mana it makes when tapped this way, and
- * the life it costs. */
+ * the life it costs. An alternative making several mana is the land's only
+ * one (a bounce land's WU, Ancient Tomb's CC for 2 life). */
 struct mf_mana_land_option {
 	uint8_t mana[MF_MANA_TYPES];
 	uint8_t life;
 };
 
+/* How a land enters the battlefield (what matters when a fetch finds it). */
+enum mf_mana_etb {
+	MF_MANA_ETB_UNTAPPED,     /* untapped (a shock land: unless 2 life are paid, see shock) */
+	MF_MANA_ETB_TAPPED,       /* always tapped: makes no mana the turn it is fetched */
+	MF_MANA_ETB_CONDITIONAL,  /* tapped or not by the board (fast, check, slow lands);
+				   * such a land can never be fetched */
+};
+
+/* Supertypes, bits of mf_mana_land.supertypes. */
+#define MF_MANA_SUPER_BASIC 0x01u  /* basic land: what a basic-only fetch finds */
+#define MF_MANA_SUPER_SNOW  0x02u
+
+/* In fetch_types beside the five basic land types: finds any land with the
+ * Basic supertype (Prismatic Vista, Evolving Wilds: "a basic land card"). */
+#define MF_MANA_FETCH_BASIC 0x20u
+
 struct mf_mana_land {
 	char name[MF_MANA_LAND_NAME_MAX + 1];
 	enum mf_mana_land_kind kind;
 	uint8_t basic_types;  /* bit t set: the land has t's basic land type (Plains = W) */
-	uint8_t fetch_types;  /* non-zero for a fetch land: the types it searches for */
+	uint8_t supertypes;   /* MF_MANA_SUPER_BASIC, MF_MANA_SUPER_SNOW */
+	uint8_t etb;          /* enum mf_mana_etb */
+	uint8_t fetch_types;  /* non-zero for a fetch land: bit t finds lands with t's basic
+			       * land type, MF_MANA_FETCH_BASIC finds basic lands */
 	uint8_t fetch_life;   /* life a fetch costs */
+	bool fetch_tapped;    /* the fetched land enters tapped: the fetch makes no mana now */
 	bool shock;           /* enters tapped unless 2 life are paid (when fetched) */
 	uint8_t tron;         /* colourless made while Tron is assembled, 0 if no piece */
 	uint8_t n_options;    /* 0 for a fetch land */
@@ -92,13 +128,18 @@ struct mf_mana_parse_error {
 
 /*
  * Parse a catalogue in the m_lands.txt format ("name;types;alternatives;note"
- * per line; blank lines ignored). The notes "--shock" and "tron N" must be
- * written exactly so, and any note whose first word is "shock" or "tron" (in
- * any case, after blanks and dashes) is an error; other notes are comments.
- * An empty alternative is an error. On success *out owns a new catalogue that
- * the caller frees with mf_mana_catalogue_free(). On failure *out is NULL, err
- * names the line and the reason, and MF_ERR_INVALID, MF_ERR_LIMIT or
- * MF_ERR_NOMEM is returned.
+ * per line; blank lines ignored), with this service's extensions (docs/api.md):
+ * the alternative "fetchBasic" (finds any basic land), and notes that list
+ * keywords separated by single blanks: "basic", "snow", "etb=tapped",
+ * "etb=conditional", "fetch=tapped", "kind=NAME". The notes "--shock" and
+ * "tron N" must be written exactly so; a note whose first word (in any case,
+ * after blanks and dashes) is "shock", "tron" or a keyword's must be exactly
+ * such a note, or it is an error; other notes are comments. A land named
+ * and typed as one basic land type ("Forest;Forest;G;") is basic without a
+ * note. An empty alternative is an error. On success *out owns a new
+ * catalogue that the caller frees with mf_mana_catalogue_free(). On failure
+ * *out is NULL, err names the line and the reason, and MF_ERR_INVALID,
+ * MF_ERR_LIMIT or MF_ERR_NOMEM is returned.
  */
 MF_EXPORT int mf_mana_catalogue_parse(const char *text, size_t len,
 				 struct mf_mana_catalogue **out,
@@ -207,8 +248,10 @@ struct mf_mana_result {
  * Solve one query. On MF_OK *out is filled and owns its plan (release with
  * mf_mana_result_free()). MF_ERR_INVALID: an index outside the catalogue or a
  * life total out of range; MF_ERR_LIMIT: too many lands, too large a cost
- * or x, or more than MF_MANA_TWOBRID_CHOICES_MAX ways to pay its {2/C} symbols;
- * MF_ERR_NOMEM. On failure *out is left empty and needs no freeing.
+ * or x, more than MF_MANA_TWOBRID_CHOICES_MAX ways to pay its {2/C} symbols,
+ * or more than MF_MANA_BUNDLE_TRIES_MAX tries of those ways and of how many
+ * lands of several mana for life to tap (only with two or more kinds of
+ * such land on the battlefield); MF_ERR_NOMEM. On failure *out is left empty and needs no freeing.
  */
 MF_EXPORT int mf_mana_solve(const struct mf_mana_query *query, struct mf_mana_result *out);
 

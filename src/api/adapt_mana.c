@@ -196,15 +196,24 @@ int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
 	return MF_JSON_LIT(t, "}");
 }
 
-/* Solves a decoded query and appends the answer; -1 + err on failure. */
-static int solve_to_json(const struct mana_request *r, struct mf_buf *out,
+/* Solves a decoded query (at: its JSON pointer) and appends the answer;
+ * -1 + err on failure. */
+static int solve_to_json(const struct mana_request *r, const char *at, struct mf_buf *out,
 			 struct mf_api_error *err)
 {
 	struct mf_mana_result res;
 	int rc = mf_mana_solve(&r->q, &res);
+	char ptr[256];
 
 	if (rc == MF_ERR_NOMEM)
 		return mf_api_fail_nomem(err);
+	if (rc == MF_ERR_LIMIT) {  /* only a --lands catalogue can get here */
+		mf_json_pointer_key(ptr, at, "battlefield");
+		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, ptr,
+				    "more than %d tries of how many lands that make several mana for "
+				    "life to tap (two kinds of them or more on the battlefield)",
+				    MF_MANA_BUNDLE_TRIES_MAX);
+	}
 	if (rc)
 		return mf_api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
 	rc = mf_api_mana_result_to_json(r->q.cat, &res, r->q.life, out);
@@ -220,7 +229,7 @@ int mf_api_mana_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *
 
 	if (decode_query(body, "", ctx->lands, &r, err))
 		return -1;
-	rc = solve_to_json(&r, out, err);
+	rc = solve_to_json(&r, "", out, err);
 	mana_request_free(&r);
 	return rc;
 }
@@ -234,8 +243,7 @@ static int decode_batch_query(const cJSON *el, const char *at, const struct mf_a
 static int answer_batch_query(const void *item, const char *at, struct mf_buf *out,
 			      struct mf_api_error *err)
 {
-	(void)at;
-	return solve_to_json(item, out, err);
+	return solve_to_json(item, at, out, err);
 }
 
 static void release_batch_query(void *item)
@@ -272,6 +280,18 @@ static void type_names_text(struct mf_buf *out, unsigned mask)
 	MF_JSON_LIT(out, "]");
 }
 
+/* How the land enters the battlefield, as the API spells it. */
+static const char *enters_tapped_text(const struct mf_mana_land *l)
+{
+	if (l->shock)
+		return "unless-life-paid";
+	if (l->etb == MF_MANA_ETB_TAPPED)
+		return "always";
+	if (l->etb == MF_MANA_ETB_CONDITIONAL)
+		return "conditionally";
+	return "never";
+}
+
 static void land_text(struct mf_buf *out, const struct mf_mana_land *l)
 {
 	unsigned produces = 0;
@@ -290,7 +310,31 @@ static void land_text(struct mf_buf *out, const struct mf_mana_land *l)
 	mf_json_text_letters(out, produces);
 	MF_JSON_LIT(out, ",\"fetches\":");
 	type_names_text(out, l->fetch_types);
-	MF_JSON_LIT(out, "}");
+	if (l->supertypes == (MF_MANA_SUPER_BASIC | MF_MANA_SUPER_SNOW))
+		MF_JSON_LIT(out, ",\"supertypes\":[\"Basic\",\"Snow\"]");
+	else if (l->supertypes == MF_MANA_SUPER_BASIC)
+		MF_JSON_LIT(out, ",\"supertypes\":[\"Basic\"]");
+	else if (l->supertypes == MF_MANA_SUPER_SNOW)
+		MF_JSON_LIT(out, ",\"supertypes\":[\"Snow\"]");
+	else
+		MF_JSON_LIT(out, ",\"supertypes\":[]");
+	MF_JSON_LIT(out, ",\"enters_tapped\":");
+	mf_json_text_string(out, enters_tapped_text(l));
+	if (!l->fetch_types) {
+		MF_JSON_LIT(out, ",\"fetch\":null}");
+		return;
+	}
+	MF_JSON_LIT(out, ",\"fetch\":{\"types\":");
+	type_names_text(out, l->fetch_types);
+	if (l->fetch_types & MF_MANA_FETCH_BASIC)
+		MF_JSON_LIT(out, ",\"basic\":true,\"life\":");
+	else
+		MF_JSON_LIT(out, ",\"basic\":false,\"life\":");
+	mf_buf_add_uint(out, l->fetch_life);
+	if (l->fetch_tapped)
+		MF_JSON_LIT(out, ",\"enters_tapped\":true}}");
+	else
+		MF_JSON_LIT(out, ",\"enters_tapped\":false}}");
 }
 
 int mf_api_mana_lands(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,

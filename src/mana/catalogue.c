@@ -1,16 +1,6 @@
 /*
- * The land catalogue: the contest's m_lands.txt format, one land a line:
- *
- *   name;basic land types;alternatives;note
- *
- * Alternatives are separated by '|'. Each is a run of '-' (one life each)
- * followed by mana symbols (W U B R G C, a digit d being d colourless) or by
- * "fetch<Type>"; an empty alternative is an error wherever it stands. The
- * note "--shock" marks a land that enters tapped unless 2 life are paid;
- * "tron N" (N a digit 1-9) a Tron piece. A note whose first word (letters,
- * after any blanks and dashes, in any case) is "shock" or "tron" must be
- * written exactly so, since a slip there would silently change what the land
- * costs; any other note is a free comment.
+ * The land catalogue: lines of the m_lands.txt format (land.c reads each
+ * one), a name index, and the lookups the API needs.
  */
 #include "mana/catalogue.h"
 #include "mana/parse_error.h"
@@ -19,18 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static const char *const basic_type_names[5] = {
-	"Plains", "Island", "Swamp", "Mountain", "Forest",
-};
-
-static int basic_type_of(const char *s, size_t len)
-{
-	for (int t = 0; t < 5; t++)
-		if (strlen(basic_type_names[t]) == len && memcmp(basic_type_names[t], s, len) == 0)
-			return t;
-	return -1;
-}
 
 static uint32_t name_hash(const char *s, size_t len)
 {
@@ -47,283 +25,6 @@ static const char *field_end(const char *s, const char *end, char sep)
 	const char *p = memchr(s, sep, (size_t)(end - s));
 
 	return p ? p : end;
-}
-
-static int parse_types(struct mf_mana_land *land, const char *s, const char *end,
-		       const char *line_start, size_t lineno, struct mf_mana_parse_error *err)
-{
-	while (s < end) {
-		const char *e = field_end(s, end, ',');
-		int t = basic_type_of(s, (size_t)(e - s));
-
-		if (t < 0)
-			return mf_mana_parse_fail(err, lineno, (size_t)(s - line_start) + 1,
-					  "unknown basic land type \"%.*s\"", (int)(e - s), s);
-		land->basic_types |= (uint8_t)(1u << t);
-		s = e < end ? e + 1 : e;
-	}
-	return MF_OK;
-}
-
-static int parse_alternative(struct mf_mana_land *land, const char *s, const char *end,
-			     size_t pos, size_t lineno, struct mf_mana_parse_error *err)
-{
-	unsigned life = 0;
-	struct mf_mana_land_option opt = { { 0 }, 0 };
-	unsigned made = 0;
-
-	while (s < end && *s == '-') {
-		life++;
-		s++;
-	}
-	if (life > 20)
-		return mf_mana_parse_fail(err, lineno, pos, "an alternative costs more than 20 life");
-	if (end - s > 5 && memcmp(s, "fetch", 5) == 0) {
-		int t = basic_type_of(s + 5, (size_t)(end - s - 5));
-
-		if (t < 0)
-			return mf_mana_parse_fail(err, lineno, pos, "unknown basic land type to fetch \"%.*s\"",
-					  (int)(end - s - 5), s + 5);
-		if (land->n_options)
-			return mf_mana_parse_fail(err, lineno, pos, "a land cannot both fetch and make mana");
-		if (land->fetch_types && land->fetch_life != life)
-			return mf_mana_parse_fail(err, lineno, pos, "fetch alternatives cost different life");
-		land->fetch_types |= (uint8_t)(1u << t);
-		land->fetch_life = (uint8_t)life;
-		return MF_OK;
-	}
-	if (s == end)
-		return mf_mana_parse_fail(err, lineno, pos, "empty alternative");
-	if (land->fetch_types)
-		return mf_mana_parse_fail(err, lineno, pos, "a land cannot both fetch and make mana");
-	for (; s < end; s++) {
-		const char *letter = memchr("WUBRGC", *s, 6);
-
-		if (letter && *s) {
-			opt.mana[letter - "WUBRGC"]++;
-			made++;
-		} else if (*s >= '1' && *s <= '9') {
-			opt.mana[MF_MANA_C] = (uint8_t)(opt.mana[MF_MANA_C] + (*s - '0'));
-			made += (unsigned)(*s - '0');
-		} else {
-			return mf_mana_parse_fail(err, lineno, pos, "unknown mana symbol '%c'", *s);
-		}
-		if (made > 9)
-			return mf_mana_parse_fail(err, lineno, pos, "an alternative makes more than 9 mana");
-	}
-	if (land->n_options == MF_MANA_LAND_OPTIONS_MAX)
-		return mf_mana_parse_fail(err, lineno, pos, "more than %d alternatives", MF_MANA_LAND_OPTIONS_MAX);
-	opt.life = (uint8_t)life;
-	land->options[land->n_options++] = opt;
-	return MF_OK;
-}
-
-static unsigned option_size(const struct mf_mana_land_option *o)
-{
-	unsigned n = 0;
-
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		n += o->mana[t];
-	return n;
-}
-
-static enum mf_mana_land_kind classify(const struct mf_mana_land *land)
-{
-	unsigned free_colors = 0, paid_colors = 0, free_c = 0, types = 0;
-	int basic = basic_type_of(land->name, strlen(land->name));
-
-	if (land->fetch_types)
-		return MF_MANA_KIND_FETCH;
-	if (land->tron)
-		return MF_MANA_KIND_TRON;
-	if (land->shock)
-		return MF_MANA_KIND_SHOCK;
-	if (land->n_options == 1 && option_size(&land->options[0]) >= 2)
-		return MF_MANA_KIND_BOUNCE;
-	if (basic >= 0 && land->basic_types == (1u << basic))
-		return MF_MANA_KIND_BASIC;
-	for (unsigned i = 0; i < land->n_options; i++) {
-		const struct mf_mana_land_option *o = &land->options[i];
-
-		for (int t = 0; t < MF_MANA_TYPES; t++) {
-			if (!o->mana[t])
-				continue;
-			if (t == MF_MANA_C && !o->life)
-				free_c++;
-			else if (t != MF_MANA_C)
-				*(o->life ? &paid_colors : &free_colors) |= 1u << t;
-		}
-	}
-	for (unsigned b = land->basic_types; b; b &= b - 1)
-		types++;
-	if (free_c && paid_colors && !free_colors)
-		return MF_MANA_KIND_PAIN;
-	if ((free_colors | paid_colors) == 0x1f && !(free_colors && paid_colors))
-		return MF_MANA_KIND_FIVE_COLOR;
-	if (!paid_colors && types == 2 && land->n_options == 2)
-		return MF_MANA_KIND_DUAL;
-	if (!paid_colors && !types && land->n_options == 3 && !free_c)
-		return MF_MANA_KIND_TRI;
-	return MF_MANA_KIND_OTHER;
-}
-
-/* The solver's model needs every land either to make one mana per tap or to
- * have a single free alternative it can tap without a choice; say which rule
- * a line breaks rather than misjudge it later. */
-static int check_model(const struct mf_mana_land *land, size_t lineno, struct mf_mana_parse_error *err)
-{
-	if (!land->fetch_types && !land->n_options)
-		return mf_mana_parse_fail(err, lineno, 1, "a land needs at least one alternative");
-	if (land->fetch_types && land->basic_types)
-		return mf_mana_parse_fail(err, lineno, 1, "a fetch land cannot have basic land types");
-	if (land->tron && (land->n_options != 1 || land->options[0].mana[MF_MANA_C] != 1 ||
-			   option_size(&land->options[0]) != 1 || land->options[0].life))
-		return mf_mana_parse_fail(err, lineno, 1, "a Tron piece must make exactly 1 colourless alone");
-	for (unsigned i = 0; i < land->n_options; i++) {
-		const struct mf_mana_land_option *o = &land->options[i];
-
-		if (option_size(o) < 2)
-			continue;
-		if (land->n_options != 1 || o->life)
-			return mf_mana_parse_fail(err, lineno, 1,
-					  "an alternative making several mana must be the land's only one and cost no life");
-		if (land->basic_types)
-			return mf_mana_parse_fail(err, lineno, 1,
-					  "a land with basic land types must make one mana per tap");
-	}
-	return MF_OK;
-}
-
-/* Whether [w, we) is word, ignoring case. */
-static bool word_is(const char *w, const char *we, const char *word)
-{
-	size_t n = strlen(word);
-
-	if ((size_t)(we - w) != n)
-		return false;
-	for (size_t i = 0; i < n; i++)
-		if (tolower((unsigned char)w[i]) != word[i])
-			return false;
-	return true;
-}
-
-static int parse_note(struct mf_mana_land *land, const char *s, const char *end,
-		      size_t pos, size_t lineno, struct mf_mana_parse_error *err)
-{
-	size_t len = (size_t)(end - s);
-	const char *w = s, *we;
-
-	/* The first word (its letters), past blanks and dashes: "--Shock",
-	 * " tron", "tron2" and "shock land" name a keyword, "Shocking" and
-	 * "Urzatron" do not. */
-	while (w < end && (*w == ' ' || *w == '\t' || *w == '-'))
-		w++;
-	for (we = w; we < end && isalpha((unsigned char)*we); we++)
-		;
-	if (word_is(w, we, "shock")) {
-		if (len != 7 || memcmp(s, "--shock", 7) != 0)
-			return mf_mana_parse_fail(err, lineno, pos,
-					  "the note \"%.*s\" must be written exactly \"--shock\"",
-					  (int)(len > 40 ? 40 : len), s);
-		land->shock = true;
-	} else if (word_is(w, we, "tron")) {
-		if (len != 6 || memcmp(s, "tron ", 5) != 0 || s[5] < '1' || s[5] > '9')
-			return mf_mana_parse_fail(err, lineno, pos,
-					  "\"tron\" needs one digit 1-9, written exactly \"tron N\"");
-		land->tron = (uint8_t)(s[5] - '0');
-	}
-	return MF_OK;
-}
-
-/* Offset of the first byte of name[0..len) that is not well-formed UTF-8
- * (no overlongs, surrogates or code points past U+10FFFF) or is a control
- * character, or len when there is none: names are echoed in JSON answers. */
-static size_t name_bad_byte(const char *name, size_t len)
-{
-	const unsigned char *p = (const unsigned char *)name;
-	size_t i = 0;
-
-	while (i < len) {
-		unsigned c = p[i], need, cp, min;
-
-		if (c < 0x80) {
-			if (c < 0x20 || c == 0x7f)
-				return i;
-			i++;
-			continue;
-		}
-		if (c < 0xc2 || c > 0xf4)
-			return i;
-		need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
-		min = need == 3 ? 0x10000 : need == 2 ? 0x800 : 0x80;
-		cp = c & (0x3fu >> need);
-		if (len - i <= need)
-			return i;
-		for (unsigned k = 1; k <= need; k++) {
-			if ((p[i + k] & 0xc0) != 0x80)
-				return i;
-			cp = cp << 6 | (p[i + k] & 0x3f);
-		}
-		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return i;
-		i += need + 1;
-	}
-	return len;
-}
-
-static int parse_line(struct mf_mana_land *land, const char *s, const char *end,
-		      size_t lineno, struct mf_mana_parse_error *err)
-{
-	const char *f[4] = { NULL }, *fe[4] = { NULL };
-	const char *p = s;
-	int n = 0, rc;
-	size_t bad;
-
-	memset(land, 0, sizeof(*land));
-	while (n < 4) {
-		f[n] = p;
-		fe[n] = field_end(p, end, ';');
-		n++;
-		if (fe[n - 1] == end)
-			break;
-		p = fe[n - 1] + 1;
-	}
-	if (n < 3 || (n == 4 && fe[3] != end))
-		return mf_mana_parse_fail(err, lineno, 1, "expected name;types;alternatives;note");
-	if (fe[0] == f[0])
-		return mf_mana_parse_fail(err, lineno, 1, "empty land name");
-	if ((size_t)(fe[0] - f[0]) > MF_MANA_LAND_NAME_MAX)
-		return mf_mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_MANA_LAND_NAME_MAX);
-	bad = name_bad_byte(f[0], (size_t)(fe[0] - f[0]));
-	if (bad < (size_t)(fe[0] - f[0]))
-		return mf_mana_parse_fail(err, lineno, bad + 1,
-					  "the land name is not UTF-8 text (byte 0x%02x at position %zu)",
-					  (unsigned char)f[0][bad], bad + 1);
-	memcpy(land->name, f[0], (size_t)(fe[0] - f[0]));
-	rc = parse_types(land, f[1], fe[1], s, lineno, err);
-	if (rc)
-		return rc;
-	/* Every alternative, the one after a final '|' too: it is empty. */
-	for (p = f[2];;) {
-		const char *e = field_end(p, fe[2], '|');
-
-		rc = parse_alternative(land, p, e, (size_t)(p - s) + 1, lineno, err);
-		if (rc)
-			return rc;
-		if (e == fe[2])
-			break;
-		p = e + 1;
-	}
-	if (n == 4) {
-		rc = parse_note(land, f[3], fe[3], (size_t)(f[3] - s) + 1, lineno, err);
-		if (rc)
-			return rc;
-	}
-	rc = check_model(land, lineno, err);
-	if (rc)
-		return rc;
-	land->kind = classify(land);
-	return MF_OK;
 }
 
 /* The solver asks this of every land in every query: answer it once. */
@@ -380,8 +81,11 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 	cat->lands = calloc(cap, sizeof(*cat->lands));
 	cat->name_len = calloc(cap, sizeof(*cat->name_len));
 	cat->type_life = calloc(cap, sizeof(*cat->type_life));
+	cat->role = calloc(cap, sizeof(*cat->role));
+	cat->found_by = calloc(cap, sizeof(*cat->found_by));
 	line_of = calloc(cap, sizeof(*line_of));
-	if (!cat->lands || !cat->name_len || !cat->type_life || !line_of)
+	if (!cat->lands || !cat->name_len || !cat->type_life || !cat->role || !cat->found_by ||
+	    !line_of)
 		goto out;
 	for (p = text; p < end;) {
 		const char *e = field_end(p, end, '\n');
@@ -400,11 +104,13 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 				rc = MF_ERR_LIMIT;
 				goto out;
 			}
-			rc = parse_line(&cat->lands[cat->n_lands], p, le, lineno, err);
+			rc = mf_mana_land_parse(&cat->lands[cat->n_lands], p, le, lineno, err);
 			if (rc)
 				goto out;
 			cat->name_len[cat->n_lands] = (uint8_t)strlen(cat->lands[cat->n_lands].name);
 			land_type_life(&cat->lands[cat->n_lands], cat->type_life[cat->n_lands]);
+			cat->role[cat->n_lands] = mf_mana_land_role(&cat->lands[cat->n_lands]);
+			cat->found_by[cat->n_lands] = mf_mana_land_found_by(&cat->lands[cat->n_lands]);
 			line_of[cat->n_lands] = lineno;
 			cat->n_lands++;
 		}
@@ -458,6 +164,8 @@ void mf_mana_catalogue_free(struct mf_mana_catalogue *cat)
 	free(cat->lands);
 	free(cat->name_len);
 	free(cat->type_life);
+	free(cat->role);
+	free(cat->found_by);
 	free(cat->slots);
 	free(cat);
 }

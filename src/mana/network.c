@@ -3,7 +3,8 @@
  * symbol -> sink. Life is the cost of an edge: a pain land's colour, City of
  * Brass, a fetch (on the way into the fetch group), a fetched shock land (on
  * the library group's inner edge), a Phyrexian symbol paid with 2 life
- * (source -> symbol). Lands that behave alike share one node, so the network
+ * (source -> symbol). A library land that would enter tapped, and a fetch
+ * whose land would, make no mana this turn and stay out of the network. Lands that behave alike share one node, so the network
  * grows with the kinds of land, not with the board.
  */
 #include <stdlib.h>
@@ -18,7 +19,7 @@ static int32_t group_of(struct solve_state *st, size_t from, const struct land_g
 		const struct land_group *h = &st->groups[i];
 
 		if (memcmp(h->type_life, g->type_life, sizeof(g->type_life)) == 0 &&
-		    h->basic_types == g->basic_types && h->fetch_types == g->fetch_types &&
+		    h->found_by == g->found_by && h->fetch_types == g->fetch_types &&
 		    h->fetch_life == g->fetch_life && h->shock == g->shock)
 			return (int32_t)i;
 	}
@@ -33,10 +34,9 @@ static void assign_groups(struct solve_state *st)
 	uint8_t searched = 0;
 
 	for (size_t i = 0; i < st->n_field; i++) {
-		const struct mf_mana_land *l = &st->lands[st->field[i].land];
 		struct land_group g = { .source_edge = -1 };
 
-		if (mf_solve_is_pretapped(l) || l->fetch_types)
+		if (st->role[st->field[i].land] != MF_ROLE_FLOW)
 			continue;
 		memcpy(g.type_life, st->type_life[st->field[i].land], sizeof(g.type_life));
 		st->field[i].group = group_of(st, 0, &g);
@@ -46,7 +46,8 @@ static void assign_groups(struct solve_state *st)
 		const struct mf_mana_land *l = &st->lands[st->field[i].land];
 		struct land_group g = { .source_edge = -1 };
 
-		if (!l->fetch_types)
+		/* A fetch whose land enters tapped makes no mana now. */
+		if (st->role[st->field[i].land] != MF_ROLE_FETCH)
 			continue;
 		memset(g.type_life, NO_LIFE, sizeof(g.type_life));
 		g.fetch_types = l->fetch_types;
@@ -61,10 +62,10 @@ static void assign_groups(struct solve_state *st)
 		struct land_group g = { .source_edge = -1 };
 
 		st->library[i].group = -1;
-		if (!(l->basic_types & searched))
+		g.found_by = st->found_by[st->library[i].land];
+		if (!(g.found_by & searched))
 			continue;
 		memcpy(g.type_life, st->type_life[st->library[i].land], sizeof(g.type_life));
-		g.basic_types = l->basic_types;
 		g.shock = l->shock;
 		st->library[i].group = group_of(st, st->lib_group0, &g);
 	}
@@ -189,7 +190,7 @@ int mf_network_build(struct solve_state *st)
 			int32_t *id = &st->fetch_edges[f * st->n_lib_groups + l];
 
 			*id = -1;
-			if (fg->fetch_types & lg->basic_types)
+			if (fg->fetch_types & lg->found_by)
 				*id = mf_flow_add_edge(g, fg->node_in, lg->node_in, FLOW_INF, 0);
 		}
 	}

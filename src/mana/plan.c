@@ -165,9 +165,13 @@ static void prune(struct solve_state *st, const struct target *tg, uint64_t tota
 		const struct land_group *grp = u->group >= 0 ? &st->groups[u->group] : NULL;
 		uint64_t mana[MF_MANA_TYPES];
 
-		if (mf_solve_is_pretapped(&st->lands[u->land])) {
+		if (st->role[u->land] == MF_ROLE_PRETAP) {
 			mf_solve_pretap_mana(st, u->land, mana);
 			u->kept = u->count - drop_free(tg, total, mana, u->count);
+			continue;
+		}
+		if (st->role[u->land] == MF_ROLE_BUNDLE) {
+			u->kept = u->tapped;  /* they cost life: all needed */
 			continue;
 		}
 		for (int t = 0; grp && t < MF_MANA_TYPES; t++) {
@@ -273,7 +277,8 @@ static size_t pair_fetches(struct solve_state *st, struct fetch_pair *pairs,
 	return n;
 }
 
-/* Emits the steps of battlefield kind u: pre-tapped, tapped, fetches. */
+/* Emits the steps of battlefield kind u: pre-tapped or bundles, tapped,
+ * fetches. */
 static size_t emit_kind(const struct solve_state *st, const struct kind_use *u,
 			const struct fetch_pair *pairs, size_t n_pairs, struct mf_mana_step *steps)
 {
@@ -283,7 +288,8 @@ static size_t emit_kind(const struct solve_state *st, const struct kind_use *u,
 	for (uint32_t c = 0; c < u->kept; c++) {
 		uint64_t mana[MF_MANA_TYPES];
 
-		set_step(&steps[n], u->land, MF_MANA_FROM_BATTLEFIELD, -1, 0, -1);
+		set_step(&steps[n], u->land, MF_MANA_FROM_BATTLEFIELD, -1,
+			 st->lands[u->land].options[0].life, -1);
 		mf_solve_pretap_mana(st, u->land, mana);
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			steps[n].mana[t] = (uint32_t)mana[t];

@@ -12,6 +12,9 @@
  * 3. A {2/C} symbol is either C or two generic, not one unit of flow: each
  *    way of paying the cost's {2/C} symbols (by count per colour) gets its
  *    own flow, and the least life wins.
+ * 4. A land of several mana for life (Ancient Tomb, a "bundle") is not one
+ *    unit of flow either: how many to tap is searched (taps.c), the ones
+ *    tapped joining the pre-tapped mana.
  *
  * The solver works on kinds of land with counts, never on single cards, so
  * its work grows with the number of distinct lands, not with the board.
@@ -21,11 +24,6 @@
 
 #include "mana/catalogue.h"
 #include "mana/solve.h"
-
-bool mf_solve_is_pretapped(const struct mf_mana_land *land)
-{
-	return !land->fetch_types && land->n_options == 1 && land->options[0].life == 0;
-}
 
 void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
 		       uint64_t mana[MF_MANA_TYPES])
@@ -93,7 +91,7 @@ static uint64_t twobrid_choices(const struct mf_mana_cost *cost)
 	return n;
 }
 
-/* The cost as plain demand, for the choice-th way of paying {2/C}. */
+/* Sets st->full to the cost, for the choice-th way of paying {2/C}. */
 static void set_demand(struct solve_state *st, uint64_t choice)
 {
 	const struct mf_mana_cost *cost = &st->q->cost;
@@ -113,6 +111,21 @@ static void set_demand(struct solve_state *st, uint64_t choice)
 		choice /= radix;
 		d->need[c] += as_colour;
 		d->generic += 2 * (cost->twobrid[c] - as_colour);
+	}
+}
+
+/* The pre-tapped mana and that of the bundles tapped, with their life. */
+static void tap_bundles(struct solve_state *st)
+{
+	memcpy(st->have, st->pretap, sizeof(st->have));
+	st->bundle_life = 0;
+	for (size_t b = 0; b < st->n_bundles; b++) {
+		const struct kind_use *u = &st->field[st->bundles[b]];
+		const struct mf_mana_land_option *o = &st->lands[u->land].options[0];
+
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			st->have[t] += (uint64_t)o->mana[t] * u->tapped;
+		st->bundle_life += (uint64_t)o->life * u->tapped;
 	}
 }
 
@@ -155,22 +168,21 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 
 	for (size_t i = 0; i < st->n_field; i++) {
 		const struct mf_mana_land *l = &st->lands[st->field[i].land];
+		uint8_t role = st->role[st->field[i].land];
 
-		if (l->fetch_types) {
+		if (role == MF_ROLE_FETCH) {
 			fetches += st->field[i].count;
 			searched |= l->fetch_types;
 			continue;
 		}
-		if (mf_solve_is_pretapped(l))
+		if (role != MF_ROLE_FLOW)
 			continue;
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			supply[t] += st->type_life[st->field[i].land][t] != NO_LIFE ? st->field[i].count : 0;
 		total += st->field[i].count;
 	}
 	for (size_t i = 0; i < st->n_library && fetches; i++) {
-		const struct mf_mana_land *l = &st->lands[st->library[i].land];
-
-		if (!(l->basic_types & searched))
+		if (!(st->found_by[st->library[i].land] & searched))
 			continue;
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			lib[t] += st->type_life[st->library[i].land][t] != NO_LIFE ? st->library[i].count : 0;
@@ -186,19 +198,18 @@ static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
 	return total + (lib_total < fetches ? lib_total : fetches) >= demand;
 }
 
-/* Solves one way of paying {2/C}: *payable and *life. The network stays
- * built for mf_plan_build(); mf_network_free() releases it. */
-static int solve_choice(struct solve_state *st, uint64_t choice, bool *payable, int64_t *life)
+int mf_solve_demand(struct solve_state *st, bool *payable, int64_t *life)
 {
 	uint64_t demand;
 	int rc;
 
-	set_demand(st, choice);
+	tap_bundles(st);
 	demand = left_after_pretap(st);
 	*payable = false;
 	*life = 0;
 	if (!demand) {
 		*payable = true;
+		*life = (int64_t)st->bundle_life;
 		return MF_OK;
 	}
 	if (!supply_may_suffice(st, demand))
@@ -208,6 +219,7 @@ static int solve_choice(struct solve_state *st, uint64_t choice, bool *payable, 
 		return rc;
 	*payable = (uint64_t)mf_flow_min_cost_flow(&st->g, NODE_SOURCE, NODE_SINK, (int64_t)demand,
 						 life) == demand;
+	*life += (int64_t)st->bundle_life;
 	return MF_OK;
 }
 
@@ -227,7 +239,8 @@ static int check_query(const struct mf_mana_query *q)
 	return MF_OK;
 }
 
-/* Zones counted by kind, Tron, and the pre-tapped lands' mana. */
+/* Zones counted by kind, Tron, and the pre-tapped lands' mana (the
+ * bundles are taps.c's). */
 static int prepare(struct solve_state *st, const struct mf_mana_query *q)
 {
 	uint32_t *seen = calloc(q->cat->n_lands, sizeof(*seen));
@@ -248,14 +261,31 @@ static int prepare(struct solve_state *st, const struct mf_mana_query *q)
 		for (size_t i = 0; i < st->n_field; i++) {
 			uint64_t mana[MF_MANA_TYPES];
 
-			if (!mf_solve_is_pretapped(&st->lands[st->field[i].land]))
+			if (st->role[st->field[i].land] != MF_ROLE_PRETAP)
 				continue;
 			mf_solve_pretap_mana(st, st->field[i].land, mana);
 			for (int t = 0; t < MF_MANA_TYPES; t++)
-				st->have[t] += mana[t] * st->field[i].count;
+				st->pretap[t] += mana[t] * st->field[i].count;
 		}
 	}
 	free(seen);
+	return rc;
+}
+
+/* One way of paying {2/C}, with the bundle taps that cost least for it. The
+ * network stays built only when the caller can build the plan from it at
+ * once: a single way to pay and no bundles. */
+static int solve_choice(struct solve_state *st, uint64_t choice, uint64_t n_choices,
+			bool *payable, int64_t *life)
+{
+	int rc;
+
+	set_demand(st, choice);
+	if (st->n_bundles)
+		return mf_taps_search(st, payable, life);
+	rc = mf_solve_demand(st, payable, life);
+	if (n_choices > 1)
+		mf_network_free(st);  /* the winner is solved again for its plan */
 	return rc;
 }
 
@@ -264,6 +294,7 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 	struct solve_state st = { .q = q };
 	uint64_t n_choices, best_choice = 0;
 	int64_t best_life = -1;
+	uint32_t *best_taps = NULL;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -272,28 +303,30 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 		return rc;
 	st.lands = q->cat->lands;
 	st.type_life = (const uint8_t (*)[MF_MANA_TYPES])q->cat->type_life;
+	st.role = q->cat->role;
+	st.found_by = q->cat->found_by;
 	memset(st.life_edge, 0xff, sizeof(st.life_edge));
 	st.choices = mf_mana_cost_has_choices(&q->cost);
-	rc = prepare(&st, q);
-	if (rc)
-		goto out;
 	n_choices = twobrid_choices(&q->cost);
-	for (uint64_t choice = 0; choice < n_choices; choice++) {
+	rc = prepare(&st, q);
+	if (!rc)
+		rc = mf_taps_prepare(&st, n_choices);
+	if (!rc && st.n_bundles && !(best_taps = calloc(st.n_bundles, sizeof(*best_taps))))
+		rc = MF_ERR_NOMEM;
+	for (uint64_t choice = 0; choice < n_choices && !rc; choice++) {
 		bool payable;
 		int64_t life;
 
-		rc = solve_choice(&st, choice, &payable, &life);
-		if (rc)
-			goto out;
-		if (n_choices > 1)
-			mf_network_free(&st);  /* the winner is solved again for its plan */
-		if (payable && (best_life < 0 || life < best_life)) {
+		rc = solve_choice(&st, choice, n_choices, &payable, &life);
+		if (!rc && payable && (best_life < 0 || life < best_life)) {
 			best_life = life;
 			best_choice = choice;
+			for (size_t b = 0; b < st.n_bundles; b++)
+				best_taps[b] = st.field[st.bundles[b]].tapped;
 		}
 	}
-	if (best_life < 0)
-		goto out;  /* no payment exists */
+	if (rc || best_life < 0)
+		goto out;  /* failed, or no payment exists */
 	out->payable = true;
 	out->min_life_paid = (uint64_t)best_life;
 	out->castable = out->min_life_paid + 1 <= q->life;
@@ -302,8 +335,12 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 		int64_t life;
 
 		out->life_left = q->life - out->min_life_paid;
-		if (n_choices > 1)
-			rc = solve_choice(&st, best_choice, &payable, &life);
+		if (n_choices > 1 || st.n_bundles) {
+			for (size_t b = 0; b < st.n_bundles; b++)
+				st.field[st.bundles[b]].tapped = best_taps[b];
+			set_demand(&st, best_choice);
+			rc = mf_solve_demand(&st, &payable, &life);
+		}
 		if (!rc)
 			rc = mf_plan_build(&st, out);
 		if (rc)
@@ -311,6 +348,8 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 	}
 out:
 	mf_network_free(&st);
+	mf_taps_free(&st);
+	free(best_taps);
 	free(st.field);
 	free(st.library);
 	return rc;

@@ -1,12 +1,14 @@
 /*
  * The solver's working state, shared by solve.c (zones, pre-tap, the ways
- * to pay {2/C}), network.c (the flow network) and plan.c (the flow back
- * into per-card steps). Internal.
+ * to pay {2/C}), taps.c (how many lands of several mana for life to tap),
+ * network.c (the flow network) and plan.c (the flow back into per-card
+ * steps). Internal.
  */
 #ifndef MF_MANA_SOLVE_H
 #define MF_MANA_SOLVE_H
 
 #include "manaflow/mana.h"
+#include "mana/catalogue.h"
 #include "mana/flow.h"
 
 #define NO_LIFE 255  /* in type_life: the land cannot make that type */
@@ -30,6 +32,7 @@ struct kind_use {
 	int32_t group;                 /* flow group, -1 for a pre-tapped land */
 	uint32_t made[MF_MANA_TYPES];  /* after the flow: cards tapped for each type */
 	uint32_t kept;                 /* pre-tapped lands: cards the plan keeps */
+	uint32_t tapped;               /* lands of several mana for life: cards tapped */
 };
 
 /* Lands that behave alike in the flow network share a group (one node). */
@@ -38,7 +41,8 @@ struct land_group {
 	int32_t source_edge;         /* source -> group, or in -> out for library groups */
 	int32_t type_edge[MF_MANA_TYPES];
 	uint8_t type_life[MF_MANA_TYPES];
-	uint8_t basic_types, fetch_types, fetch_life;
+	uint8_t found_by;     /* library groups: mf_mana_land_found_by() */
+	uint8_t fetch_types, fetch_life;
 	bool shock;
 };
 
@@ -46,10 +50,17 @@ struct solve_state {
 	const struct mf_mana_query *q;
 	const struct mf_mana_land *lands;       /* the catalogue's array */
 	const uint8_t (*type_life)[MF_MANA_TYPES];  /* per land: least life per type, or NO_LIFE */
+	const uint8_t *role;                    /* per land: enum mf_land_role */
+	const uint8_t *found_by;                /* per land: mf_mana_land_found_by() */
 	struct kind_use *field, *library;
 	size_t n_field, n_library;
 	bool tron;                         /* Tron assembled on the battlefield */
-	uint64_t have[MF_MANA_TYPES];      /* mana of the pre-tapped lands */
+	uint64_t pretap[MF_MANA_TYPES];    /* mana of the pre-tapped lands */
+	uint64_t have[MF_MANA_TYPES];      /* that and the mana of the bundles tapped */
+	uint64_t bundle_life;              /* life the bundles tapped cost */
+	size_t *bundles;                   /* field slots of bundles, the largest range last */
+	uint32_t *bundle_range;            /* per bundle: the most cards worth tapping */
+	size_t n_bundles;
 	struct demand full;                /* the cost, for one way of paying {2/C} */
 	struct demand left;                /* what the flow must pay */
 	uint64_t surplus[MF_MANA_TYPES];   /* pre-tapped mana the flow may route */
@@ -63,12 +74,29 @@ struct solve_state {
 	int32_t life_edge[32];             /* source -> Phyrexian node: symbols paid with life */
 };
 
-/* Whether a land is tapped without a choice: one free alternative. */
-bool mf_solve_is_pretapped(const struct mf_mana_land *land);
 
 /* The mana one card of a pre-tapped land makes (Tron counted). */
 void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
 		       uint64_t mana[MF_MANA_TYPES]);
+
+/* Solves st->full with the bundles tapped as their `tapped` counts say:
+ * *payable, and *life including the bundles' life. The network stays built
+ * for mf_plan_build(); mf_network_free() releases it. MF_OK or MF_ERR_NOMEM. */
+int mf_solve_demand(struct solve_state *st, bool *payable, int64_t *life);
+
+/* Finds the bundles on the battlefield and how many of each may be worth
+ * tapping. MF_OK; MF_ERR_LIMIT when n_choices ways to pay {2/C} times the
+ * counts to try of every bundle but the last exceed MF_MANA_BUNDLE_TRIES_MAX;
+ * MF_ERR_NOMEM. */
+int mf_taps_prepare(struct solve_state *st, uint64_t n_choices);
+
+/* Frees what mf_taps_prepare() allocated. */
+void mf_taps_free(struct solve_state *st);
+
+/* Finds the bundle taps that pay st->full for the least life: leaves them
+ * in the bundles' `tapped` counts, with *payable and *life (as
+ * mf_solve_demand() says them), and no network built. MF_OK or MF_ERR_NOMEM. */
+int mf_taps_search(struct solve_state *st, bool *payable, int64_t *life);
 
 /* Groups the lands still to decide and builds the min-cost flow network for
  * st->left. Returns MF_OK or MF_ERR_NOMEM. */

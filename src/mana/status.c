@@ -39,6 +39,16 @@ const char *mf_mana_land_kind_name(enum mf_mana_land_kind kind)
 		[MF_MANA_KIND_TRI] = "tri",
 		[MF_MANA_KIND_FIVE_COLOR] = "five-color",
 		[MF_MANA_KIND_TRON] = "tron",
+		[MF_MANA_KIND_FAST] = "fast",
+		[MF_MANA_KIND_CHECK] = "check",
+		[MF_MANA_KIND_SLOW] = "slow",
+		[MF_MANA_KIND_TRIOME] = "triome",
+		[MF_MANA_KIND_SURVEIL] = "surveil",
+		[MF_MANA_KIND_GATE] = "gate",
+		[MF_MANA_KIND_GAIN] = "gain",
+		[MF_MANA_KIND_TEMPLE] = "temple",
+		[MF_MANA_KIND_PATHWAY] = "pathway",
+		[MF_MANA_KIND_HORIZON] = "horizon",
 		[MF_MANA_KIND_OTHER] = "other",
 	};
 

@@ -264,7 +264,9 @@ START_TEST(batch_edges)
 END_TEST
 
 static const char *const land_kinds[] = { "basic", "dual", "shock", "fetch", "pain",
-					  "bounce", "tri", "five-color", "tron" };
+					  "bounce", "tri", "five-color", "tron", "fast", "check",
+					  "slow", "triome", "surveil", "gate", "gain", "temple",
+					  "pathway", "horizon", "other" };
 #define N_KINDS (sizeof(land_kinds) / sizeof(land_kinds[0]))
 
 static const cJSON *find_land(const cJSON *lands, const char *name)
@@ -297,17 +299,20 @@ START_TEST(lands_catalogue)
 	ck_assert_int_eq(http_get("/v1/lands", &r), 200);
 	ck_assert_str_eq(r.content_type, "application/json");
 	lands = cJSON_GetObjectItemCaseSensitive(r.json, "lands");
-	ck_assert_int_eq(cJSON_GetArraySize(lands), 70);
+	ck_assert_int_eq(cJSON_GetArraySize(lands), 189);
 	ck_assert_int_eq(cJSON_GetArraySize(lands), in_file);
 	cJSON_ArrayForEach(l, lands) {
 		const char *kind = json_str(l, "kind");
 		size_t k = 0;
 
-		ck_assert_int_eq(cJSON_GetArraySize(l), 5);
+		ck_assert_int_eq(cJSON_GetArraySize(l), 8);
 		ck_assert(json_str(l, "name")[0] != '\0');
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "basic_types")));
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "produces")));
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "fetches")));
+		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "supertypes")));
+		ck_assert(json_str(l, "enters_tapped")[0] != '\0');
+		ck_assert_int_eq(cJSON_IsNull(cJSON_GetObjectItem(l, "fetch")), strcmp(kind, "fetch") != 0);
 		while (k < N_KINDS && strcmp(kind, land_kinds[k]))
 			k++;
 		ck_assert_msg(k < N_KINDS, "kind %s", kind);
@@ -319,12 +324,30 @@ START_TEST(lands_catalogue)
 	l = find_land(lands, "Wooded Foothills");
 	ck_assert_str_eq(json_str(l, "kind"), "fetch");
 	expect_strings(cJSON_GetObjectItem(l, "fetches"), (const char *[]){ "Mountain", "Forest" }, 2);
+	l = cJSON_GetObjectItem(l, "fetch");
+	expect_strings(cJSON_GetObjectItem(l, "types"), (const char *[]){ "Mountain", "Forest" }, 2);
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(l, "basic")));
+	ck_assert_int_eq(cJSON_GetObjectItem(l, "life")->valueint, 1);
+	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(l, "enters_tapped")));
+	l = find_land(lands, "Forest");
+	expect_strings(cJSON_GetObjectItem(l, "supertypes"), (const char *[]){ "Basic" }, 1);
+	ck_assert_str_eq(json_str(l, "enters_tapped"), "never");
 	l = find_land(lands, "Steam Vents");
 	ck_assert_str_eq(json_str(l, "kind"), "shock");
+	ck_assert_str_eq(json_str(l, "enters_tapped"), "unless-life-paid");
+	expect_strings(cJSON_GetObjectItem(l, "supertypes"), NULL, 0);
 	expect_strings(cJSON_GetObjectItem(l, "basic_types"), (const char *[]){ "Island", "Mountain" }, 2);
 	expect_strings(cJSON_GetObjectItem(l, "produces"), (const char *[]){ "U", "R" }, 2);
 	ck_assert_str_eq(json_str(find_land(lands, "Urza's Tower"), "kind"), "tron");
 	ck_assert_str_eq(json_str(find_land(lands, "City of Brass"), "kind"), "five-color");
+	l = find_land(lands, "Snow-Covered Island");
+	expect_strings(cJSON_GetObjectItem(l, "supertypes"), (const char *[]){ "Basic", "Snow" }, 2);
+	ck_assert_str_eq(json_str(find_land(lands, "Ketria Triome"), "enters_tapped"), "always");
+	ck_assert_str_eq(json_str(find_land(lands, "Sulfur Falls"), "enters_tapped"), "conditionally");
+	l = cJSON_GetObjectItem(find_land(lands, "Evolving Wilds"), "fetch");
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(l, "basic")));
+	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(l, "enters_tapped")));
+	ck_assert_int_eq(cJSON_GetObjectItem(l, "life")->valueint, 0);
 	http_resp_free(&r);
 	free(source);
 }

@@ -82,9 +82,20 @@ static const struct mf_mana_land *land_at(const struct mf_mana_query *q, int32_t
 	return mf_mana_catalogue_land(q->cat, (size_t)index);
 }
 
+/* Whether the fetch finds the card: a basic land type in common, or a
+ * "basic land card" fetch and a basic card. */
+static bool finds(const struct mf_mana_land *fetch, const struct mf_mana_land *card)
+{
+	return (fetch->fetch_types & card->basic_types) != 0 ||
+	       ((fetch->fetch_types & MF_MANA_FETCH_BASIC) &&
+		(card->supertypes & MF_MANA_SUPER_BASIC));
+}
+
+/* Whether fetching the card can make mana now: found, and neither the fetch
+ * nor the card puts it onto the battlefield tapped. */
 static bool fetchable(const struct mf_mana_land *fetch, const struct mf_mana_land *card)
 {
-	return (fetch->fetch_types & card->basic_types) != 0;
+	return finds(fetch, card) && !fetch->fetch_tapped && card->etb == MF_MANA_ETB_UNTAPPED;
 }
 
 static uint64_t generic_asked(const struct mf_mana_query *q)

@@ -187,9 +187,14 @@ static bool check_fetch(struct checker *c, size_t s)
 			    land->name, step->life, land->fetch_life);
 	if ((size_t)step->fetch >= c->n_cat)
 		return fail(c, "step %zu: fetched land %d outside the catalogue", s, step->fetch);
+	if (land->fetch_tapped)
+		return fail(c, "step %zu: %s puts its land onto the battlefield tapped", s, land->name);
 	card = mf_mana_catalogue_land(c->q->cat, (size_t)step->fetch);
-	if (!(card->basic_types & land->fetch_types))
+	if (!(card->basic_types & land->fetch_types) &&
+	    !((land->fetch_types & MF_MANA_FETCH_BASIC) && (card->supertypes & MF_MANA_SUPER_BASIC)))
 		return fail(c, "step %zu: %s cannot fetch %s", s, land->name, card->name);
+	if (card->etb != MF_MANA_ETB_UNTAPPED)
+		return fail(c, "step %zu: %s enters tapped when fetched", s, card->name);
 	if (s + 1 >= c->r->n_plan || c->r->plan[s + 1].from != MF_MANA_FROM_LIBRARY ||
 	    c->r->plan[s + 1].land != step->fetch)
 		return fail(c, "step %zu: the fetch of %s is not followed by its step",

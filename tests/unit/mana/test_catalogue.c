@@ -22,13 +22,15 @@ static const struct mf_mana_land *land(const struct mf_mana_catalogue *cat, cons
 	return mf_mana_catalogue_land(cat, (size_t)i);
 }
 
-START_TEST(builtin_has_the_70_lands_by_kind)
+/* The contest's 70 lands come first (test_catalogue_families.c checks the
+ * rest, family by family). */
+START_TEST(builtin_has_the_contest_70_first_by_kind)
 {
 	struct mf_mana_catalogue *cat = builtin();
 	size_t per_kind[MF_MANA_KIND_OTHER + 1] = { 0 };
 
-	ck_assert_uint_eq(mf_mana_catalogue_size(cat), 70);
-	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++)
+	ck_assert_uint_eq(mf_mana_catalogue_size(cat), 189);
+	for (size_t i = 0; i < 70; i++)
 		per_kind[mf_mana_catalogue_land(cat, i)->kind]++;
 	ck_assert_uint_eq(per_kind[MF_MANA_KIND_BASIC], 5);
 	ck_assert_uint_eq(per_kind[MF_MANA_KIND_DUAL], 10);
@@ -139,8 +141,8 @@ static const struct {
 	{ "Odd;;G|-fetchForest;\n", 1, "a land cannot both fetch and make mana" },
 	{ "Odd;;-fetchForest|--fetchIsland;\n", 1, "fetch alternatives cost different life" },
 	{ "Odd;Forest;-fetchForest;\n", 1, "a fetch land cannot have basic land types" },
-	{ "Odd;;WU|G;\n", 1, "an alternative making several mana must be the land's only one and cost no life" },
-	{ "Odd;;-WU;\n", 1, "an alternative making several mana must be the land's only one and cost no life" },
+	{ "Odd;;WU|G;\n", 1, "an alternative making several mana must be the land's only one" },
+	{ "Odd;;--CC|C;\n", 1, "an alternative making several mana must be the land's only one" },
 	{ "Odd;Forest;GG;\n", 1, "a land with basic land types must make one mana per tap" },
 	{ "Odd;;2;tron 2\n", 1, "a Tron piece must make exactly 1 colourless alone" },
 	{ "Odd;;1;tron x\n", 1, "\"tron\" needs one digit 1-9, written exactly \"tron N\"" },
@@ -169,6 +171,35 @@ static const struct {
 	{ "Forest;Forest;|G;\n", 1, "empty alternative" },
 	{ "Odd;;G;note;extra\n", 1, "expected name;types;alternatives;note" },
 	{ "Odd;;99999;\n", 1, "an alternative makes more than 9 mana" },
+	/* Keyword notes: every word a keyword, each once, single blanks. */
+	{ "Odd;;W;Basic\n", 1, "unknown keyword \"Basic\" in the note (known: basic, snow, etb=tapped, "
+	  "etb=conditional, fetch=tapped, kind=NAME)" },
+	{ "Odd;;W;--basic\n", 1, "unknown keyword \"--basic\" in the note (known: basic, snow, etb=tapped, "
+	  "etb=conditional, fetch=tapped, kind=NAME)" },
+	{ "Odd;;W;basic snowy\n", 1, "unknown keyword \"snowy\" in the note (known: basic, snow, etb=tapped, "
+	  "etb=conditional, fetch=tapped, kind=NAME)" },
+	{ "Odd;;W;etb=untapped\n", 1, "unknown keyword \"etb=untapped\" in the note (known: basic, snow, "
+	  "etb=tapped, etb=conditional, fetch=tapped, kind=NAME)" },
+	{ "Odd;;W;basic  snow\n", 1, "the note's keywords must be separated by single blanks" },
+	{ "Odd;;W; basic\n", 1, "the note's keywords must be separated by single blanks" },
+	{ "Odd;;W;basic \n", 1, "the note's keywords must be separated by single blanks" },
+	{ "Odd;;W;basic basic\n", 1, "the note gives \"basic\" twice" },
+	{ "Odd;;W;etb=tapped etb=conditional\n", 1, "the note gives \"etb=\" twice" },
+	{ "Odd;;W;kind=gate kind=gain\n", 1, "the note gives \"kind=\" twice" },
+	{ "Odd;;W;kind=shock\n", 1, "unknown kind \"shock\" (known: fast, check, slow, triome, surveil, "
+	  "gate, gain, temple, pathway, horizon)" },
+	{ "Odd;;W;kind=\n", 1, "unknown kind \"\" (known: fast, check, slow, triome, surveil, "
+	  "gate, gain, temple, pathway, horizon)" },
+	{ "Odd;;W;fetch=tapped\n", 1, "\"fetch=tapped\" is only for a fetch land" },
+	{ "Odd;;fetchBasic;basic\n", 1, "a fetch land cannot be basic" },
+	{ "Odd;Forest;G;etb=conditional\n", 1,
+	  "a land a fetch may find must enter tapped or not, not \"etb=conditional\"" },
+	{ "Odd;;G;basic etb=conditional\n", 1,
+	  "a land a fetch may find must enter tapped or not, not \"etb=conditional\"" },
+	{ "Odd;;GG;basic\n", 1, "a basic land must make one mana per tap" },
+	{ "Odd;;-fetchBasic|fetchForest;\n", 1, "fetch alternatives cost different life" },
+	{ "Odd;;-fetchbasic;\n", 1, "unknown basic land type to fetch \"basic\"" },
+	{ "Odd;;fetchBasic|G;\n", 1, "a land cannot both fetch and make mana" },
 	{ "\n\n", 2, "no lands" },
 };
 
@@ -191,7 +222,9 @@ START_TEST(unknown_notes_are_comments)
 	static const char text[] = "Gemstone Mine;;W|U|R|B|G;assume a mining counter\n"
 				   "Bayou;Swamp,Forest;B|G;Shocking, but no shock land\n"
 				   "Mine;;1;Urzatron piece? not here\n"
-				   "Vents;Island,Mountain;U|R;--shockland? no\n";
+				   "Vents;Island,Mountain;U|R;--shockland? no\n"
+				   "Waste;;C;basically colourless\n"
+				   "Kindred;;G;Kindly untapped, snowless\n";
 	struct mf_mana_catalogue *cat = NULL;
 	struct mf_mana_parse_error err;
 
@@ -200,6 +233,101 @@ START_TEST(unknown_notes_are_comments)
 	ck_assert_int_eq(mf_mana_catalogue_land(cat, 1)->kind, MF_MANA_KIND_DUAL);
 	ck_assert_int_eq(mf_mana_catalogue_land(cat, 2)->kind, MF_MANA_KIND_OTHER);
 	ck_assert_int_eq(mf_mana_catalogue_land(cat, 3)->kind, MF_MANA_KIND_DUAL);
+	for (size_t i = 4; i < 6; i++) {
+		const struct mf_mana_land *l = mf_mana_catalogue_land(cat, i);
+
+		ck_assert_int_eq(l->kind, MF_MANA_KIND_OTHER);
+		ck_assert_uint_eq(l->supertypes, 0);
+		ck_assert_uint_eq(l->etb, MF_MANA_ETB_UNTAPPED);
+	}
+	mf_mana_catalogue_free(cat);
+}
+END_TEST
+
+/* This service's extensions of the format, one construct a line. */
+START_TEST(extended_format_reads)
+{
+	static const char text[] =
+		"Forest;Forest;G;\n"
+		"Wastes;;C;basic\n"
+		"Snow-Covered Forest;Forest;G;basic snow\n"
+		"Prismatic Vista;;-fetchBasic;\n"
+		"Evolving Wilds;;fetchBasic;fetch=tapped\n"
+		"Odd Fetch;;-fetchBasic|-fetchIsland;fetch=tapped\n"
+		"Savai Triome;Mountain,Plains,Swamp;R|W|B;etb=tapped kind=triome\n"
+		"Seachrome Coast;;W|U;etb=conditional kind=fast\n"
+		"Ancient Tomb;;--CC;\n"
+		"Hengegate Pathway;;W;kind=pathway\n"
+		"Horizon Canopy;;-G|-W;kind=horizon\n"
+		"Grove of the Burnwillows;;1|R|G;\n"
+		"Mana Confluence;;-W|-U|-B|-R|-G;\n"
+		"Mountain;Mountain,Forest;R|G;\n";
+	struct mf_mana_catalogue *cat = NULL;
+	struct mf_mana_parse_error err;
+	const struct mf_mana_land *l;
+
+	ck_assert_int_eq(mf_mana_catalogue_parse(text, strlen(text), &cat, &err), MF_OK);
+	l = land(cat, "Forest");  /* the contest's basics are basic without a note */
+	ck_assert_uint_eq(l->supertypes, MF_MANA_SUPER_BASIC);
+	ck_assert_int_eq(l->kind, MF_MANA_KIND_BASIC);
+	l = land(cat, "Wastes");
+	ck_assert_uint_eq(l->supertypes, MF_MANA_SUPER_BASIC);
+	ck_assert_uint_eq(l->basic_types, 0);
+	ck_assert_uint_eq(l->options[0].mana[MF_MANA_C], 1);
+	ck_assert_int_eq(l->kind, MF_MANA_KIND_BASIC);
+	l = land(cat, "Snow-Covered Forest");
+	ck_assert_uint_eq(l->supertypes, MF_MANA_SUPER_BASIC | MF_MANA_SUPER_SNOW);
+	ck_assert_uint_eq(l->basic_types, 1u << MF_MANA_G);
+	ck_assert_int_eq(l->kind, MF_MANA_KIND_BASIC);
+	l = land(cat, "Prismatic Vista");
+	ck_assert_uint_eq(l->fetch_types, MF_MANA_FETCH_BASIC);
+	ck_assert_uint_eq(l->fetch_life, 1);
+	ck_assert(!l->fetch_tapped);
+	ck_assert_int_eq(l->kind, MF_MANA_KIND_FETCH);
+	l = land(cat, "Evolving Wilds");
+	ck_assert_uint_eq(l->fetch_types, MF_MANA_FETCH_BASIC);
+	ck_assert_uint_eq(l->fetch_life, 0);
+	ck_assert(l->fetch_tapped);
+	l = land(cat, "Odd Fetch");
+	ck_assert_uint_eq(l->fetch_types, MF_MANA_FETCH_BASIC | 1u << MF_MANA_U);
+	l = land(cat, "Savai Triome");
+	ck_assert_uint_eq(l->etb, MF_MANA_ETB_TAPPED);
+	ck_assert_uint_eq(l->basic_types, 1u << MF_MANA_R | 1u << MF_MANA_W | 1u << MF_MANA_B);
+	ck_assert_uint_eq(l->supertypes, 0);
+	ck_assert_int_eq(l->kind, MF_MANA_KIND_TRIOME);
+	l = land(cat, "Seachrome Coast");
+	ck_assert_uint_eq(l->etb, MF_MANA_ETB_CONDITIONAL);
+	ck_assert_int_eq(l->kind, MF_MANA_KIND_FAST);
+	l = land(cat, "Ancient Tomb");
+	ck_assert_uint_eq(l->n_options, 1);
+	ck_assert_uint_eq(l->options[0].mana[MF_MANA_C], 2);
+	ck_assert_uint_eq(l->options[0].life, 2);
+	ck_assert_int_eq(l->kind, MF_MANA_KIND_OTHER);  /* not a bounce land: it costs life */
+	ck_assert_int_eq(land(cat, "Hengegate Pathway")->kind, MF_MANA_KIND_PATHWAY);
+	ck_assert_int_eq(land(cat, "Horizon Canopy")->kind, MF_MANA_KIND_HORIZON);
+	ck_assert_int_eq(land(cat, "Grove of the Burnwillows")->kind, MF_MANA_KIND_OTHER);
+	ck_assert_int_eq(land(cat, "Mana Confluence")->kind, MF_MANA_KIND_FIVE_COLOR);
+	/* Named like a basic but typed otherwise: not basic. */
+	ck_assert_uint_eq(land(cat, "Mountain")->supertypes, 0);
+	ck_assert_int_eq(land(cat, "Mountain")->kind, MF_MANA_KIND_DUAL);
+	mf_mana_catalogue_free(cat);
+}
+END_TEST
+
+/* The contest's lands keep their meaning: only its five basics are basic,
+ * and every land enters untapped (shock lands unless 2 life are paid). */
+START_TEST(builtin_contest_lands_keep_their_meaning)
+{
+	struct mf_mana_catalogue *cat = builtin();
+
+	for (size_t i = 0; i < 70; i++) {
+		const struct mf_mana_land *l = mf_mana_catalogue_land(cat, i);
+
+		ck_assert_uint_eq(l->supertypes, i < 5 ? MF_MANA_SUPER_BASIC : 0);
+		ck_assert_uint_eq(l->etb, MF_MANA_ETB_UNTAPPED);
+		ck_assert(!l->fetch_tapped);
+		ck_assert_uint_eq(l->fetch_types & MF_MANA_FETCH_BASIC, 0);
+	}
 	mf_mana_catalogue_free(cat);
 }
 END_TEST
@@ -209,13 +337,15 @@ static Suite *catalogue_suite(void)
 	Suite *s = suite_create("catalogue");
 	TCase *tc = tcase_create("builtin");
 
-	tcase_add_test(tc, builtin_has_the_70_lands_by_kind);
+	tcase_add_test(tc, builtin_has_the_contest_70_first_by_kind);
 	tcase_add_test(tc, lands_read_as_the_statement_says);
 	tcase_add_test(tc, closest_name_suggests_a_fix);
+	tcase_add_test(tc, builtin_contest_lands_keep_their_meaning);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("format");
 	tcase_add_test(tc, statement_sample_parses);
 	tcase_add_test(tc, unknown_notes_are_comments);
+	tcase_add_test(tc, extended_format_reads);
 	tcase_add_loop_test(tc, malformed_lines_name_line_and_reason, 0,
 			    (int)(sizeof(malformed) / sizeof(malformed[0])));
 	suite_add_tcase(s, tc);
