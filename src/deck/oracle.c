@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "manaflow/deck.h"
+#include "deck/text.h"
 
 /* The longest window taw's rule allows between "any" and "color"/"type". */
 #define ANY_WINDOW_MAX 30
@@ -11,21 +12,9 @@
 /* Mana doublers copy what a land made; they never add a colour of their own. */
 static const char copied_mana_phrase[] = "any type that land produced";
 
-static char ascii_lower(char c)
-{
-	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
-}
-
-/* Bytes of UTF-8 sequences are never word characters, so "—" separates words. */
-static bool is_word_char(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-	       (c >= '0' && c <= '9') || c == '_';
-}
-
 static unsigned letter_color(char c)
 {
-	switch (ascii_lower(c)) {
+	switch (mf_deck_lower(c)) {
 	case 'w': return MF_DECK_W;
 	case 'u': return MF_DECK_U;
 	case 'b': return MF_DECK_B;
@@ -34,34 +23,6 @@ static unsigned letter_color(char c)
 	case 'c': return MF_DECK_C;
 	default: return 0;
 	}
-}
-
-/* Length of word (lower case) when s[at...] spells it and a word ends there,
- * else 0. The caller checks the boundary before at. */
-static size_t word_at(const char *s, size_t len, size_t at, const char *word)
-{
-	size_t n = strlen(word);
-
-	if (at + n > len || memcmp(s + at, word, n) != 0)
-		return 0;
-	if (at + n < len && is_word_char(s[at + n]))
-		return 0;
-	return n;
-}
-
-static bool word_starts_at(const char *s, size_t at)
-{
-	return at == 0 || !is_word_char(s[at - 1]);
-}
-
-/* Whether the lower-case text s[0, len) has word somewhere. */
-static bool has_word(const char *s, size_t len, const char *word)
-{
-	for (size_t i = 0; i < len; i++) {
-		if (word_starts_at(s, i) && word_at(s, len, i, word))
-			return true;
-	}
-	return false;
 }
 
 unsigned mf_deck_symbol_colors(const char *inside, size_t len)
@@ -76,7 +37,7 @@ unsigned mf_deck_symbol_colors(const char *inside, size_t len)
 		const char *p = inside + start;
 
 		/* Half mana ({HW}) is still white. */
-		if (part == 2 && ascii_lower(p[0]) == 'h') {
+		if (part == 2 && mf_deck_lower(p[0]) == 'h') {
 			p++;
 			part--;
 		}
@@ -93,17 +54,13 @@ unsigned mf_deck_symbols_colors(const char *text, size_t len)
 	size_t i = 0;
 
 	while (i < len) {
-		size_t j;
+		const char *inside;
+		size_t inside_len;
+		size_t n = mf_deck_symbol_at(text, len, i, &inside, &inside_len);
 
-		if (text[i] != '{') {
-			i++;
-			continue;
-		}
-		for (j = i + 1; j < len && text[j] != '}' && text[j] != '\n'; j++)
-			;
-		if (j < len && text[j] == '}') {
-			colors |= mf_deck_symbol_colors(text + i + 1, j - i - 1);
-			i = j + 1;
+		if (n) {
+			colors |= mf_deck_symbol_colors(inside, inside_len);
+			i += n;
 		} else {
 			i++;
 		}
@@ -128,13 +85,13 @@ unsigned mf_deck_type_line_produces(const char *type_line, size_t len)
 		char word[16];
 		size_t n = 0;
 
-		if (!is_word_char(type_line[i])) {
+		if (!mf_deck_is_word_char(type_line[i])) {
 			i++;
 			continue;
 		}
-		while (i < len && is_word_char(type_line[i])) {
+		while (i < len && mf_deck_is_word_char(type_line[i])) {
 			if (n < sizeof(word) - 1)
-				word[n] = ascii_lower(type_line[i]);
+				word[n] = mf_deck_lower(type_line[i]);
 			n++;
 			i++;
 		}
@@ -147,29 +104,6 @@ unsigned mf_deck_type_line_produces(const char *type_line, size_t len)
 		}
 	}
 	return colors;
-}
-
-/*
- * Copies one line lower-cased into out, leaving out reminder text: each '('
- * up to the first ')' after it on the line. A '(' never closed stays.
- * Returns the length written.
- */
-static size_t clean_line(const char *line, size_t len, char *out)
-{
-	size_t n = 0, i = 0;
-
-	while (i < len) {
-		if (line[i] == '(') {
-			const char *close = memchr(line + i, ')', len - i);
-
-			if (close) {
-				i = (size_t)(close - line) + 1;
-				continue;
-			}
-		}
-		out[n++] = ascii_lower(line[i++]);
-	}
-	return n;
 }
 
 /* taw reads a line for mana only when it mentions "mana" or has a symbol
@@ -200,15 +134,15 @@ static bool any_names_all_colors(const char *s, size_t len, size_t any_end)
 	static const char *const kinds[] = { "colors", "color", "types", "type" };
 	size_t last = any_end + ANY_WINDOW_MAX;
 
-	if (any_end >= len || is_word_char(s[any_end]))
+	if (any_end >= len || mf_deck_is_word_char(s[any_end]))
 		return false;
 	for (size_t j = any_end + 1; j <= last && j < len; j++) {
 		if (s[j - 1] == '.')
 			return false;
-		if (is_word_char(s[j - 1]))
+		if (mf_deck_is_word_char(s[j - 1]))
 			continue;
 		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-			if (word_at(s, len, j, kinds[k]))
+			if (mf_deck_word_at(s, len, j, kinds[k]))
 				return true;
 		}
 	}
@@ -224,13 +158,13 @@ static unsigned effect_produces(char *s, size_t len)
 	unsigned colors = mf_deck_symbols_colors(s, len);
 
 	for (size_t i = 0; i < len; i++) {
-		if (word_starts_at(s, i) && word_at(s, len, i, "any") &&
+		if (mf_deck_word_starts_at(s, i) && mf_deck_word_at(s, len, i, "any") &&
 		    i + phrase <= len && memcmp(s + i, copied_mana_phrase, phrase) == 0 &&
-		    (i + phrase == len || !is_word_char(s[i + phrase])))
+		    (i + phrase == len || !mf_deck_is_word_char(s[i + phrase])))
 			memset(s + i, ' ', phrase);
 	}
 	for (size_t i = 0; i < len; i++) {
-		if (word_starts_at(s, i) && word_at(s, len, i, "any") &&
+		if (mf_deck_word_starts_at(s, i) && mf_deck_word_at(s, len, i, "any") &&
 		    any_names_all_colors(s, len, i + 3)) {
 			colors |= MF_DECK_WUBRG;
 			break;
@@ -244,10 +178,10 @@ static size_t add_word_at(const char *s, size_t len, size_t at)
 {
 	size_t n;
 
-	if (!word_starts_at(s, at))
+	if (!mf_deck_word_starts_at(s, at))
 		return 0;
-	n = word_at(s, len, at, "adds");
-	return n ? n : word_at(s, len, at, "add");
+	n = mf_deck_word_at(s, len, at, "adds");
+	return n ? n : mf_deck_word_at(s, len, at, "add");
 }
 
 /* Splits one cleaned line into its "Add ..." clauses and the rest (its
@@ -257,7 +191,7 @@ static void read_line(char *s, size_t len, char *cost, unsigned *produces,
 {
 	size_t n_cost = 0, i = 0;
 
-	if (has_word(s, len, "extort"))
+	if (mf_deck_has_word(s, len, "extort"))
 		*uses |= MF_DECK_W | MF_DECK_B;
 	if (!line_may_add_mana(s, len))
 		return;
@@ -283,16 +217,12 @@ void mf_deck_read_oracle(const char *text, size_t len, unsigned *produces,
 {
 	char line[MF_DECK_TEXT_MAX];
 	char cost[MF_DECK_TEXT_MAX];
-	size_t start = 0;
+	size_t pos = 0, start, n;
 
 	if (len > MF_DECK_TEXT_MAX)
 		len = MF_DECK_TEXT_MAX;
-	while (start < len) {
-		const char *nl = memchr(text + start, '\n', len - start);
-		size_t end = nl ? (size_t)(nl - text) : len;
-		size_t n = clean_line(text + start, end - start, line);
-
+	while (mf_deck_next_line(text, len, &pos, &start, &n)) {
+		n = mf_deck_clean_line(text + start, n, line, NULL);
 		read_line(line, n, cost, produces, uses);
-		start = end + 1;
 	}
 }

@@ -1,6 +1,9 @@
 /*
- * Reading the printed text of one card face: mana symbols, Oracle text and
- * type line. Internal to src/deck; the rules are those of manaflow/deck.h.
+ * Reading the printed text of one card face for taw's colour rule: mana
+ * symbols, Oracle text and type line. Internal to src/deck; the rules are
+ * those of manaflow/deck.h. The text primitives under it (words, symbols,
+ * lines without reminder text) are in deck/text.h, shared with the land
+ * reader.
  */
 #ifndef MF_DECK_ORACLE_H
 #define MF_DECK_ORACLE_H

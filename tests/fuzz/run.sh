@@ -33,6 +33,7 @@ HARNESSES="
 mana_solve:8192:json
 mana_batch:8192:json
 deck_colors:8192:json
+deck_land:9000:-
 combat_blocks:4096:json
 contest_input:8192:lands
 cost:2048:cost

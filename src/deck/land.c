@@ -1,0 +1,582 @@
+/*
+ * The land reader (manaflow/deck.h, mf_deck_land_read): a card's land faces,
+ * their type lines, and the lines of their Oracle text that are not
+ * activated abilities: entering tapped, shock and reveal choices, bounce,
+ * City of Brass's damage. Activated abilities are in land_ability.c.
+ */
+#include "deck/land.h"
+
+#include <string.h>
+
+#include "deck/oracle.h"
+#include "deck/text.h"
+
+/* ------------------------------------------------------------------ */
+/* Matchers                                                            */
+
+bool mf_deck_lit(struct mf_deck_cursor *c, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	if (n > c->len - c->at || memcmp(c->s + c->at, lit, n) != 0)
+		return false;
+	if (n && mf_deck_is_word_char(lit[n - 1]) && c->at + n < c->len &&
+	    mf_deck_is_word_char(c->s[c->at + n]))
+		return false;
+	c->at += n;
+	return true;
+}
+
+/* Whether the face's name (its first n bytes) is at c, in any case. */
+static bool name_at(struct mf_deck_cursor *c, size_t n)
+{
+	const char *name = c->x->name;
+
+	if (!name || n == 0 || n > c->len - c->at)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (mf_deck_lower(name[i]) != c->s[c->at + i])
+			return false;
+	}
+	if (c->at + n < c->len && mf_deck_is_word_char(c->s[c->at + n]) &&
+	    mf_deck_is_word_char(name[n - 1]))
+		return false;
+	c->at += n;
+	return true;
+}
+
+bool mf_deck_self(struct mf_deck_cursor *c)
+{
+	static const char *const generic[] = { "this land", "this permanent", "~", "it" };
+
+	if (name_at(c, c->x->name_len) || name_at(c, c->x->short_len))
+		return true;
+	for (size_t i = 0; i < sizeof(generic) / sizeof(generic[0]); i++) {
+		if (mf_deck_lit(c, generic[i]))
+			return true;
+	}
+	return false;
+}
+
+bool mf_deck_number(struct mf_deck_cursor *c, unsigned *n)
+{
+	static const char *const words[] = {
+		"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+	};
+	size_t at = c->at;
+	unsigned v = 0;
+
+	while (at < c->len && c->s[at] >= '0' && c->s[at] <= '9') {
+		v = v * 10 + (unsigned)(c->s[at] - '0');
+		if (v > 255)
+			v = 255;
+		at++;
+	}
+	if (at > c->at && (at == c->len || !mf_deck_is_word_char(c->s[at]))) {
+		c->at = at;
+		*n = v;
+		return true;
+	}
+	for (unsigned i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (mf_deck_lit(c, words[i])) {
+			*n = i + 1;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* One basic land type, after an optional article. */
+static bool one_type(struct mf_deck_cursor *c, uint8_t *mask)
+{
+	static const char *const names[] = { "plains", "island", "swamp", "mountain", "forest" };
+	size_t start = c->at;
+
+	(void)(mf_deck_lit(c, "a ") || mf_deck_lit(c, "an "));
+	for (unsigned t = 0; t < 5; t++) {
+		if (mf_deck_lit(c, names[t])) {
+			*mask |= (uint8_t)(1u << t);
+			return true;
+		}
+	}
+	c->at = start;
+	return false;
+}
+
+bool mf_deck_types(struct mf_deck_cursor *c, uint8_t *mask)
+{
+	if (!one_type(c, mask))
+		return false;
+	for (;;) {
+		size_t at = c->at;
+
+		if ((mf_deck_lit(c, ", or ") || mf_deck_lit(c, " or ") || mf_deck_lit(c, ", ")) &&
+		    one_type(c, mask))
+			continue;
+		c->at = at;
+		return true;
+	}
+}
+
+bool mf_deck_enters(struct mf_deck_cursor *c)
+{
+	return mf_deck_lit(c, "enters the battlefield") || mf_deck_lit(c, "enters");
+}
+
+bool mf_deck_stop(struct mf_deck_cursor *c)
+{
+	if (c->at >= c->len || c->s[c->at] != '.' ||
+	    (c->at + 1 < c->len && c->s[c->at + 1] != ' '))
+		return false;
+	c->at++;
+	while (c->at < c->len && c->s[c->at] == ' ')
+		c->at++;
+	return true;
+}
+
+bool mf_deck_done(const struct mf_deck_cursor *c)
+{
+	for (size_t i = c->at; i < c->len; i++) {
+		if (c->s[i] != ' ')
+			return false;
+	}
+	return true;
+}
+
+size_t mf_deck_sentence(const char *s, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '.' && (i + 1 == len || s[i + 1] == ' '))
+			return i + 1;
+	}
+	return len;
+}
+
+/* ------------------------------------------------------------------ */
+/* Ignored clauses                                                     */
+
+void mf_deck_land_ignore(struct mf_deck_land_ctx *x, enum mf_deck_land_why why,
+			 const char *orig, size_t n, bool mana)
+{
+	struct mf_deck_land *land = x->land;
+
+	while (n > 0 && orig[n - 1] == ' ')
+		n--;
+	if (mana && x->first_mana_why == MF_DECK_WHY_NONE)
+		x->first_mana_why = why;
+	if (land->n_ignored_total < UINT16_MAX)
+		land->n_ignored_total++;
+	if (land->n_ignored == MF_DECK_LAND_IGNORED_MAX)
+		return;
+	land->ignored[land->n_ignored].why = why;
+	mf_deck_copy_utf8(land->ignored[land->n_ignored].text,
+			  sizeof(land->ignored[0].text), orig, n);
+	land->n_ignored++;
+}
+
+enum mf_deck_land_why mf_deck_land_classify(const char *lo, size_t n)
+{
+	static const char *const permanents[] = {
+		"commander", "control", "controls", "each", "devotion", "battlefield",
+	};
+	static const char *const state[] = {
+		"if", "unless", "only", "choose", "chosen", "graveyard", "hand", "turn", "draft",
+	};
+
+	if (mf_deck_word_at(lo, n, 0, "when") || mf_deck_word_at(lo, n, 0, "whenever") ||
+	    mf_deck_word_at(lo, n, 0, "at"))
+		return MF_DECK_WHY_TRIGGERED;
+	for (size_t i = 0; i + 20 <= n; i++) {
+		if (memcmp(lo + i, "spend this mana only", 20) == 0)
+			return MF_DECK_WHY_SPEND_RESTRICTION;
+	}
+	if (mf_deck_has_word(lo, n, "counter") || mf_deck_has_word(lo, n, "counters"))
+		return MF_DECK_WHY_COUNTERS;
+	for (size_t i = 0; i < sizeof(permanents) / sizeof(permanents[0]); i++) {
+		if (mf_deck_has_word(lo, n, permanents[i]))
+			return MF_DECK_WHY_OTHER_PERMANENTS;
+	}
+	for (size_t i = 0; i < sizeof(state) / sizeof(state[0]); i++) {
+		if (mf_deck_has_word(lo, n, state[i]))
+			return MF_DECK_WHY_GAME_STATE;
+	}
+	return MF_DECK_WHY_NOT_UNDERSTOOD;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines that are not activated abilities                              */
+
+static void static_line(struct mf_deck_land_ctx *x, const char *lo, const char *orig, size_t n);
+
+/* "<this> enters [the battlefield] tapped[ unless ...| with ...]." */
+static bool enters_tapped(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c,
+			  const char *orig)
+{
+	struct mf_deck_land *land = x->land;
+	unsigned n;
+	size_t unless;
+
+	if (!(mf_deck_self(c) && mf_deck_lit(c, " ") && mf_deck_enters(c) &&
+	      mf_deck_lit(c, " tapped")))
+		return false;
+	if (mf_deck_stop(c)) {
+		/* "This land enters tapped. As it enters, choose a color ..." */
+		land->enters = MF_DECK_ENTERS_TAPPED;
+		if (!mf_deck_done(c))
+			static_line(x, c->s + c->at, orig + c->at, c->len - c->at);
+		return true;
+	}
+	/* Depletion and Vivid lands: "tapped with two ... counters on it." */
+	if (mf_deck_lit(c, " with ")) {
+		land->enters = MF_DECK_ENTERS_TAPPED;
+		return true;
+	}
+	unless = c->at;
+	if (mf_deck_lit(c, " unless you control ")) {
+		size_t cond = c->at;
+		uint8_t types = 0;
+
+		if (mf_deck_number(c, &n) && mf_deck_lit(c, " or fewer other lands") && mf_deck_stop(c)) {
+			land->enters = MF_DECK_ENTERS_UNLESS_FEW_LANDS;
+			land->enters_count = (uint8_t)n;
+			return true;
+		}
+		c->at = cond;
+		if (mf_deck_number(c, &n) && mf_deck_lit(c, " or more other lands") && mf_deck_stop(c)) {
+			land->enters = MF_DECK_ENTERS_UNLESS_MANY_LANDS;
+			land->enters_count = (uint8_t)n;
+			return true;
+		}
+		c->at = cond;
+		if (mf_deck_number(c, &n) && mf_deck_lit(c, " or more basic lands") && mf_deck_stop(c)) {
+			land->enters = MF_DECK_ENTERS_UNLESS_BASICS;
+			land->enters_count = (uint8_t)n;
+			return true;
+		}
+		c->at = cond;
+		if (mf_deck_types(c, &types) && mf_deck_stop(c)) {
+			land->enters = MF_DECK_ENTERS_UNLESS_TYPES;
+			land->enters_types = types;
+			return true;
+		}
+	}
+	land->enters = MF_DECK_ENTERS_CONDITIONAL;
+	mf_deck_land_ignore(x, mf_deck_land_classify(c->s + unless, c->len - unless),
+			    orig, c->len, false);
+	return true;
+}
+
+/* "As <this> enters [the battlefield], you may pay N life | reveal a[n]
+ * <types> card from your hand. If you don't, <this> enters [...] tapped." */
+static bool enters_choice(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c,
+			  const char *orig)
+{
+	struct mf_deck_land *land = x->land;
+	size_t choice;
+	unsigned life = 0;
+	uint8_t types = 0;
+	bool pay = false, reveal = false;
+
+	if (!(mf_deck_lit(c, "as ") && mf_deck_self(c) && mf_deck_lit(c, " ") &&
+	      mf_deck_enters(c) && mf_deck_lit(c, ", you may ")))
+		return false;
+	choice = c->at;
+	if (mf_deck_lit(c, "pay ") && mf_deck_number(c, &life) && mf_deck_lit(c, " life"))
+		pay = true;
+	else if ((c->at = choice, mf_deck_lit(c, "reveal ")) && mf_deck_types(c, &types) &&
+		 mf_deck_lit(c, " card from your hand"))
+		reveal = true;
+	if ((pay || reveal) && mf_deck_stop(c) && mf_deck_lit(c, "if you don't, ") &&
+	    mf_deck_self(c) && mf_deck_lit(c, " ") && mf_deck_enters(c) &&
+	    mf_deck_lit(c, " tapped") && mf_deck_stop(c) && mf_deck_done(c)) {
+		land->enters = pay ? MF_DECK_ENTERS_PAY_LIFE : MF_DECK_ENTERS_UNLESS_REVEAL;
+		land->enters_life = (uint8_t)life;
+		land->enters_types = types;
+		return true;
+	}
+	if (!mf_deck_has_word(c->s, c->len, "tapped"))
+		return false;
+	/* Revealing a Giant card: what the hand holds. */
+	land->enters = MF_DECK_ENTERS_CONDITIONAL;
+	mf_deck_land_ignore(x, MF_DECK_WHY_GAME_STATE, orig, c->len, false);
+	return true;
+}
+
+/* "When <this> enters [the battlefield], return a land you control to its
+ * owner's hand." and "..., sacrifice it unless you return an untapped
+ * <type> | a non-Lair land you control to its owner's hand." */
+static bool bounce(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c)
+{
+	struct mf_deck_land *land = x->land;
+	size_t what;
+	uint8_t types = 0;
+	bool untapped = false;
+
+	if (!(mf_deck_lit(c, "when ") && mf_deck_self(c) && mf_deck_lit(c, " ") &&
+	      mf_deck_enters(c) && mf_deck_lit(c, ", ")))
+		return false;
+	if (mf_deck_lit(c, "return a land")) {
+		what = c->at;
+	} else if (mf_deck_lit(c, "sacrifice it unless you return ")) {
+		what = c->at;
+		if (mf_deck_lit(c, "an untapped ") && mf_deck_types(c, &types))
+			untapped = true;
+		else if (!(c->at = what, mf_deck_lit(c, "a non-lair land")))
+			return false;
+	} else {
+		return false;
+	}
+	if (!(mf_deck_lit(c, " you control to its owner's hand") && mf_deck_stop(c) &&
+	      mf_deck_done(c)))
+		return false;
+	land->bounce = true;
+	land->bounce_types = types;
+	land->bounce_untapped = untapped;
+	return true;
+}
+
+/* "Whenever <this> becomes tapped, it deals N damage to you." */
+static bool tap_damage(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c)
+{
+	unsigned n;
+
+	if (!(mf_deck_lit(c, "whenever ") && mf_deck_self(c) &&
+	      mf_deck_lit(c, " becomes tapped, ") && mf_deck_self(c) &&
+	      mf_deck_lit(c, " deals ") && mf_deck_number(c, &n) &&
+	      mf_deck_lit(c, " damage to you") && mf_deck_stop(c) && mf_deck_done(c)))
+		return false;
+	x->tap_damage += n;
+	return true;
+}
+
+static void static_line(struct mf_deck_land_ctx *x, const char *lo, const char *orig, size_t n)
+{
+	struct mf_deck_cursor c = { lo, n, 0, x };
+
+	/* In 2019 wording only hideaway's reminder text says it enters tapped. */
+	if (mf_deck_word_at(lo, n, 0, "hideaway")) {
+		x->land->enters = MF_DECK_ENTERS_TAPPED;
+		return;
+	}
+	if (enters_tapped(x, &c, orig) || (c.at = 0, enters_choice(x, &c, orig)) ||
+	    (c.at = 0, bounce(x, &c)) || (c.at = 0, tap_damage(x, &c)))
+		return;
+	c.at = 0;
+	if (mf_deck_lit(&c, "if ") && mf_deck_self(&c) && mf_deck_lit(&c, " would enter")) {
+		/* "... sacrifice a Forest instead": it cannot come alone. */
+		mf_deck_land_ignore(x, MF_DECK_WHY_OTHER_PERMANENTS, orig, n, false);
+		return;
+	}
+	c.at = 0;
+	if (mf_deck_lit(&c, "when ") && mf_deck_self(&c) && mf_deck_lit(&c, " ") &&
+	    mf_deck_enters(&c) && mf_deck_lit(&c, ", sacrifice it unless you pay {")) {
+		mf_deck_land_ignore(x, MF_DECK_WHY_EXTRA_COST, orig, n, false);
+		return;
+	}
+	if (mf_deck_has_word(lo, n, "add") || mf_deck_has_word(lo, n, "adds")) {
+		mf_deck_land_ignore(x, mf_deck_land_classify(lo, n), orig, n, true);
+		return;
+	}
+	if (mf_deck_has_word(lo, n, "enters") && mf_deck_has_word(lo, n, "tapped")) {
+		if (x->land->enters == MF_DECK_ENTERS_UNTAPPED)
+			x->land->enters = MF_DECK_ENTERS_CONDITIONAL;
+		mf_deck_land_ignore(x, MF_DECK_WHY_NOT_UNDERSTOOD, orig, n, false);
+	}
+}
+
+/* Length of an ability word and its dash ("Threshold — "), else 0: a prefix
+ * before " — " with no symbol and no colon. */
+static size_t ability_word(const char *lo, size_t n)
+{
+	static const char dash[] = " \xe2\x80\x94 ";
+
+	for (size_t i = 0; i + sizeof(dash) - 1 <= n; i++) {
+		if (lo[i] == '{' || lo[i] == ':' || lo[i] == '"')
+			return 0;
+		if (memcmp(lo + i, dash, sizeof(dash) - 1) == 0)
+			return i + sizeof(dash) - 1;
+	}
+	return 0;
+}
+
+static void read_line(struct mf_deck_land_ctx *x, const char *lo, const char *orig, size_t n)
+{
+	size_t skip = ability_word(lo, n);
+
+	lo += skip;
+	orig += skip;
+	n -= skip;
+	while (n > 0 && lo[0] == ' ')
+		lo++, orig++, n--;
+	while (n > 0 && lo[n - 1] == ' ')
+		n--;
+	if (n == 0)
+		return;
+	/* An activated ability's colon comes before any quotation mark; a colon
+	 * inside quotes is an ability granted to something else. */
+	for (size_t i = 0; i < n && lo[i] != '"'; i++) {
+		if (lo[i] == ':') {
+			mf_deck_land_activated(x, lo, orig, n, i);
+			return;
+		}
+	}
+	static_line(x, lo, orig, n);
+}
+
+/* ------------------------------------------------------------------ */
+/* Faces                                                               */
+
+static size_t bounded_length(const char *s)
+{
+	return s ? strnlen(s, MF_DECK_TEXT_MAX + 1) : 0;
+}
+
+static int check_face(const struct mf_deck_face *face)
+{
+	if (bounded_length(face->name) > MF_DECK_TEXT_MAX ||
+	    bounded_length(face->mana_cost) > MF_DECK_TEXT_MAX ||
+	    bounded_length(face->type_line) > MF_DECK_TEXT_MAX ||
+	    bounded_length(face->oracle_text) > MF_DECK_TEXT_MAX)
+		return MF_ERR_LIMIT;
+	return MF_OK;
+}
+
+/* Whether a type line has the word "Land", and its supertypes. */
+static bool land_type_line(const char *type_line, uint8_t *supertypes)
+{
+	char lo[MF_DECK_TEXT_MAX];
+	size_t n = type_line ? strlen(type_line) : 0;
+
+	for (size_t i = 0; i < n; i++)
+		lo[i] = mf_deck_lower(type_line[i]);
+	*supertypes = (uint8_t)((mf_deck_has_word(lo, n, "basic") ? MF_DECK_LAND_BASIC : 0) |
+				(mf_deck_has_word(lo, n, "snow") ? MF_DECK_LAND_SNOW : 0) |
+				(mf_deck_has_word(lo, n, "legendary") ? MF_DECK_LAND_LEGENDARY : 0));
+	return mf_deck_has_word(lo, n, "land");
+}
+
+/* Two alternatives are the same when all but their ability index agree. */
+static bool same_mana(const struct mf_deck_land_mana *a, const struct mf_deck_land_mana *b)
+{
+	return memcmp(a->mana, b->mana, sizeof(a->mana)) == 0 && a->life == b->life &&
+	       a->flags == b->flags;
+}
+
+static void finish(struct mf_deck_land_ctx *x)
+{
+	struct mf_deck_land *land = x->land;
+	size_t kept = 0;
+
+	for (size_t i = 0; i < land->n_mana; i++) {
+		unsigned life = land->mana[i].life + x->tap_damage;
+		bool dup = false;
+
+		land->mana[i].life = (uint8_t)(life > 255 ? 255 : life);
+		for (size_t j = 0; j < kept && !dup; j++)
+			dup = same_mana(&land->mana[j], &land->mana[i]);
+		if (!dup)
+			land->mana[kept++] = land->mana[i];
+	}
+	land->n_mana = (uint8_t)kept;
+	for (size_t i = 0; i < land->n_fetch; i++) {
+		unsigned life = land->fetch[i].life + x->tap_damage;
+
+		land->fetch[i].life = (uint8_t)(life > 255 ? 255 : life);
+	}
+	if (land->n_mana + land->n_fetch > 0)
+		land->unsupported = MF_DECK_WHY_NONE;
+	else if (x->first_mana_why != MF_DECK_WHY_NONE)
+		land->unsupported = x->first_mana_why;
+	else
+		land->unsupported = MF_DECK_WHY_NO_MANA;
+}
+
+static void read_face(const struct mf_deck_face *face, size_t index, uint8_t supertypes,
+		      struct mf_deck_land *land)
+{
+	char lo[MF_DECK_TEXT_MAX], orig[MF_DECK_TEXT_MAX];
+	struct mf_deck_land_ctx x = { land, face->name, 0, 0, 0, 0, MF_DECK_WHY_NONE };
+	const char *text = face->oracle_text ? face->oracle_text : "";
+	size_t len = strlen(text), pos = 0, start, n;
+
+	memset(land, 0, sizeof(*land));
+	land->name = face->name;
+	land->face = index;
+	land->supertypes = supertypes;
+	if (face->name) {
+		const char *comma = strchr(face->name, ',');
+
+		x.name_len = strlen(face->name);
+		x.short_len = comma ? (size_t)(comma - face->name) : x.name_len;
+	}
+	if (face->type_line)
+		land->basic_types = (uint8_t)mf_deck_type_line_produces(face->type_line,
+									strlen(face->type_line));
+	/* Each basic land type has "{T}: Add <its colour>." */
+	for (unsigned t = 0; t < 5; t++) {
+		if (land->basic_types & (1u << t)) {
+			struct mf_deck_land_mana *m = &land->mana[land->n_mana++];
+
+			m->mana[t] = 1;
+			m->flags = MF_DECK_MANA_IMPLICIT;
+			m->ability = (uint8_t)x.next_ability++;
+		}
+	}
+	while (mf_deck_next_line(text, len, &pos, &start, &n)) {
+		n = mf_deck_clean_line(text + start, n, lo, orig);
+		read_line(&x, lo, orig, n);
+	}
+	finish(&x);
+}
+
+int mf_deck_land_read(const struct mf_deck_card *card, struct mf_deck_lands *out)
+{
+	uint8_t supertypes;
+	int rc;
+
+	out->n = 0;
+	if (card->n_faces > 0 && !card->faces)
+		return MF_ERR_INVALID;
+	if (card->n_faces > MF_DECK_FACES_MAX)
+		return MF_ERR_LIMIT;
+	rc = check_face(&card->card);
+	for (size_t f = 0; rc == MF_OK && f < card->n_faces; f++)
+		rc = check_face(&card->faces[f]);
+	if (rc != MF_OK)
+		return rc;
+
+	if (card->n_faces == 0) {
+		if (land_type_line(card->card.type_line, &supertypes))
+			read_face(&card->card, MF_DECK_LAND_CARD, supertypes, &out->faces[out->n++]);
+		return MF_OK;
+	}
+	for (size_t f = 0; f < card->n_faces; f++) {
+		if (land_type_line(card->faces[f].type_line, &supertypes))
+			read_face(&card->faces[f], f, supertypes, &out->faces[out->n++]);
+	}
+	return MF_OK;
+}
+
+const char *mf_deck_land_why_text(enum mf_deck_land_why why)
+{
+	static const char *const text[MF_DECK_WHY_COUNT] = {
+		[MF_DECK_WHY_NONE] = "",
+		[MF_DECK_WHY_SPEND_RESTRICTION] = "mana with a spending restriction",
+		[MF_DECK_WHY_FILTER] = "filter ability with a mana cost",
+		[MF_DECK_WHY_MANA_COST] = "activated ability with a mana cost",
+		[MF_DECK_WHY_OTHER_PERMANENTS] = "needs other permanents",
+		[MF_DECK_WHY_COUNTERS] = "needs counters",
+		[MF_DECK_WHY_GAME_STATE] = "depends on the game state",
+		[MF_DECK_WHY_EXTRA_COST] = "cost other than tapping, life or sacrificing the land",
+		[MF_DECK_WHY_NO_TAP] = "mana ability that does not tap the land",
+		[MF_DECK_WHY_TRIGGERED] = "mana from a triggered ability",
+		[MF_DECK_WHY_RIDER] = "another effect of a mana ability",
+		[MF_DECK_WHY_NOT_UNDERSTOOD] = "text not understood",
+		[MF_DECK_WHY_LIMIT] = "beyond the reader's limits",
+		[MF_DECK_WHY_NO_MANA] = "no mana ability",
+	};
+
+	if ((unsigned)why >= MF_DECK_WHY_COUNT)
+		return "unknown";
+	return text[why];
+}

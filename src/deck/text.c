@@ -1,0 +1,134 @@
+#include "deck/text.h"
+
+#include <string.h>
+
+size_t mf_deck_word_at(const char *s, size_t len, size_t at, const char *word)
+{
+	size_t n = strlen(word);
+
+	if (at > len || n > len - at || memcmp(s + at, word, n) != 0)
+		return 0;
+	if (at + n < len && mf_deck_is_word_char(s[at + n]))
+		return 0;
+	return n;
+}
+
+bool mf_deck_has_word(const char *s, size_t len, const char *word)
+{
+	for (size_t i = 0; i < len; i++) {
+		if (mf_deck_word_starts_at(s, i) && mf_deck_word_at(s, len, i, word))
+			return true;
+	}
+	return false;
+}
+
+size_t mf_deck_symbol_at(const char *s, size_t len, size_t at,
+			 const char **inside, size_t *inside_len)
+{
+	size_t j;
+
+	if (at >= len || s[at] != '{')
+		return 0;
+	for (j = at + 1; j < len && s[j] != '}' && s[j] != '\n'; j++)
+		;
+	if (j >= len || s[j] != '}')
+		return 0;
+	*inside = s + at + 1;
+	*inside_len = j - at - 1;
+	return j - at + 1;
+}
+
+bool mf_deck_next_line(const char *text, size_t len, size_t *pos,
+		       size_t *start, size_t *n)
+{
+	const char *nl;
+	size_t end;
+
+	if (*pos >= len)
+		return false;
+	nl = memchr(text + *pos, '\n', len - *pos);
+	end = nl ? (size_t)(nl - text) : len;
+	*start = *pos;
+	*n = end - *pos;
+	*pos = end + 1;
+	return true;
+}
+
+size_t mf_deck_clean_line(const char *line, size_t len, char *lower, char *orig)
+{
+	size_t n = 0, i = 0;
+
+	while (i < len) {
+		if (line[i] == '(') {
+			const char *close = memchr(line + i, ')', len - i);
+
+			if (close) {
+				i = (size_t)(close - line) + 1;
+				continue;
+			}
+		}
+		if (orig)
+			orig[n] = line[i];
+		lower[n++] = mf_deck_lower(line[i++]);
+	}
+	return n;
+}
+
+/* Length of the well-formed UTF-8 sequence at s[0, len), or 0. */
+static size_t utf8_sequence(const unsigned char *s, size_t len)
+{
+	unsigned char c = s[0];
+	size_t n;
+	unsigned lo = 0x80, hi = 0xbf;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	/* The second byte's range rules out overlong forms, surrogates and
+	 * code points past U+10FFFF. */
+	if (c == 0xe0)
+		lo = 0xa0;
+	else if (c == 0xed)
+		hi = 0x9f;
+	else if (c == 0xf0)
+		lo = 0x90;
+	else if (c == 0xf4)
+		hi = 0x8f;
+	if (n > len || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t k = 2; k < n; k++) {
+		if (s[k] < 0x80 || s[k] > 0xbf)
+			return 0;
+	}
+	return n;
+}
+
+bool mf_deck_copy_utf8(char *dst, size_t cap, const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t out = 0, i = 0;
+
+	while (i < len) {
+		size_t n = utf8_sequence(u + i, len - i);
+
+		if (out + (n ? n : 1) > cap - 1)
+			break;
+		if (n == 0)
+			dst[out++] = '?';
+		else if (n == 1)
+			dst[out++] = s[i] ? s[i] : ' ';
+		else
+			memcpy(dst + out, s + i, n);
+		out += n > 1 ? n : 0;
+		i += n ? n : 1;
+	}
+	dst[out] = '\0';
+	return i < len;
+}

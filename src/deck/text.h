@@ -1,0 +1,74 @@
+/*
+ * Text primitives shared by the deck domain's readers of printed card text
+ * (oracle.c for taw's colour rule, land.c for the land reader): words, mana
+ * symbols, lines with their reminder text left out, bounded UTF-8 copies.
+ * Internal to src/deck.
+ *
+ * Matching is ASCII case-insensitive; a word is a run of ASCII letters,
+ * digits and '_', so the bytes of a UTF-8 sequence ("—") separate words and
+ * "colorless" is not "color". Nothing here allocates or keeps state: every
+ * function is safe to call from any number of threads at once.
+ */
+#ifndef MF_DECK_TEXT_H
+#define MF_DECK_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+static inline char mf_deck_lower(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
+}
+
+static inline bool mf_deck_is_word_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* Whether a word may start at s[at]: at is 0 or follows a non-word byte. */
+static inline bool mf_deck_word_starts_at(const char *s, size_t at)
+{
+	return at == 0 || !mf_deck_is_word_char(s[at - 1]);
+}
+
+/* Length of word (lower case, NUL-terminated) when s[at, len) starts with it
+ * and a word ends there, else 0. The caller checks the boundary before at. */
+size_t mf_deck_word_at(const char *s, size_t len, size_t at, const char *word);
+
+/* Whether the lower-case text s[0, len) has word as a whole word. */
+bool mf_deck_has_word(const char *s, size_t len, const char *word);
+
+/* Length of the mana symbol ("{...}", never spanning a line break) that starts
+ * at s[at], else 0. On success *inside and *inside_len name the text between
+ * the braces. */
+size_t mf_deck_symbol_at(const char *s, size_t len, size_t at,
+			 const char **inside, size_t *inside_len);
+
+/*
+ * The next line of text[0, len) from *pos: sets *start and *n to it (without
+ * its '\n') and moves *pos past it. Returns false when no line is left.
+ */
+bool mf_deck_next_line(const char *text, size_t len, size_t *pos,
+		       size_t *start, size_t *n);
+
+/*
+ * Copies one line (no '\n' inside) leaving out reminder text: each '(' up to
+ * the first ')' after it; a '(' never closed stays. lower receives the copy
+ * lower-cased (ASCII), and orig, when not NULL, the same bytes as printed, so
+ * that an offset in one is the same text in the other. Both need room for
+ * len bytes; nothing is NUL-terminated. Returns the length written.
+ */
+size_t mf_deck_clean_line(const char *line, size_t len, char *lower, char *orig);
+
+/*
+ * Copies at most cap - 1 bytes of s[0, len) into dst and NUL-terminates it
+ * (cap >= 1), so that dst is always valid UTF-8: a byte that does not start
+ * a well-formed sequence (RFC 3629: no overlong forms, surrogates or code
+ * points past U+10FFFF) is written as '?', a NUL as ' ', and a cut never splits
+ * a sequence: it falls before the first one that does not fit whole. Returns
+ * whether anything was cut.
+ */
+bool mf_deck_copy_utf8(char *dst, size_t cap, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,69 @@
+/*
+ * mf_deck_land_read: a land card as bytes -> its mana-relevant facts. The
+ * input is "name\ntype line\nOracle text" (the text keeps its own line
+ * breaks); a NUL byte ends a field early, as it would in C. Checks what the
+ * header promises: MF_OK, counts within the arrays, a reason for every
+ * unsupported face, ignored clauses NUL-terminated valid UTF-8.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz_common.h"
+#include "manaflow/deck.h"
+
+/* The next field of data up to '\n' (the last field takes the rest). */
+static const uint8_t *field(const uint8_t *data, size_t size, size_t *pos, size_t *len, bool last)
+{
+	const uint8_t *start = data + *pos;
+	const uint8_t *nl = last ? NULL : memchr(start, '\n', size - *pos);
+
+	*len = nl ? (size_t)(nl - start) : size - *pos;
+	*pos += *len + (nl ? 1 : 0);
+	return start;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	size_t pos = 0, n_name, n_type, n_text;
+	const uint8_t *name = field(data, size, &pos, &n_name, false);
+	const uint8_t *type = field(data, size, &pos, &n_type, false);
+	const uint8_t *text = field(data, size, &pos, &n_text, true);
+	char *s_name = fuzz_strndup(name, n_name);
+	char *s_type = fuzz_strndup(type, n_type);
+	char *s_text = fuzz_strndup(text, n_text);
+	struct mf_deck_card card = { { s_name, "", s_type, s_text }, NULL, 0 };
+	struct mf_deck_lands *lands = malloc(sizeof(*lands));
+	int rc;
+
+	FUZZ_CHECK(lands != NULL);
+	rc = mf_deck_land_read(&card, lands);
+	FUZZ_CHECK(rc == MF_OK || rc == MF_ERR_LIMIT);
+	FUZZ_CHECK(rc == MF_OK || lands->n == 0);
+	FUZZ_CHECK(lands->n <= 1);
+	for (size_t f = 0; f < lands->n; f++) {
+		const struct mf_deck_land *land = &lands->faces[f];
+
+		FUZZ_CHECK(land->n_mana <= MF_DECK_LAND_MANA_MAX);
+		FUZZ_CHECK(land->n_fetch <= MF_DECK_LAND_FETCH_MAX);
+		FUZZ_CHECK(land->n_ignored <= MF_DECK_LAND_IGNORED_MAX);
+		FUZZ_CHECK(land->n_ignored_total >= land->n_ignored);
+		FUZZ_CHECK(land->enters <= MF_DECK_ENTERS_CONDITIONAL);
+		FUZZ_CHECK((land->unsupported == MF_DECK_WHY_NONE) ==
+			   (land->n_mana + land->n_fetch > 0));
+		FUZZ_CHECK(land->unsupported < MF_DECK_WHY_COUNT);
+		for (size_t i = 0; i < land->n_ignored; i++) {
+			const char *t = land->ignored[i].text;
+			size_t len = strnlen(t, sizeof(land->ignored[i].text));
+
+			FUZZ_CHECK(len <= MF_DECK_LAND_CLAUSE_MAX);
+			FUZZ_CHECK(fuzz_utf8_valid(t, len));
+			FUZZ_CHECK(land->ignored[i].why > MF_DECK_WHY_NONE &&
+				   land->ignored[i].why < MF_DECK_WHY_NO_MANA);
+		}
+	}
+	free(lands);
+	free(s_name);
+	free(s_type);
+	free(s_text);
+	return 0;
+}

@@ -1,0 +1,35 @@
+/*
+ * A one-line description of what mf_deck_land_read() read from a land face,
+ * for exact expectations in tests and for listing a whole sample:
+ *
+ *   "legendary | mana=*W R-1 CC! | fetch=UB-1 basic tapped | enters=shock2 |
+ *    bounce untapped:W | tron=2 | ignored=spend,counters"
+ *
+ * Parts are left out when empty. A mana alternative is its mana as letters
+ * (CC is two C), then "-N" for the life it costs, "!" when it sacrifices the
+ * land, with "*" in front when it comes from a basic land type. A fetch is
+ * its types ("any" for any basic land), "-N", "basic", "tapped". enters is
+ * tapped, shockN, fewN (fast lands), manyN (slow lands), basicsN (battle
+ * lands), control:<types> (check lands), reveal:<types>, or conditional.
+ * ignored lists the reasons' short names in order.
+ */
+#ifndef MF_TEST_DECK_LAND_DESCRIBE_H
+#define MF_TEST_DECK_LAND_DESCRIBE_H
+
+#include <stddef.h>
+
+#include "manaflow/deck.h"
+
+/* Short name of a reason: "spend", "filter", "mana-cost", "permanents",
+ * "counters", "state", "extra-cost", "no-tap", "triggered", "rider",
+ * "unread", "limit", "no-mana". */
+const char *land_why_short(enum mf_deck_land_why why);
+
+/* Whether a card has "Land" in its type line or a face's (the count of
+ * lands over the sample, independent of the reader's word matching). */
+int land_card_is_land(const struct mf_deck_card *card);
+
+/* Writes the description of land into buf (NUL-terminated, cut to size). */
+void land_describe(const struct mf_deck_land *land, char *buf, size_t size);
+
+#endif
