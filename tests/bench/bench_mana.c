@@ -4,6 +4,12 @@
  * 10,000-land boards, and the cost per land of each. Prints figures; asserts
  * nothing about time.
  *
+ * The contest lines draw from the contest's 70 lands only (the first of the
+ * built-in catalogue), so that their figures compare across catalogues; a
+ * line of its own draws a Pioneer-like board from issue 15's lands: shocks,
+ * fast, check and slow lands, pathways, triomes and surveil lands, with
+ * fetches that find them (in vain: they enter tapped) or basics.
+ *
  * usage: bench-mana [QUERIES]
  */
 #include <stdbool.h>
@@ -64,11 +70,13 @@ static void real_cost(char *line, size_t size, unsigned symbols)
 	snprintf(line + n, size - n, "\n");
 }
 
+#define CONTEST_LANDS 70  /* the contest's lands lead data/lands.txt */
+
 static void add_case(struct text *t, const struct mf_mana_catalogue *cat, size_t field,
 		     size_t library, unsigned life, unsigned cost_len, bool real)
 {
 	char line[64];
-	size_t n = mf_mana_catalogue_size(cat);
+	size_t n = CONTEST_LANDS;
 
 	snprintf(line, sizeof(line), "\n%zu\n", field);
 	add(t, line);
@@ -92,6 +100,49 @@ static void add_case(struct text *t, const struct mf_mana_catalogue *cat, size_t
 		line[cost_len] = '\n';
 		line[cost_len + 1] = '\0';
 	}
+	add(t, line);
+}
+
+/* A Pioneer-like mana base, and fetches to find its typed lands. */
+static const char *const pioneer_field[] = {
+	"Plains", "Island", "Mountain", "Forest", "Snow-Covered Island", "Hallowed Fountain",
+	"Steam Vents", "Sacred Foundry", "Temple Garden", "Spirebluff Canal", "Inspiring Vantage",
+	"Glacial Fortress", "Sulfur Falls", "Deserted Beach", "Stormcarved Coast",
+	"Hengegate Pathway", "Riverglide Pathway", "Needleverge Pathway", "Raugrin Triome",
+	"Ketria Triome", "Spara's Headquarters", "Meticulous Archive", "Thundering Falls",
+	"Temple of Epiphany", "Fabled Passage", "Prismatic Vista", "Flooded Strand",
+	"Scalding Tarn", "Arid Mesa", "Sunbaked Canyon",
+};
+static const char *const pioneer_library[] = {
+	"Plains", "Island", "Mountain", "Forest", "Snow-Covered Island", "Snow-Covered Mountain",
+	"Hallowed Fountain", "Steam Vents", "Sacred Foundry", "Raugrin Triome", "Ketria Triome",
+	"Spara's Headquarters", "Meticulous Archive", "Thundering Falls", "Elegant Parlor",
+};
+#define COUNT(a) (sizeof(a) / sizeof(a[0]))
+
+static void add_pioneer_case(struct text *t, size_t field, size_t library, unsigned life,
+			     unsigned cost_len)
+{
+	char line[64];
+
+	snprintf(line, sizeof(line), "\n%zu\n", field);
+	add(t, line);
+	for (size_t i = 0; i < field; i++) {
+		add(t, pioneer_field[below(COUNT(pioneer_field))]);
+		add(t, "\n");
+	}
+	snprintf(line, sizeof(line), "%zu\n", library);
+	add(t, line);
+	for (size_t i = 0; i < library; i++) {
+		add(t, pioneer_library[below(COUNT(pioneer_library))]);
+		add(t, "\n");
+	}
+	snprintf(line, sizeof(line), "%u\n", life);
+	add(t, line);
+	for (unsigned i = 0; i < cost_len; i++)
+		line[i] = "12WURGCWURW"[below(11)];
+	line[cost_len] = '\n';
+	line[cost_len + 1] = '\0';
 	add(t, line);
 }
 
@@ -137,7 +188,7 @@ int main(int argc, char **argv)
 	size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
 	struct mf_mana_catalogue *cat;
 	struct mf_mana_parse_error err;
-	struct text small = { 0 }, big = { 0 }, real = { 0 };
+	struct text small = { 0 }, big = { 0 }, real = { 0 }, pioneer = { 0 };
 	FILE *sink = fopen("/dev/null", "w");
 	char head[32];
 	size_t n_big = n / 2000 + 5;
@@ -166,6 +217,11 @@ int main(int argc, char **argv)
 	add(&big, head);
 	for (size_t i = 0; i < n_big; i++)
 		add_case(&big, cat, 6000, 4000, 1000, 1 + (unsigned)below(40), false);
+	snprintf(head, sizeof(head), "%zu\n", n / 4);
+	add(&pioneer, head);
+	for (size_t i = 0; i < n / 4; i++)
+		add_pioneer_case(&pioneer, 6 + below(9), 4 + below(12), 1 + (unsigned)below(20),
+				 2 + (unsigned)below(6));
 	printf("bench-mana: end to end (parse contest format, solve, print), built-in catalogue\n");
 	run("contest-size, parse only", &small, cat, sink, false);
 	run("10,000-land, parse only", &big, cat, sink, false);
@@ -173,10 +229,12 @@ int main(int argc, char **argv)
 		run("contest-size (<= 34 lands)", &small, cat, sink, true);
 		run("10,000-land boards", &big, cat, sink, true);
 		run("hybrid/Phyrexian/{2/C} costs", &real, cat, sink, true);
+		run("Pioneer-like, triomes+fetches", &pioneer, cat, sink, true);
 	}
 	free(small.buf);
 	free(big.buf);
 	free(real.buf);
+	free(pioneer.buf);
 	mf_mana_catalogue_free(cat);
 	fclose(sink);
 	return 0;

@@ -1,7 +1,9 @@
 /*
  * Differential test of mf_mana_solve against the exhaustive reference.
  *
- * Random small boards from the built-in catalogue, with fixed seeds: the
+ * Random small boards from the built-in catalogue (the contest's lands and
+ * issue 15's: lands that enter tapped when fetched, basic-only fetches,
+ * snow basics, Wastes, Ancient Tomb ...), with fixed seeds: the
  * solver and tests/reference/mana_brute must agree on payable, castable and
  * min_life_paid, and every castable plan must pass tests/reference/plan_check.
  * Each payable board is asked twice more at the boundary: with the least
@@ -20,8 +22,8 @@
 #include <string.h>
 
 #include "manaflow/mana.h"
+#include "diff_report.h"
 #include "../../reference/mana_brute.h"
-#include "../../reference/plan_check.h"
 
 /* Overridable for longer runs by hand (-DSEEDS=.. -DBOARDS_PER_SEED=..
  * -DREPORTS_MAX=..). */
@@ -30,10 +32,6 @@
 #endif
 #ifndef BOARDS_PER_SEED
 #define BOARDS_PER_SEED 2200
-#endif
-#define LANDS_MAX 10
-#ifndef REPORTS_MAX
-#define REPORTS_MAX 3
 #endif
 
 static uint64_t splitmix64(uint64_t *state)
@@ -78,41 +76,73 @@ static const char *const tris[] = { "Mystic Monastery", "Nomad Outpost", "Opulen
 	"Jungle Shrine", "Savage Lands", "Seaside Citadel" };
 static const char *const fives[] = { "City of Brass", "Gemstone Mine" };
 static const char *const trons[] = { "Urza's Mine", "Urza's Power Plant", "Urza's Tower" };
+/* Issue 15's lands. Basic: what Prismatic Vista finds. */
+static const char *const snows[] = { "Snow-Covered Plains", "Snow-Covered Island",
+	"Snow-Covered Swamp", "Snow-Covered Mountain", "Snow-Covered Forest", "Wastes" };
+/* Enter tapped only sometimes: no fetch finds them. */
+static const char *const sometimes[] = { "Seachrome Coast", "Darkslick Shores",
+	"Blackcleave Cliffs", "Copperline Gorge", "Razorverge Thicket", "Concealed Courtyard",
+	"Spirebluff Canal", "Blooming Marsh", "Inspiring Vantage", "Botanical Sanctum",
+	"Glacial Fortress", "Drowned Catacomb", "Dragonskull Summit", "Rootbound Crag",
+	"Sunpetal Grove", "Isolated Chapel", "Sulfur Falls", "Woodland Cemetery",
+	"Clifftop Retreat", "Hinterland Harbor", "Deserted Beach", "Shipwreck Marsh",
+	"Haunted Ridge", "Rockfall Vale", "Overgrown Farmland", "Shattered Sanctum",
+	"Stormcarved Coast", "Deathcap Glade", "Sundown Pass", "Dreamroot Cascade" };
+/* Basic land types, but they enter tapped: a fetch finds them to no avail. */
+static const char *const typed_tapped[] = { "Indatha Triome", "Ketria Triome",
+	"Raugrin Triome", "Savai Triome", "Zagoth Triome", "Spara's Headquarters",
+	"Raffine's Tower", "Xander's Lounge", "Ziatora's Proving Ground", "Jetmir's Garden",
+	"Meticulous Archive", "Undercity Sewers", "Raucous Theater", "Commercial District",
+	"Lush Portico", "Shadowy Backstreet", "Thundering Falls", "Underground Mortuary",
+	"Elegant Parlor", "Hedge Maze" };
+static const char *const tapped[] = { "Azorius Guildgate", "Dimir Guildgate",
+	"Rakdos Guildgate", "Gruul Guildgate", "Selesnya Guildgate", "Orzhov Guildgate",
+	"Izzet Guildgate", "Golgari Guildgate", "Boros Guildgate", "Simic Guildgate",
+	"Tranquil Cove", "Dismal Backwater", "Bloodfell Caves", "Rugged Highlands",
+	"Blossoming Sands", "Scoured Barrens", "Swiftwater Cliffs", "Jungle Hollow",
+	"Wind-Scarred Crag", "Thornwood Falls", "Temple of Enlightenment", "Temple of Deceit",
+	"Temple of Malice", "Temple of Abandon", "Temple of Plenty", "Temple of Silence",
+	"Temple of Epiphany", "Temple of Malady", "Temple of Triumph", "Temple of Mystery" };
+static const char *const pathways[] = { "Hengegate Pathway", "Mistgate Pathway",
+	"Clearwater Pathway", "Murkwater Pathway", "Blightstep Pathway", "Searstep Pathway",
+	"Cragcrown Pathway", "Timbercrown Pathway", "Branchloft Pathway", "Boulderloft Pathway",
+	"Brightclimb Pathway", "Grimclimb Pathway", "Riverglide Pathway", "Lavaglide Pathway",
+	"Darkbore Pathway", "Slitherbore Pathway", "Needleverge Pathway", "Pillarverge Pathway",
+	"Barkchannel Pathway", "Tidechannel Pathway" };
+static const char *const horizons[] = { "Horizon Canopy", "Nurturing Peatland",
+	"Silent Clearing", "Fiery Islet", "Sunbaked Canyon", "Waterlogged Grove" };
+static const char *const miscs[] = { "Grove of the Burnwillows", "Mana Confluence",
+	"Ancient Tomb" };
+/* Fetches for a basic land card: one untapped, three tapped. */
+static const char *const basic_fetches[] = { "Prismatic Vista", "Fabled Passage",
+	"Evolving Wilds", "Terramorphic Expanse" };
 
 #define GROUP(a) { a, sizeof(a) / sizeof(a[0]) }
 struct group {
 	const char *const *names;
 	size_t n;
 };
-enum { G_BASIC, G_DUAL, G_SHOCK, G_FETCH, G_PAIN, G_BOUNCE, G_TRI, G_FIVE, G_TRON, G_COUNT };
+enum { G_BASIC, G_DUAL, G_SHOCK, G_FETCH, G_PAIN, G_BOUNCE, G_TRI, G_FIVE, G_TRON, G_SNOW,
+       G_SOMETIMES, G_TYPED_TAPPED, G_TAPPED, G_PATHWAY, G_HORIZON, G_MISC, G_BASIC_FETCH,
+       G_COUNT };
 static const struct group groups[G_COUNT] = {
 	GROUP(basics), GROUP(duals), GROUP(shocks), GROUP(fetches), GROUP(pains),
-	GROUP(bounces), GROUP(tris), GROUP(fives), GROUP(trons),
+	GROUP(bounces), GROUP(tris), GROUP(fives), GROUP(trons), GROUP(snows),
+	GROUP(sometimes), GROUP(typed_tapped), GROUP(tapped), GROUP(pathways),
+	GROUP(horizons), GROUP(miscs), GROUP(basic_fetches),
 };
-/* Battlefield weights per group; library cards are mostly fetchable. */
-static const uint32_t battlefield_weight[G_COUNT] = { 14, 10, 8, 16, 14, 8, 10, 10, 10 };
-static const uint32_t library_weight[G_COUNT] = { 25, 20, 30, 4, 6, 4, 5, 4, 2 };
-
-static struct mf_mana_catalogue *cat;
-
-struct board {
-	int32_t battlefield[LANDS_MAX];
-	int32_t library[LANDS_MAX];
-	struct mf_mana_query q;
-};
+/* Battlefield weights per group; library cards are mostly fetchable, or
+ * would be but enter tapped. */
+static const uint32_t battlefield_weight[G_COUNT] = { 14, 10, 8, 16, 14, 8, 10, 10, 10, 6,
+	6, 6, 4, 5, 6, 10, 12 };
+static const uint32_t library_weight[G_COUNT] = { 25, 20, 30, 4, 6, 4, 5, 4, 2, 18, 3, 20,
+	3, 2, 1, 2, 2 };
 
 enum cost_style { CONTEST_COSTS, REAL_COSTS };
 
-struct tally {
-	uint64_t queries, castable, payable, fetched_shock, fetched_other, tron, failures;
-	uint64_t painful_taps;  /* battlefield taps that cost life: pain lands, City of Brass */
-	uint64_t life_steps;    /* Phyrexian symbols paid with life in plans */
-	uint64_t one_budget;    /* plans paying life both for symbols and for lands */
-};
-
 static int32_t land_index(const char *name)
 {
-	int32_t i = mf_mana_catalogue_find(cat, name, strlen(name));
+	int32_t i = mf_mana_catalogue_find(diff_cat, name, strlen(name));
 
 	ck_assert_msg(i >= 0, "catalogue lacks %s", name);
 	return i;
@@ -134,7 +164,7 @@ static int32_t pick(uint64_t *rng, const uint32_t weight[G_COUNT])
 static void board_init(struct board *b)
 {
 	memset(b, 0, sizeof(*b));
-	b->q.cat = cat;
+	b->q.cat = diff_cat;
 	b->q.battlefield = b->battlefield;
 	b->q.library = b->library;
 }
@@ -176,20 +206,6 @@ static uint32_t pair_pick(uint64_t *rng, const uint32_t main_colour[2])
 	return 1u << a | 1u << b;
 }
 
-/* The most mana the cost asks for ({2/C} as two generic, {X} as x). */
-static uint64_t cost_mana(const struct mf_mana_query *q)
-{
-	const struct mf_mana_cost *c = &q->cost;
-	uint64_t total = c->generic + (uint64_t)c->x_count * q->x;
-
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		total += c->need[t];
-	for (int m = 0; m < 32; m++)
-		total += (uint64_t)c->hybrid[m] + c->phyrexian[m];
-	for (int col = 0; col < 5; col++)
-		total += 2 * (uint64_t)c->twobrid[col];
-	return total;
-}
 
 /* Real cards' costs: every symbol of issue 10 beside the contest's; an
  * empty draw is {0}. Redrawn while it asks for more than 9 mana. */
@@ -223,7 +239,7 @@ static void random_real_cost(uint64_t *rng, struct mf_mana_query *q)
 				cost->x_count++;
 		}
 		q->x = cost->x_count || chance(rng, 10) ? below(rng, 4) : 0;
-	} while (cost_mana(q) > 9);
+	} while (diff_cost_mana(q) > 9);
 }
 
 /* A few land names drawn with weight; boards then repeat them, as the
@@ -259,8 +275,9 @@ static void random_board(uint64_t *rng, struct board *b, enum cost_style style)
 		b->battlefield[b->q.n_battlefield++] = repeat ?
 			battlefield_pool[below(rng, 3)] : pick(rng, battlefield_weight);
 	if (chance(rng, 35) && b->q.n_battlefield < 8)
-		b->battlefield[b->q.n_battlefield++] =
-			land_index(fetches[below(rng, (uint32_t)groups[G_FETCH].n)]);
+		b->battlefield[b->q.n_battlefield++] = chance(rng, 60) ?
+			land_index(fetches[below(rng, (uint32_t)groups[G_FETCH].n)]) :
+			land_index(basic_fetches[below(rng, (uint32_t)groups[G_BASIC_FETCH].n)]);
 	if (n_library + b->q.n_battlefield > LANDS_MAX)
 		n_library = LANDS_MAX - b->q.n_battlefield;
 	while (b->q.n_library < n_library)
@@ -273,229 +290,25 @@ static void random_board(uint64_t *rng, struct board *b, enum cost_style style)
 	b->q.cost.generic += big_generic;
 }
 
-__attribute__((format(printf, 4, 5)))
-static void put(char *buf, size_t size, size_t *n, const char *fmt, ...)
+
+/* Whether some fetch of b finds a library card that would enter tapped, or
+ * is itself a fetch whose card would: boards where fetching is in vain. */
+static bool fetch_in_vain(const struct board *b)
 {
-	va_list ap;
+	for (size_t i = 0; i < b->q.n_battlefield; i++) {
+		const struct mf_mana_land *f = mf_mana_catalogue_land(diff_cat, (size_t)b->battlefield[i]);
 
-	va_start(ap, fmt);
-	*n += (size_t)vsnprintf(buf + (*n < size ? *n : size), *n < size ? size - *n : 0,
-				fmt, ap);
-	va_end(ap);
-}
+		for (size_t j = 0; f->fetch_types && j < b->q.n_library; j++) {
+			const struct mf_mana_land *l = mf_mana_catalogue_land(diff_cat, (size_t)b->library[j]);
+			bool finds = (f->fetch_types & l->basic_types) ||
+				     ((f->fetch_types & MF_MANA_FETCH_BASIC) &&
+				      (l->supertypes & MF_MANA_SUPER_BASIC));
 
-/* The colours of a hybrid or Phyrexian mask as Scryfall writes them. */
-static const char *const mask_text[32] = {
-	[1] = "W", [2] = "U", [4] = "B", [8] = "R", [16] = "G",
-	[3] = "W/U", [6] = "U/B", [12] = "B/R", [24] = "R/G", [17] = "G/W",
-	[5] = "W/B", [10] = "U/R", [20] = "B/G", [9] = "R/W", [18] = "G/U",
-};
-
-/* The cost in brace notation, written here rather than by mf_mana_cost_format. */
-static void cost_braces(const struct mf_mana_cost *c, char *buf, size_t size)
-{
-	static const char letters[] = "WUBRGC";
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (uint32_t k = 0; k < c->x_count; k++)
-		put(buf, size, &n, "{X}");
-	if (c->generic)
-		put(buf, size, &n, "{%u}", c->generic);
-	for (int col = 0; col < 5; col++)
-		for (uint32_t k = 0; k < c->twobrid[col]; k++)
-			put(buf, size, &n, "{2/%c}", letters[col]);
-	for (uint32_t m = 0; m < 32; m++) {
-		for (uint32_t k = 0; k < c->hybrid[m]; k++)
-			put(buf, size, &n, "{%s}", mask_text[m] ? mask_text[m] : "?");
-		for (uint32_t k = 0; k < c->phyrexian[m]; k++)
-			put(buf, size, &n, "{%s/P}", mask_text[m] ? mask_text[m] : "?");
-	}
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		for (uint32_t k = 0; k < c->need[t]; k++)
-			put(buf, size, &n, "{%c}", letters[t]);
-	if (!n)
-		put(buf, size, &n, "{0}");
-}
-
-/* The query in the contest's input format, one test case, for a report;
- * the cost in brace notation and x on a line of its own. */
-static void print_query(const struct board *b)
-{
-	char cost[MF_MANA_COST_TEXT_MAX];
-
-	fprintf(stderr, "1\n\n%zu\n", b->q.n_battlefield);
-	for (size_t i = 0; i < b->q.n_battlefield; i++)
-		fprintf(stderr, "%s\n", mf_mana_catalogue_land(cat, (size_t)b->battlefield[i])->name);
-	fprintf(stderr, "%zu\n", b->q.n_library);
-	for (size_t i = 0; i < b->q.n_library; i++)
-		fprintf(stderr, "%s\n", mf_mana_catalogue_land(cat, (size_t)b->library[i])->name);
-	cost_braces(&b->q.cost, cost, sizeof(cost));
-	fprintf(stderr, "%u\n%s\nx = %u\n", b->q.life, cost, b->q.x);
-}
-
-static void tally_plan(const struct mf_mana_result *got, struct tally *tally)
-{
-	uint64_t life_steps = 0, land_life = 0;
-
-	tally->queries++;
-	tally->castable += got->castable;
-	tally->payable += got->payable;
-	for (size_t s = 0; got->castable && s < got->n_plan; s++) {
-		const struct mf_mana_step *step = &got->plan[s];
-
-		if (step->land < 0 || (size_t)step->land >= mf_mana_catalogue_size(cat)) {
-			life_steps++;
-			continue;
-		}
-		land_life += step->life;
-		if (step->from != MF_MANA_FROM_LIBRARY) {
-			tally->painful_taps += step->fetch < 0 && step->life;
-			continue;
-		}
-		if (mf_mana_catalogue_land(cat, (size_t)step->land)->shock)
-			tally->fetched_shock++;
-		else
-			tally->fetched_other++;
-	}
-	tally->life_steps += life_steps;
-	tally->one_budget += life_steps && land_life;
-}
-
-/* Compares solver and reference on b; on a disagreement writes why (when
- * non-NULL) and returns true. */
-static bool disagrees(const struct board *b, const struct mana_brute_result *want,
-		      char *why, size_t size, struct tally *tally)
-{
-	struct mf_mana_result got;
-	char reason[256];
-	bool bad = true;
-	int rc;
-
-	rc = mf_mana_solve(&b->q, &got);
-	if (rc != MF_OK) {
-		snprintf(why, size, "mf_mana_solve returned %d (%s)", rc, mf_status_str(rc));
-		return true;
-	}
-	if (got.payable != want->payable) {
-		snprintf(why, size, "payable: solver %d, reference %d", got.payable, want->payable);
-	} else if (got.castable != want->castable) {
-		snprintf(why, size, "castable: solver %d, reference %d (reference least life %"
-			 PRIu64 ", solver %" PRIu64 ")", got.castable, want->castable,
-			 want->min_life, got.min_life_paid);
-	} else if (want->payable && got.min_life_paid != want->min_life) {
-		snprintf(why, size, "min_life_paid: solver %" PRIu64 ", reference %" PRIu64,
-			 got.min_life_paid, want->min_life);
-	} else if (!plan_check(&b->q, &got, reason, sizeof(reason))) {
-		snprintf(why, size, "plan: %s", reason);
-	} else {
-		bad = false;
-	}
-	if (tally)
-		tally_plan(&got, tally);
-	mf_mana_result_free(&got);
-	return bad;
-}
-
-/* Solves b with the reference and compares; true on a disagreement. */
-static bool check_board(const struct board *b, char *why, size_t size, struct tally *tally)
-{
-	struct mana_brute_result want;
-	bool bad;
-
-	ck_assert_int_eq(mana_brute_solve(&b->q, &want), MF_OK);
-	bad = disagrees(b, &want, why, size, tally);
-	mana_brute_result_free(&want);
-	return bad;
-}
-
-/* The counts a shrink may lower: each symbol of the cost, then x. */
-#define QUERY_AMOUNTS (1 + MF_MANA_TYPES + 32 + 32 + 5 + 1 + 1)
-static uint32_t *query_amount(struct mf_mana_query *q, size_t k)
-{
-	struct mf_mana_cost *c = &q->cost;
-
-	if (k == 0)
-		return &c->generic;
-	if (--k < MF_MANA_TYPES)
-		return &c->need[k];
-	if ((k -= MF_MANA_TYPES) < 32)
-		return &c->hybrid[k];
-	if ((k -= 32) < 32)
-		return &c->phyrexian[k];
-	if ((k -= 32) < 5)
-		return &c->twobrid[k];
-	return k == 5 ? &c->x_count : &q->x;
-}
-
-/* Greedily removes lands, cost and life while the query still disagrees. */
-static void shrink(struct board *b)
-{
-	char why[512];
-	bool smaller = true;
-
-	while (smaller) {
-		struct board t;
-
-		smaller = false;
-		for (size_t i = 0; i < b->q.n_battlefield + b->q.n_library && !smaller; i++) {
-			t = *b;
-			t.q.battlefield = t.battlefield;
-			t.q.library = t.library;
-			if (i < b->q.n_battlefield) {
-				memmove(&t.battlefield[i], &t.battlefield[i + 1],
-					(--t.q.n_battlefield - i) * sizeof(int32_t));
-			} else {
-				size_t j = i - b->q.n_battlefield;
-
-				memmove(&t.library[j], &t.library[j + 1],
-					(--t.q.n_library - j) * sizeof(int32_t));
-			}
-			if (check_board(&t, why, sizeof(why), NULL)) {
-				*b = t;
-				smaller = true;
-			}
-		}
-		for (size_t k = 0; k < QUERY_AMOUNTS && !smaller; k++) {
-			if (!*query_amount(&b->q, k) || cost_mana(&b->q) == 1)
-				continue;
-			t = *b;
-			t.q.battlefield = t.battlefield;
-			t.q.library = t.library;
-			(*query_amount(&t.q, k))--;
-			if (check_board(&t, why, sizeof(why), NULL)) {
-				*b = t;
-				smaller = true;
-			}
-		}
-		/* Life can be a million: try 1, half, then one less. */
-		for (int k = 0; k < 3 && !smaller && b->q.life > 1; k++) {
-			t = *b;
-			t.q.battlefield = t.battlefield;
-			t.q.library = t.library;
-			t.q.life = k == 0 ? 1 : k == 1 ? b->q.life / 2 : b->q.life - 1;
-			if (check_board(&t, why, sizeof(why), NULL)) {
-				*b = t;
-				smaller = true;
-			}
+			if (finds && (f->fetch_tapped || l->etb != MF_MANA_ETB_UNTAPPED))
+				return true;
 		}
 	}
-	b->q.battlefield = b->battlefield;
-	b->q.library = b->library;
-}
-
-/* Shrinks a copy of b, so that the seed goes on with the board it drew. */
-static void report(const struct board *b, uint64_t seed, struct tally *tally)
-{
-	struct board small = *b;
-	char why[512];
-
-	if (++tally->failures > REPORTS_MAX)
-		return;
-	shrink(&small);
-	check_board(&small, why, sizeof(why), NULL);
-	fprintf(stderr, "mana-diff seed %" PRIu64 ": DISAGREEMENT: %s\n", seed, why);
-	print_query(&small);
+	return false;
 }
 
 /* The lives to ask about for one board: random, then the boundary. */
@@ -516,20 +329,20 @@ static void setup(void)
 {
 	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&diff_cat, &err), MF_OK);
 }
 
 static void teardown(void)
 {
-	mf_mana_catalogue_free(cat);
-	cat = NULL;
+	mf_mana_catalogue_free(diff_cat);
+	diff_cat = NULL;
 }
 
 /* Runs one seed's boards; returns what they reached. */
 static struct tally run_seed(enum cost_style style, uint64_t seed)
 {
 	struct tally tally = { 0 };
-	uint64_t rng = seed;
+	uint64_t rng = seed, vain = 0;
 	char why[512];
 
 	for (size_t n = 0; n < BOARDS_PER_SEED; n++) {
@@ -541,24 +354,28 @@ static struct tally run_seed(enum cost_style style, uint64_t seed)
 		random_board(&rng, &b, style);
 		b.q.life = 20;
 		ck_assert_int_eq(mana_brute_solve(&b.q, &want), MF_OK);
-		tally.tron += mana_brute_tron_assembled(cat, b.battlefield, b.q.n_battlefield);
+		tally.tron += mana_brute_tron_assembled(diff_cat, b.battlefield, b.q.n_battlefield);
+		vain += fetch_in_vain(&b);
 		n_lives = lives_to_try(&rng, &want, lives);
 		mana_brute_result_free(&want);
 		for (size_t k = 0; k < n_lives; k++) {
 			b.q.life = lives[k];
-			if (check_board(&b, why, sizeof(why), &tally))
-				report(&b, seed, &tally);
+			if (diff_check_board(&b, why, sizeof(why), &tally))
+				diff_report(&b, seed, &tally);
 		}
 	}
 	fprintf(stderr, "mana-diff %s seed %" PRIu64 ": %" PRIu64 " queries, %" PRIu64
 		" castable, %" PRIu64 " payable, %" PRIu64 " boards with Tron, %" PRIu64
 		" fetched shock and %" PRIu64 " other fetched lands and %" PRIu64
 		" painful taps and %" PRIu64 " Phyrexian life payments in plans, %" PRIu64
-		" plans paying life for both, %" PRIu64 " disagreements\n",
+		" plans paying life for both, %" PRIu64 " basic-only fetches, %" PRIu64
+		" snow basics fetched, %" PRIu64 " taps of several mana for life, %" PRIu64
+		" boards with a fetch in vain (its land would enter tapped), %" PRIu64
+		" disagreements\n",
 		style == CONTEST_COSTS ? "contest" : "real", seed, tally.queries,
 		tally.castable, tally.payable, tally.tron, tally.fetched_shock,
 		tally.fetched_other, tally.painful_taps, tally.life_steps, tally.one_budget,
-		tally.failures);
+		tally.basic_fetched, tally.snow_fetched, tally.bundle_taps, vain, tally.failures);
 	ck_assert_msg(tally.failures == 0, "seed %" PRIu64 ": %" PRIu64
 		      " disagreements (the first shrunk ones printed above)", seed, tally.failures);
 	/* The generator must keep reaching the cases the issue asks for. */
@@ -569,6 +386,10 @@ static struct tally run_seed(enum cost_style style, uint64_t seed)
 	ck_assert_uint_gt(tally.fetched_other, 20);
 	ck_assert_uint_gt(tally.tron, 50);
 	ck_assert_uint_gt(tally.painful_taps, 100);
+	ck_assert_uint_gt(tally.basic_fetched, 5);
+	ck_assert_uint_gt(tally.snow_fetched, 5);
+	ck_assert_uint_gt(tally.bundle_taps, 15);
+	ck_assert_uint_gt(vain, 50);
 	return tally;
 }
 

@@ -187,6 +187,22 @@ static const struct named cases[] = {
 	  "Urza's Tower", "Urza's Tower", "Forest", "Forest", NULL, NULL }, "{12}", 0, 0, 0 },
 	{ "{12}: one Forest short", { "Urza's Mine", "Urza's Power Plant", "Urza's Tower",
 	  "Urza's Tower", "Forest", NULL, NULL }, "{12}", 0, NO_PAYMENT, 0 },
+	/* Issue 15's lands with real costs. */
+	{ "Ancient Tomb pays {2/W} as two generic for 2", { "Ancient Tomb", NULL, NULL },
+	  "{2/W}", 0, 2, 0 },
+	{ "Ancient Tomb's C cannot pay {W/P}: life does", { "Ancient Tomb", NULL, NULL },
+	  "{C}{W/P}", 0, 4, 1 },
+	{ "Mana Confluence pays {B/P} for 1", { "Mana Confluence", NULL, NULL }, "{B/P}", 0, 1, 0 },
+	{ "horizon land pays {G/W} for 1, a pathway for nothing", { "Horizon Canopy",
+	  "Branchloft Pathway", NULL, NULL }, "{G/W}{G/W}", 0, 1, 0 },
+	{ "Prismatic Vista fetches a snow-covered basic for {U/R}", { "Prismatic Vista", NULL,
+	  "Snow-Covered Mountain", NULL }, "{U/R}", 0, 1, 0 },
+	{ "Evolving Wilds' basic enters tapped: {G/P} by life", { "Evolving Wilds", NULL,
+	  "Forest", NULL }, "{G/P}", 0, 2, 1 },
+	{ "a fetched triome enters tapped: {X} with x = 1 unpaid", { "Windswept Heath", NULL,
+	  "Indatha Triome", NULL }, "{X}", 1, NO_PAYMENT, 0 },
+	{ "Wastes pays {C}, a fast land the hybrid", { "Wastes", "Seachrome Coast", NULL, NULL },
+	  "{C}{W/B}", 0, 0, 0 },
 };
 
 static int count_life_steps(const struct mf_mana_step *plan, size_t n)
