@@ -58,8 +58,9 @@ enum mf_mana_land_kind {
 	MF_MANA_KIND_TRI,
 	MF_MANA_KIND_FIVE_COLOR,
 	MF_MANA_KIND_TRON,
-	/* Families named by a catalogue's note "kind=NAME": they behave as
-	 * duals, tri-lands or pain-like lands, the note only says which cycle. */
+	/* Cycles named by a catalogue's note "kind=NAME". The note only says
+	 * which cycle a land belongs to; what it does comes from its
+	 * alternatives and its other notes (etb=...). */
 	MF_MANA_KIND_FAST,
 	MF_MANA_KIND_CHECK,
 	MF_MANA_KIND_SLOW,
