@@ -23,6 +23,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/utf8.h"
+
 static const char *const basic_type_names[5] = {
 	"Plains", "Island", "Swamp", "Mountain", "Forest",
 };
@@ -343,29 +345,11 @@ static size_t name_bad_byte(const char *name, size_t len)
 	size_t i = 0;
 
 	while (i < len) {
-		unsigned c = p[i], need, cp, min;
+		size_t n = p[i] < 0x20 || p[i] == 0x7f ? 0 : mf_utf8_sequence(p + i, len - i);
 
-		if (c < 0x80) {
-			if (c < 0x20 || c == 0x7f)
-				return i;
-			i++;
-			continue;
-		}
-		if (c < 0xc2 || c > 0xf4)
+		if (!n)
 			return i;
-		need = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
-		min = need == 3 ? 0x10000 : need == 2 ? 0x800 : 0x80;
-		cp = c & (0x3fu >> need);
-		if (len - i <= need)
-			return i;
-		for (unsigned k = 1; k <= need; k++) {
-			if ((p[i + k] & 0xc0) != 0x80)
-				return i;
-			cp = cp << 6 | (p[i + k] & 0x3f);
-		}
-		if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
-			return i;
-		i += need + 1;
+		i += n;
 	}
 	return len;
 }

@@ -1,5 +1,5 @@
 /*
- * Loads ../shared/data/cards-sample.json (Scryfall card objects, each with
+ * Loads tests/data/cards-sample.json (Scryfall card objects, each with
  * "expected": {"produces", "uses", "ambiguous"}) into mf_deck_card structs
  * for the deck tests and benchmark. Test code: reads a file.
  */
