@@ -13,15 +13,7 @@
 #include <time.h>
 
 #include "manaflow/camelot.h"
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
+#include "../splitmix64.h"
 
 /* Uniform in [0, bound) by rejection, so no value is favoured. */
 static uint32_t below(uint64_t *state, uint32_t bound)

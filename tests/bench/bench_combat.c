@@ -11,15 +11,7 @@
 #include <time.h>
 
 #include "manaflow/combat.h"
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
+#include "../splitmix64.h"
 
 static double now_ms(void)
 {

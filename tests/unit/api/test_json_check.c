@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "api/json_check.h"
+#include "../../splitmix64.h"
 
 #define N_ELEMS(x) (sizeof(x) / sizeof((x)[0]))
 
@@ -32,15 +33,6 @@
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
 
 static size_t rand_below(uint64_t *state, size_t n)
 {

@@ -12,6 +12,7 @@
 
 #include "../adapter_check.h"
 #include "api/adapt_combat.h"
+#include "../../splitmix64.h"
 
 #define answer_of(body, err) adapter_answer(mf_api_combat_blocks, body, err)
 #define ck_answer(body, want) adapter_ck_answer(mf_api_combat_blocks, body, want)
@@ -112,15 +113,6 @@ START_TEST(test_too_many)
 	ck_refused(body, 413, "/defenders");
 }
 END_TEST
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
 
 /* Random boards, each creature in a random notation: the handler's answer
  * is the solver's result encoded, and its numbers read back as the

@@ -9,20 +9,12 @@
 
 #include "manaflow/combat.h"
 #include "combat_brute.h"
+#include "../../splitmix64.h"
 
 #define N_ELEMS(x) (sizeof(x) / sizeof((x)[0]))
 
 /* ------------------------------------------------------------------ */
 /* Helpers                                                             */
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
 
 static uint32_t rand_range(uint64_t *state, uint32_t lo, uint32_t hi)
 {

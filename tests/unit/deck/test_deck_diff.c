@@ -13,6 +13,7 @@
 #include "reference/deck_regex.h"
 #include "unit/deck/sample.h"
 #include "unit/deck/suites.h"
+#include "../../splitmix64.h"
 
 static struct sample sample;
 
@@ -25,15 +26,6 @@ static void sample_setup(void)
 static void sample_teardown(void)
 {
 	sample_free(&sample);
-}
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
 }
 
 static size_t pick(uint64_t *state, size_t n)

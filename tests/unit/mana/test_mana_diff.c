@@ -24,6 +24,7 @@
 #include "manaflow/mana.h"
 #include "diff_report.h"
 #include "../../reference/mana_brute.h"
+#include "../../splitmix64.h"
 
 /* Overridable for longer runs by hand (-DSEEDS=.. -DBOARDS_PER_SEED=..
  * -DREPORTS_MAX=..). */
@@ -33,15 +34,6 @@
 #ifndef BOARDS_PER_SEED
 #define BOARDS_PER_SEED 2200
 #endif
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 /* Uniform-enough in 0 .. n - 1 for the small n used here. */
 static uint32_t below(uint64_t *rng, uint32_t n)

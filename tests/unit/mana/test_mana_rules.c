@@ -19,6 +19,7 @@
 #include "manaflow/mana.h"
 #include "../../reference/mana_brute.h"
 #include "../../reference/plan_check.h"
+#include "../../splitmix64.h"
 
 #define LANDS_MAX 12
 #ifndef SEEDS
@@ -290,15 +291,6 @@ START_TEST(bundle_tries_are_limited)
 END_TEST
 
 /* ---- random comparison over this catalogue ---- */
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 static uint32_t below(uint64_t *rng, uint32_t n)
 {

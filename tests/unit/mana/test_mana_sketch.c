@@ -19,6 +19,7 @@
 
 #include "manaflow/mana.h"
 #include "../../reference/mana_sketch.h"
+#include "../../splitmix64.h"
 
 #ifndef MF_SKETCH_EXAMPLES
 #error "the build defines MF_SKETCH_EXAMPLES (the statement's examples, without .txt)"
@@ -422,15 +423,6 @@ END_TEST
 
 /* ------------------------------------------------------------------ */
 /* Random contest-size boards                                          */
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
 
 static uint32_t below(uint64_t *rng, uint32_t n)
 {
