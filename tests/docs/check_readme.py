@@ -60,7 +60,9 @@ def main():
     base = os.path.dirname(os.path.abspath(readme_path))
     for target in re.findall(r'\]\(([^)#:]+)(?:#[^)]*)?\)', readme):
         ok(os.path.exists(os.path.join(base, target)), 'link %s exists' % target)
-    ok('../shared' not in readme, 'the README points at nothing outside the repository')
+    outside = re.findall(r'(?:\]\(|`|\s)(\.\./[^)`\s]*)', readme)
+    ok(not outside, 'the README points at nothing outside the repository'
+       + (': ' + ', '.join(outside) if outside else ''))
 
     print('%d passed, %d failed' % tuple(CHECKS))
     sys.exit(1 if CHECKS[1] else 0)
