@@ -151,6 +151,34 @@ MF_EXPORT int mf_mana_catalogue_parse(const char *text, size_t len,
 MF_EXPORT int mf_mana_catalogue_builtin(struct mf_mana_catalogue **out,
 				   struct mf_mana_parse_error *err);
 
+/*
+ * Checks a land built in memory (not parsed from a line) as a catalogue line
+ * is checked: a non-empty UTF-8 name of at most MF_MANA_LAND_NAME_MAX bytes,
+ * fields in range, and the model's rules (docs/api.md). A kind of
+ * MF_MANA_KIND_OTHER is replaced by the kind its alternatives show. Returns
+ * MF_OK, or MF_ERR_INVALID with err->reason (err->line 0).
+ */
+MF_EXPORT int mf_mana_land_check(struct mf_mana_land *land, struct mf_mana_parse_error *err);
+
+/*
+ * A new catalogue: base's lands at their indexes, then the n_extra lands of
+ * extra at indexes size(base) + i, each checked as a catalogue line is (its
+ * name, the model's rules; a kind of MF_MANA_KIND_OTHER is worked out). A
+ * query may then mix lands of both. Names may repeat: mf_mana_catalogue_find()
+ * finds the first land of a name, and a Tron piece is known by its name. base
+ * and extra are only read, and may be freed once this returns. On success
+ * *out owns a new catalogue that the caller frees with
+ * mf_mana_catalogue_free(). On failure *out is NULL and MF_ERR_INVALID (err:
+ * line = 1 + the index in extra, and the reason), MF_ERR_LIMIT (more than
+ * MF_MANA_CATALOGUE_MAX extra lands, or more than 8 Tron pieces) or
+ * MF_ERR_NOMEM is returned. It costs a copy of base: build it per query only
+ * when a query brings lands of its own.
+ */
+MF_EXPORT int mf_mana_catalogue_extend(const struct mf_mana_catalogue *base,
+				       const struct mf_mana_land *extra, size_t n_extra,
+				       struct mf_mana_catalogue **out,
+				       struct mf_mana_parse_error *err);
+
 /* Frees a catalogue; NULL is fine. */
 MF_EXPORT void mf_mana_catalogue_free(struct mf_mana_catalogue *cat);
 

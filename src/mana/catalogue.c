@@ -40,6 +40,40 @@ static void land_type_life(const struct mf_mana_land *land, uint8_t life[MF_MANA
 	}
 }
 
+/* What the solver reads of land i, worked out once. */
+static void derive(struct mf_mana_catalogue *cat, size_t i)
+{
+	cat->name_len[i] = (uint8_t)strlen(cat->lands[i].name);
+	land_type_life(&cat->lands[i], cat->type_life[i]);
+	cat->role[i] = mf_mana_land_role(&cat->lands[i]);
+	cat->found_by[i] = mf_mana_land_found_by(&cat->lands[i]);
+}
+
+/* Allocates the per-land arrays for cap lands; MF_OK or MF_ERR_NOMEM. */
+static int alloc_lands(struct mf_mana_catalogue *cat, size_t cap)
+{
+	cat->lands = calloc(cap, sizeof(*cat->lands));
+	cat->name_len = calloc(cap, sizeof(*cat->name_len));
+	cat->type_life = calloc(cap, sizeof(*cat->type_life));
+	cat->role = calloc(cap, sizeof(*cat->role));
+	cat->found_by = calloc(cap, sizeof(*cat->found_by));
+	if (!cat->lands || !cat->name_len || !cat->type_life || !cat->role || !cat->found_by)
+		return MF_ERR_NOMEM;
+	return MF_OK;
+}
+
+/* Allocates the name index for cat->n_lands lands; MF_OK or MF_ERR_NOMEM. */
+static int alloc_index(struct mf_mana_catalogue *cat)
+{
+	for (cat->n_slots = 16; cat->n_slots < 2 * cat->n_lands; cat->n_slots *= 2)
+		;
+	cat->slots = malloc(cat->n_slots * sizeof(*cat->slots));
+	if (!cat->slots)
+		return MF_ERR_NOMEM;
+	memset(cat->slots, 0xff, cat->n_slots * sizeof(*cat->slots));
+	return MF_OK;
+}
+
 /* Inserts land i into the name index; returns -1, or on a duplicate name
  * the index of the land listed first. */
 static int32_t index_insert(struct mf_mana_catalogue *cat, int32_t i)
@@ -78,14 +112,8 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 		rc = mf_mana_parse_fail(err, 0, 0, "more than %d lines", MF_MANA_CATALOGUE_MAX + 1000);
 		goto out;
 	}
-	cat->lands = calloc(cap, sizeof(*cat->lands));
-	cat->name_len = calloc(cap, sizeof(*cat->name_len));
-	cat->type_life = calloc(cap, sizeof(*cat->type_life));
-	cat->role = calloc(cap, sizeof(*cat->role));
-	cat->found_by = calloc(cap, sizeof(*cat->found_by));
 	line_of = calloc(cap, sizeof(*line_of));
-	if (!cat->lands || !cat->name_len || !cat->type_life || !cat->role || !cat->found_by ||
-	    !line_of)
+	if (alloc_lands(cat, cap) || !line_of)
 		goto out;
 	for (p = text; p < end;) {
 		const char *e = field_end(p, end, '\n');
@@ -107,10 +135,7 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 			rc = mf_mana_land_parse(&cat->lands[cat->n_lands], p, le, lineno, err);
 			if (rc)
 				goto out;
-			cat->name_len[cat->n_lands] = (uint8_t)strlen(cat->lands[cat->n_lands].name);
-			land_type_life(&cat->lands[cat->n_lands], cat->type_life[cat->n_lands]);
-			cat->role[cat->n_lands] = mf_mana_land_role(&cat->lands[cat->n_lands]);
-			cat->found_by[cat->n_lands] = mf_mana_land_found_by(&cat->lands[cat->n_lands]);
+			derive(cat, cat->n_lands);
 			line_of[cat->n_lands] = lineno;
 			cat->n_lands++;
 		}
@@ -120,13 +145,9 @@ int mf_mana_catalogue_parse(const char *text, size_t len, struct mf_mana_catalog
 		rc = mf_mana_parse_fail(err, lineno, 0, "no lands");
 		goto out;
 	}
-	for (cat->n_slots = 16; cat->n_slots < 2 * cat->n_lands; cat->n_slots *= 2)
-		;
-	rc = MF_ERR_NOMEM;
-	cat->slots = malloc(cat->n_slots * sizeof(*cat->slots));
-	if (!cat->slots)
+	rc = alloc_index(cat);
+	if (rc)
 		goto out;
-	memset(cat->slots, 0xff, cat->n_slots * sizeof(*cat->slots));
 	for (size_t i = 0; i < cat->n_lands; i++) {
 		int32_t first = index_insert(cat, (int32_t)i);
 
@@ -155,6 +176,69 @@ out:
 int mf_mana_catalogue_builtin(struct mf_mana_catalogue **out, struct mf_mana_parse_error *err)
 {
 	return mf_mana_catalogue_parse(mf_embedded_lands, mf_embedded_lands_len, out, err);
+}
+
+/* Index of the Tron piece named like land i among cat->tron, or -1. */
+static int tron_piece(const struct mf_mana_catalogue *cat, size_t i)
+{
+	for (size_t k = 0; k < cat->n_tron; k++)
+		if (strcmp(cat->lands[cat->tron[k]].name, cat->lands[i].name) == 0)
+			return (int)k;
+	return -1;
+}
+
+int mf_mana_catalogue_extend(const struct mf_mana_catalogue *base,
+			     const struct mf_mana_land *extra, size_t n_extra,
+			     struct mf_mana_catalogue **out, struct mf_mana_parse_error *err)
+{
+	struct mf_mana_catalogue *cat;
+	size_t n = base->n_lands;
+	int rc = MF_ERR_NOMEM;
+
+	*out = NULL;
+	memset(err, 0, sizeof(*err));
+	if (n_extra > MF_MANA_CATALOGUE_MAX) {
+		mf_mana_parse_fail(err, 0, 0, "more than %d lands to add", MF_MANA_CATALOGUE_MAX);
+		return MF_ERR_LIMIT;
+	}
+	cat = calloc(1, sizeof(*cat));
+	if (!cat)
+		return rc;
+	if (alloc_lands(cat, n + n_extra + 1))
+		goto out;
+	memcpy(cat->lands, base->lands, n * sizeof(*cat->lands));
+	memcpy(cat->name_len, base->name_len, n * sizeof(*cat->name_len));
+	memcpy(cat->type_life, base->type_life, n * sizeof(*cat->type_life));
+	memcpy(cat->role, base->role, n * sizeof(*cat->role));
+	memcpy(cat->found_by, base->found_by, n * sizeof(*cat->found_by));
+	memcpy(cat->tron, base->tron, sizeof(cat->tron));
+	cat->n_tron = base->n_tron;
+	for (size_t i = 0; i < n_extra; i++) {
+		cat->lands[n + i] = extra[i];
+		rc = mf_mana_land_validate(&cat->lands[n + i], i + 1, err);
+		if (rc)
+			goto out;
+		derive(cat, n + i);
+		if (cat->lands[n + i].tron && tron_piece(cat, n + i) < 0) {
+			if (cat->n_tron == sizeof(cat->tron) / sizeof(cat->tron[0])) {
+				rc = mf_mana_parse_fail(err, i + 1, 1, "more than 8 Tron pieces");
+				goto out;
+			}
+			cat->tron[cat->n_tron++] = (int32_t)(n + i);
+		}
+	}
+	cat->n_lands = n + n_extra;
+	rc = alloc_index(cat);
+	if (rc)
+		goto out;
+	for (size_t i = 0; i < cat->n_lands; i++)
+		index_insert(cat, (int32_t)i);  /* a name given twice finds the first */
+	*out = cat;
+	cat = NULL;
+	rc = MF_OK;
+out:
+	mf_mana_catalogue_free(cat);
+	return rc;
 }
 
 void mf_mana_catalogue_free(struct mf_mana_catalogue *cat)

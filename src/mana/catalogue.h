@@ -38,6 +38,12 @@ struct mf_mana_catalogue {
 int mf_mana_land_parse(struct mf_mana_land *land, const char *s, const char *end,
 		       size_t lineno, struct mf_mana_parse_error *err);
 
+/* Checks a land built in memory (not read from a line) as a line is
+ * checked: its name, its fields' ranges and the model's rules; then sets its
+ * kind when it is MF_MANA_KIND_OTHER. Returns MF_OK, or MF_ERR_INVALID with
+ * err naming `lineno` and the reason. */
+int mf_mana_land_validate(struct mf_mana_land *land, size_t lineno, struct mf_mana_parse_error *err);
+
 /* The land's enum mf_land_role. */
 uint8_t mf_mana_land_role(const struct mf_mana_land *land);
 

@@ -434,3 +434,36 @@ int mf_mana_land_parse(struct mf_mana_land *land, const char *s, const char *end
 		land->kind = classify(land);
 	return MF_OK;
 }
+
+int mf_mana_land_validate(struct mf_mana_land *land, size_t lineno, struct mf_mana_parse_error *err)
+{
+	size_t len = strnlen(land->name, sizeof(land->name));
+	size_t bad;
+	int rc;
+
+	if (!len)
+		return mf_mana_parse_fail(err, lineno, 1, "empty land name");
+	if (len > MF_MANA_LAND_NAME_MAX)
+		return mf_mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_MANA_LAND_NAME_MAX);
+	bad = name_bad_byte(land->name, len);
+	if (bad < len)
+		return mf_mana_parse_fail(err, lineno, bad + 1,
+					  "the land name is not UTF-8 text (byte 0x%02x at position %zu)",
+					  (unsigned char)land->name[bad], bad + 1);
+	if (land->kind > MF_MANA_KIND_OTHER || land->etb > MF_MANA_ETB_CONDITIONAL ||
+	    land->n_options > MF_MANA_LAND_OPTIONS_MAX || (land->fetch_types & ~0x3fu) ||
+	    (land->basic_types & ~0x1fu) || (land->supertypes & ~0x03u))
+		return mf_mana_parse_fail(err, lineno, 1, "a field of the land is out of range");
+	rc = check_model(land, lineno, err);
+	if (rc)
+		return rc;
+	if (land->kind == MF_MANA_KIND_OTHER)
+		land->kind = classify(land);
+	return MF_OK;
+}
+
+int mf_mana_land_check(struct mf_mana_land *land, struct mf_mana_parse_error *err)
+{
+	memset(err, 0, sizeof(*err));
+	return mf_mana_land_validate(land, 0, err);
+}

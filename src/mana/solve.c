@@ -72,12 +72,21 @@ static int count_zone(const int32_t *cards, size_t n, size_t n_lands, uint32_t *
 	return MF_OK;
 }
 
-static bool tron_assembled(const struct mf_mana_catalogue *cat, const uint32_t *field_count)
+/* Whether a land of each Tron piece's name is on the battlefield (an
+ * extended catalogue may hold two lands of one piece's name). */
+static bool tron_assembled(const struct mf_mana_catalogue *cat, const struct kind_use *field,
+			   size_t n_field)
 {
-	for (size_t i = 0; i < cat->n_tron; i++)
-		if (!field_count[cat->tron[i]])
-			return false;
-	return cat->n_tron > 0;
+	unsigned have = 0;
+
+	for (size_t i = 0; i < n_field; i++) {
+		const struct mf_mana_land *l = &cat->lands[field[i].land];
+
+		for (size_t k = 0; l->tron && k < cat->n_tron; k++)
+			if (strcmp(cat->lands[cat->tron[k]].name, l->name) == 0)
+				have |= 1u << k;
+	}
+	return cat->n_tron > 0 && have == (1u << cat->n_tron) - 1;
 }
 
 /* How many ways the cost's {2/C} symbols can be paid: per colour, how many
@@ -254,10 +263,7 @@ static int prepare(struct solve_state *st, const struct mf_mana_query *q)
 		rc = count_zone(q->library, q->n_library, q->cat->n_lands, seen,
 				&st->library, &st->n_library);
 	if (!rc) {
-		/* seen[] is all zero again: reuse it as battlefield counts. */
-		for (size_t i = 0; i < st->n_field; i++)
-			seen[st->field[i].land] = st->field[i].count;
-		st->tron = tron_assembled(q->cat, seen);
+		st->tron = tron_assembled(q->cat, st->field, st->n_field);
 		for (size_t i = 0; i < st->n_field; i++) {
 			uint64_t mana[MF_MANA_TYPES];
 

@@ -1,0 +1,177 @@
+/*
+ * manaflow odds: how often can a deck cast this spell by turn T?
+ *
+ * Frank Karsten's question ("How many colored mana sources do you need to
+ * consistently cast your spells?", 2013, and its 2018-2022 updates), asked of
+ * a real mana base and answered by the mana solver (manaflow/mana.h).
+ *
+ * The model (docs/odds.md says it in full):
+ *  - a deck is its size, its lands (catalogue lands with counts) and
+ *    spells, every other card;
+ *  - a game is a shuffle, then mulligans by a policy, each attempt a fresh 7
+ *    cards (London: then bottom 1, 2 or 3 of them; Paris: a fresh hand of 6,
+ *    5 or 4 cards), one land drop a turn, and no draw on turn 1 on the play;
+ *  - castable on turn T: among the lands seen by turn T (the kept hand and
+ *    the draws), some T or fewer, untapped on the battlefield, pay the cost
+ *    with life >= 1 left, fetch lands searching a library that holds every
+ *    land not seen (bottomed ones too);
+ *  - p_lands: at least `lands_needed` lands seen by turn T (the cost's mana
+ *    value; for the Paris 2013 policy its coloured pips, as in 2013);
+ *    p_castable; and p_castable_given_lands, castable given p_lands's event,
+ *    which is Karsten's figure.
+ *
+ * Bottoming (London): spells and lands by Karsten's counts for the hand
+ * size; the lands bottomed first are those that make none of the cost's
+ * colours, then those that make fewer of its distinct colours (a fetch
+ * makes the colours of the basic land types it finds; a land with several
+ * alternatives all of theirs), then by name, bytewise ascending.
+ *
+ * Exact: hands and draws are enumerated as multisets of land groups (lands
+ * that behave alike for the cost) with multivariate hypergeometric weights,
+ * and the solver is asked once per multiset of lands seen. Sampled: `games`
+ * shuffled games from `seed` (splitmix64), with standard errors and 95%
+ * Wilson intervals.
+ *
+ * Ownership: the solver only reads the query (and the catalogue, which may
+ * be shared by any number of threads), and writes only *out. Thread-safe.
+ */
+#ifndef MANAFLOW_ODDS_H
+#define MANAFLOW_ODDS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "manaflow/common.h"
+#include "manaflow/mana.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Documented limits; inputs beyond them are refused with MF_ERR_LIMIT. */
+#define MF_ODDS_DECK_MIN 40
+#define MF_ODDS_DECK_MAX 250
+#define MF_ODDS_LAND_KINDS_MAX 32        /* distinct lands in one deck */
+#define MF_ODDS_TURN_MAX 20              /* latest turn asked about */
+#define MF_ODDS_GAMES_MAX 10000000u      /* games of one sampled answer */
+#define MF_ODDS_GAMES_DEFAULT 100000u
+#define MF_ODDS_BUDGET_DEFAULT 20000000u /* work units: see mf_odds_result.work */
+
+enum mf_odds_policy {
+	MF_ODDS_KARSTEN2022,  /* his 2022 code: keep 7 with 2-5 lands; London to 6, 5, 4, keep
+			       * with 2-4 lands, always keep 4; decks of 99+ cards: a free first
+			       * 7 kept with 3-5 lands, and a draw on turn 1 */
+	MF_ODDS_KARSTEN2020,  /* his 2020 code: as 2022, but a 6-card hand bottoms a spell
+			       * when it has 3 or more, and no rule for 99+ cards */
+	MF_ODDS_PARIS2013,    /* fresh hands of 7/6/5/4 kept with 2-5/2-4/1-4/any lands;
+			       * lands_needed is the cost's coloured pips */
+	MF_ODDS_NONE,         /* keep any 7 */
+	MF_ODDS_CUSTOM,       /* keep ranges per hand size, below */
+	MF_ODDS_POLICY_COUNT
+};
+
+/* "karsten2022", "karsten2020", "paris2013", "none", "custom". */
+MF_EXPORT const char *mf_odds_policy_name(enum mf_odds_policy policy);
+
+/* MF_ODDS_CUSTOM: keep a hand of 7 - i cards (i = 0..3) with keep_lo[i] ..
+ * keep_hi[i] lands (the 4-card hand is always kept); london: the smaller
+ * hands are 7 cards with 1-3 bottomed as karsten2022 bottoms them, else
+ * fresh hands of 6, 5, 4 cards (Paris). */
+struct mf_odds_custom {
+	uint8_t keep_lo[4], keep_hi[4];
+	bool london;
+};
+
+enum mf_odds_method { MF_ODDS_AUTO, MF_ODDS_EXACT, MF_ODDS_SAMPLE };
+
+struct mf_odds_query {
+	const struct mf_mana_catalogue *cat;
+	uint32_t size;            /* cards in the deck, MF_ODDS_DECK_MIN .. MF_ODDS_DECK_MAX */
+	const int32_t *lands;     /* distinct catalogue indexes */
+	const uint32_t *counts;   /* copies of each land, >= 1; their sum <= size */
+	size_t n_lands;           /* <= MF_ODDS_LAND_KINDS_MAX */
+	struct mf_mana_cost cost;
+	uint32_t x;               /* each {X} of the cost */
+	uint32_t turn;            /* 1 .. MF_ODDS_TURN_MAX */
+	bool on_draw;             /* draw on turn 1 */
+	uint32_t life;            /* 1 .. MF_MANA_LIFE_MAX */
+	enum mf_odds_policy policy;
+	struct mf_odds_custom custom;  /* MF_ODDS_CUSTOM only */
+	enum mf_odds_method method;
+	uint64_t seed;            /* sampling */
+	uint32_t games;           /* sampling: 0 for MF_ODDS_GAMES_DEFAULT */
+	uint64_t budget;          /* work units, 0 for MF_ODDS_BUDGET_DEFAULT */
+};
+
+struct mf_odds_result {
+	enum mf_odds_method method;   /* MF_ODDS_EXACT or MF_ODDS_SAMPLE: what was done */
+	uint32_t lands_needed;        /* the cost's mana value ({2/W} 2, X the query's x),
+				       * or its coloured pips for MF_ODDS_PARIS2013 */
+	double p_lands, p_castable, p_castable_given_lands;
+	bool given_defined;           /* false when p_lands is 0 (given is then 0) */
+	/* Sampled only (0 when exact): games played, those with enough lands,
+	 * standard errors and 95% Wilson intervals of the three figures. */
+	uint64_t games, games_with_lands;
+	double se[3], ci_low[3], ci_high[3];
+	uint32_t groups;              /* groups of lands alike for this cost */
+	uint64_t solver_calls;        /* distinct boards asked of the solver */
+	uint64_t work;                /* units spent: hands and draws enumerated or
+				       * games played, plus 64 a solver call */
+	bool over_budget;             /* with MF_ERR_LIMIT: the budget ran out */
+};
+
+/*
+ * Computes the odds of one spell. MF_ODDS_AUTO is exact when the exact
+ * enumeration fits the budget, else sampled. Returns MF_OK and fills *out;
+ * MF_ERR_INVALID for a query outside the ranges above (an index outside the
+ * catalogue, a land given twice, counts above the size, a custom range with
+ * lo > hi); MF_ERR_LIMIT past a limit, or with out->over_budget when the
+ * budget ran out (MF_ODDS_EXACT that does not fit, or a sample whose games
+ * do not); MF_ERR_NOMEM. On failure *out holds only over_budget.
+ */
+MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out);
+
+/* ------------------------------------------------------------------ */
+/* Karsten's table: how many coloured sources?                         */
+
+#define MF_ODDS_SOURCES_ROWS_MAX 40
+
+/* One cell of the table: the cost (generic + pips of one colour), the turn,
+ * and the fewest coloured sources among the deck's lands whose
+ * p_castable_given_lands reaches the target, with that probability. */
+struct mf_odds_sources_row {
+	uint8_t generic, pips, turn;
+	double target;
+	uint32_t sources;     /* 0 when even every land being a source falls short */
+	double p;             /* at `sources`, or with every land a source */
+};
+
+struct mf_odds_sources_query {
+	uint32_t size;        /* MF_ODDS_DECK_MIN .. MF_ODDS_DECK_MAX */
+	uint32_t lands;       /* 1 .. size */
+	bool on_draw;
+	enum mf_odds_policy policy;
+	struct mf_odds_custom custom;
+	double target;        /* 0 < target <= 1, or 0: Karsten's own, 0.89 + turn/100
+			       * for karsten2022 and karsten2020, else 0.90 */
+};
+
+/*
+ * Karsten's table for a deck: each coloured source a basic land of the
+ * colour, each other land a land making {C}. The rows are the policy's own
+ * table: for paris2013, 1-3 pips on turns pips..7 (turn and pips, no
+ * generic, as in 2013); for the others every cost of 1-4 pips and mana
+ * value 1-7, cast on the turn of its mana value. Exact. Writes up to
+ * MF_ODDS_SOURCES_ROWS_MAX rows to rows, sets *n_rows, returns MF_OK;
+ * MF_ERR_INVALID / MF_ERR_LIMIT for a query out of range; MF_ERR_NOMEM.
+ */
+MF_EXPORT int mf_odds_sources(const struct mf_odds_sources_query *q,
+			      struct mf_odds_sources_row rows[MF_ODDS_SOURCES_ROWS_MAX],
+			      size_t *n_rows);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
