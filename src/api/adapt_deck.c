@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/card.h"
 #include "api/json_decode.h"
 #include "api/json_text.h"
 
@@ -20,71 +21,24 @@ static void deck_request_free(struct deck_request *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* The fields the rule reads, on a card or one of its faces. Unknown keys are
- * left alone: they are the rest of a Scryfall object. */
-static int decode_face(const cJSON *node, const char *at, bool name_required,
-		       struct mf_deck_face *face, struct mf_api_error *err)
-{
-	if (!cJSON_IsObject(node)) {
-		mf_api_fail(err, at, "expected a card object");
-		return -1;
-	}
-	if (mf_json_get_string(node, at, "name", name_required, MF_DECK_TEXT_MAX, &face->name, err) ||
-	    mf_json_get_string(node, at, "mana_cost", false, MF_DECK_TEXT_MAX, &face->mana_cost, err) ||
-	    mf_json_get_string(node, at, "type_line", false, MF_DECK_TEXT_MAX, &face->type_line, err) ||
-	    mf_json_get_string(node, at, "oracle_text", false, MF_DECK_TEXT_MAX, &face->oracle_text, err))
-		return -1;
-	return 0;
-}
-
+/* A card of the deck: the card object, and the deck's own count and zone. */
 static int decode_card(const cJSON *node, const char *at, struct mf_deck_card *card,
 		       struct mf_deck_face *faces, struct mf_api_error *err)
 {
-	const cJSON *list = NULL, *face;
 	const char *zone = NULL;
-	char ptr[256];
+	char ptr[MF_API_POINTER_MAX];
 	int64_t count;
-	size_t n = 0;
 
-	if (decode_face(node, at, true, &card->card, err) ||
+	if (mf_api_card_decode(node, at, card, faces, err) ||
 	    mf_json_get_int(node, at, "count", false, 1, MF_API_DECK_COUNT_MAX, 1, &count, err) ||
-	    mf_json_get_string(node, at, "zone", false, 16, &zone, err) ||
-	    mf_json_get_array(node, at, "card_faces", false, MF_DECK_FACES_MAX, &list, &n, err))
+	    mf_json_get_string(node, at, "zone", false, 16, &zone, err))
 		return -1;
 	if (zone && strcmp(zone, "main") != 0 && strcmp(zone, "sideboard") != 0) {
 		mf_json_pointer_key(ptr, at, "zone");
 		mf_api_fail(err, ptr, "expected \"main\" or \"sideboard\", got \"%s\"", zone);
 		return -1;
 	}
-	card->faces = faces;
-	card->n_faces = n;
-	n = 0;
-	cJSON_ArrayForEach(face, list) {
-		char face_at[256];
-
-		mf_json_pointer_key(ptr, at, "card_faces");
-		mf_json_pointer_index(face_at, ptr, n);
-		if (decode_face(face, face_at, false, &faces[n], err))
-			return -1;
-		n++;
-	}
 	return 0;
-}
-
-/* Faces the request may hold, counted generously before validation so that
- * one allocation fits them (mf_json_get_array refuses more than the limit). */
-static size_t count_faces(const cJSON *cards)
-{
-	const cJSON *card;
-	size_t total = 0;
-
-	cJSON_ArrayForEach(card, cards) {
-		const cJSON *list = cJSON_IsObject(card) ? mf_json_member(card, "card_faces") : NULL;
-		size_t n = cJSON_IsArray(list) ? (size_t)cJSON_GetArraySize(list) : 0;
-
-		total += n < MF_DECK_FACES_MAX ? n : MF_DECK_FACES_MAX;
-	}
-	return total;
 }
 
 static int decode_request(const cJSON *body, struct deck_request *r, struct mf_api_error *err)
@@ -98,7 +52,7 @@ static int decode_request(const cJSON *body, struct deck_request *r, struct mf_a
 	    mf_json_get_array(body, "", "cards", true, MF_DECK_CARDS_MAX, &cards, &n, err))
 		return -1;
 	r->cards = calloc(n ? n : 1, sizeof(*r->cards));
-	r->faces = calloc(count_faces(cards) + 1, sizeof(*r->faces));
+	r->faces = calloc(mf_api_card_count_faces(cards) + 1, sizeof(*r->faces));
 	if (!r->cards || !r->faces) {
 		mf_api_fail_nomem(err);
 		goto fail;
