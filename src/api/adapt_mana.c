@@ -5,23 +5,28 @@
 #include <string.h>
 
 #include "api/batch.h"
+#include "api/card_land.h"
 #include "api/json_decode.h"
 #include "api/json_text.h"
 
-/* A decoded query; the index arrays are owned here. */
+/* A decoded query; the index arrays are owned here. Lands given as card
+ * objects are kept in `cards`; the catalogue that holds them is built when
+ * the query is solved (a batch decodes every query first). */
 struct mana_request {
 	struct mf_mana_query q;
-	int32_t *cards;   /* battlefield then library, one allocation */
+	int32_t *ids;   /* battlefield then library, one allocation */
+	struct mf_api_card_lands cards;
 };
 
 static void mana_request_free(struct mana_request *r)
 {
-	free(r->cards);
+	free(r->ids);
+	mf_api_card_lands_free(&r->cards);
 	memset(r, 0, sizeof(*r));
 }
 
 static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_catalogue *cat,
-			int32_t *out, struct mf_api_error *err)
+			int32_t *out, struct mf_api_card_lands *cards, struct mf_api_error *err)
 {
 	const cJSON *el;
 	size_t i = 0;
@@ -31,8 +36,14 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_
 		int32_t id;
 
 		mf_json_pointer_index(at, ptr, i);
+		if (cJSON_IsObject(el)) {
+			if (mf_api_card_land_decode(el, at, cat, cards, &out[i], err))
+				return -1;
+			i++;
+			continue;
+		}
 		if (!cJSON_IsString(el)) {
-			mf_api_fail(err, at, "expected a land name (a string)");
+			mf_api_fail(err, at, "expected a land name (a string) or a card object");
 			return -1;
 		}
 		id = mf_mana_catalogue_find(cat, el->valuestring, strlen(el->valuestring));
@@ -82,16 +93,16 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_mana_
 				    "more than %d lands in battlefield and library together",
 				    MF_MANA_QUERY_LANDS_MAX);
 	}
-	r->cards = malloc((n_field + n_library + 1) * sizeof(*r->cards));
-	if (!r->cards) {
+	r->ids = malloc((n_field + n_library + 1) * sizeof(*r->ids));
+	if (!r->ids) {
 		mf_api_fail_nomem(err);
 		return -1;
 	}
 	mf_json_pointer_key(ptr, at, "battlefield");
-	if (decode_lands(field, ptr, cat, r->cards, err))
+	if (decode_lands(field, ptr, cat, r->ids, &r->cards, err))
 		goto fail;
 	mf_json_pointer_key(ptr, at, "library");
-	if (library && decode_lands(library, ptr, cat, r->cards + n_field, err))
+	if (library && decode_lands(library, ptr, cat, r->ids + n_field, &r->cards, err))
 		goto fail;
 	rc = mf_mana_cost_parse(cost, strlen(cost), &r->q.cost, &perr);
 	if (rc) {
@@ -111,9 +122,9 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_mana_
 		goto fail;
 	}
 	r->q.cat = cat;
-	r->q.battlefield = r->cards;
+	r->q.battlefield = r->ids;
 	r->q.n_battlefield = n_field;
-	r->q.library = r->cards + n_field;
+	r->q.library = r->ids + n_field;
 	r->q.n_library = n_library;
 	r->q.life = (uint32_t)life;
 	return 0;
@@ -157,11 +168,9 @@ static void step_to_text(struct mf_buf *t, const struct mf_mana_catalogue *cat,
 	MF_JSON_LIT(t, "}");
 }
 
-/* The result is written as text, not built as a tree: this is the answer
- * of the hottest route. */
-int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
-			       const struct mf_mana_result *res, uint32_t life,
-			       struct mf_buf *t)
+/* The result's members, without the closing brace. */
+static void result_members(const struct mf_mana_catalogue *cat, const struct mf_mana_result *res,
+			   uint32_t life, struct mf_buf *t)
 {
 	char reason[160];
 
@@ -193,6 +202,15 @@ int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
 		}
 		MF_JSON_LIT(t, "]");
 	}
+}
+
+/* The result is written as text, not built as a tree: this is the answer
+ * of the hottest route. */
+int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
+			       const struct mf_mana_result *res, uint32_t life,
+			       struct mf_buf *t)
+{
+	result_members(cat, res, life, t);
 	return MF_JSON_LIT(t, "}");
 }
 
@@ -201,24 +219,44 @@ int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
 static int solve_to_json(const struct mana_request *r, const char *at, struct mf_buf *out,
 			 struct mf_api_error *err)
 {
+	struct mf_mana_catalogue *own = NULL;
+	struct mf_mana_query q = r->q;
+	struct mf_mana_parse_error perr;
 	struct mf_mana_result res;
-	int rc = mf_mana_solve(&r->q, &res);
 	char ptr[256];
+	int rc;
 
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
-	if (rc == MF_ERR_LIMIT) {  /* only a --lands catalogue can get here */
-		mf_json_pointer_key(ptr, at, "battlefield");
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, ptr,
-				    "more than %d tries of how many lands that make several mana for "
-				    "life to tap (two kinds of them or more on the battlefield)",
-				    MF_MANA_BUNDLE_TRIES_MAX);
+	if (r->cards.n) {  /* lands read from cards: a catalogue of this query's own */
+		rc = mf_mana_catalogue_extend(q.cat, r->cards.lands, r->cards.n, &own, &perr);
+		if (rc == MF_ERR_NOMEM)
+			return mf_api_fail_nomem(err);
+		if (rc)  /* each land was checked when decoded */
+			return mf_api_fail(err, "", "the lands given as cards could not be used: %s",
+					   perr.reason);
+		q.cat = own;
 	}
-	if (rc)
-		return mf_api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
-	rc = mf_api_mana_result_to_json(r->q.cat, &res, r->q.life, out);
-	mf_mana_result_free(&res);
-	return rc ? mf_api_fail_buf(err, out) : 0;
+	rc = mf_mana_solve(&q, &res);
+
+	if (rc == MF_ERR_NOMEM) {
+		mf_api_fail_nomem(err);
+	} else if (rc == MF_ERR_LIMIT) {  /* a --lands catalogue or lands given as cards */
+		mf_json_pointer_key(ptr, at, "battlefield");
+		mf_api_failp(err, MF_PROBLEM_TOO_LARGE, ptr,
+			     "more than %d tries of how many lands that make several mana for "
+			     "life to tap (two kinds of them or more on the battlefield)",
+			     MF_MANA_BUNDLE_TRIES_MAX);
+	} else if (rc) {
+		mf_api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
+	} else {
+		result_members(q.cat, &res, q.life, out);
+		mf_api_card_lands_ignored_json(&r->cards, out);
+		rc = MF_JSON_LIT(out, "}");
+		mf_mana_result_free(&res);
+		if (rc)
+			mf_api_fail_buf(err, out);
+	}
+	mf_mana_catalogue_free(own);
+	return rc ? -1 : 0;
 }
 
 int mf_api_mana_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,

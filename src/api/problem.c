@@ -20,6 +20,7 @@ static const struct {
 	[MF_PROBLEM_TOO_LARGE] = { 413, "too-large", "Request too large" },
 	[MF_PROBLEM_UNSUPPORTED_MEDIA_TYPE] = { 415, "unsupported-media-type",
 						"Unsupported media type" },
+	[MF_PROBLEM_UNSUPPORTED_LAND] = { 422, "unsupported-land", "Unsupported land" },
 	[MF_PROBLEM_SEARCH_BUDGET] = { 422, "search-budget", "Search budget exceeded" },
 	[MF_PROBLEM_OUT_OF_MEMORY] = { 500, "out-of-memory", "Out of memory" },
 	[MF_PROBLEM_NOT_IMPLEMENTED] = { 501, "not-implemented", "Not implemented" },

@@ -25,6 +25,7 @@ enum mf_problem {
 	MF_PROBLEM_METHOD_NOT_ALLOWED,     /* 405 */
 	MF_PROBLEM_TOO_LARGE,              /* 413: a body, an array or an answer past its limit */
 	MF_PROBLEM_UNSUPPORTED_MEDIA_TYPE, /* 415 */
+	MF_PROBLEM_UNSUPPORTED_LAND,       /* 422: a land card with nothing the model can tap */
 	MF_PROBLEM_SEARCH_BUDGET,          /* 422: the search gave up undecided */
 	MF_PROBLEM_OUT_OF_MEMORY,          /* 500 */
 	MF_PROBLEM_NOT_IMPLEMENTED,        /* 501: a transfer coding we do not speak */

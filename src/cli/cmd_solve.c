@@ -19,6 +19,7 @@ static const char usage[] =
 	"                text but blank lines after the last declared test case.\n"
 	"  --json        one JSON query a line:\n"
 	"                {\"battlefield\":[names],\"library\":[names],\"life\":N,\"cost\":\"2WWU\"}\n"
+	"                (a land may also be a Scryfall card object, read from its text)\n"
 	"                and one JSON result a line: castable, min_life_paid, life_left, plan.\n"
 	"                A bad line prints {\"error\":{...}} and the run goes on (exit 1 at the end).\n"
 	"  --lands FILE  use this catalogue (m_lands.txt format) instead of the built-in one.\n"

@@ -20,6 +20,7 @@
 
 #include "cli/contest_input.h"
 #include "manaflow/mana.h"
+#include "api/adapt_mana.h"
 
 static uint64_t rng_state = 0x6d616e61666c6f77ull;
 
@@ -183,6 +184,89 @@ static void run(const char *label, const struct text *t, const struct mf_mana_ca
 	       dt * 1e6 / (double)queries, dt * 1e9 / (double)lands);
 }
 
+/* Card objects of a Pioneer-like mana base, as Scryfall writes them. */
+static const char *const pioneer_cards[] = {
+	"{\"name\":\"Plains\",\"type_line\":\"Basic Land \u2014 Plains\",\"oracle_text\":\"({T}: Add {W}.)\"}",
+	"{\"name\":\"Island\",\"type_line\":\"Basic Land \u2014 Island\",\"oracle_text\":\"({T}: Add {U}.)\"}",
+	"{\"name\":\"Steam Vents\",\"type_line\":\"Land \u2014 Island Mountain\",\"oracle_text\":\"({T}: Add {U} or {R}.)\\nAs Steam Vents enters the battlefield, you may pay 2 life. If you don't, it enters the battlefield tapped.\"}",
+	"{\"name\":\"Sulfur Falls\",\"type_line\":\"Land\",\"oracle_text\":\"Sulfur Falls enters the battlefield tapped unless you control an Island or a Mountain.\\n{T}: Add {U} or {R}.\"}",
+	"{\"name\":\"Spirebluff Canal\",\"type_line\":\"Land\",\"oracle_text\":\"Spirebluff Canal enters the battlefield tapped unless you control two or fewer other lands.\\n{T}: Add {U} or {R}.\"}",
+	"{\"name\":\"Scalding Tarn\",\"type_line\":\"Land\",\"oracle_text\":\"{T}, Pay 1 life, Sacrifice Scalding Tarn: Search your library for an Island or Mountain card, put it onto the battlefield, then shuffle your library.\"}",
+	"{\"name\":\"Raugrin Triome\",\"type_line\":\"Land \u2014 Island Mountain Plains\",\"oracle_text\":\"({T}: Add {U}, {R}, or {W}.)\\nRaugrin Triome enters the battlefield tapped.\\nCycling {3}\"}",
+	"{\"name\":\"Cavern of Souls\",\"type_line\":\"Land\",\"oracle_text\":\"As Cavern of Souls enters the battlefield, choose a creature type.\\n{T}: Add {C}.\\n{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the chosen type, and that spell can't be countered.\"}",
+	"{\"name\":\"Mana Confluence\",\"type_line\":\"Land\",\"oracle_text\":\"{T}, Pay 1 life: Add one mana of any color.\"}",
+	"{\"name\":\"Sacred Foundry\",\"type_line\":\"Land \u2014 Mountain Plains\",\"oracle_text\":\"({T}: Add {R} or {W}.)\\nAs Sacred Foundry enters the battlefield, you may pay 2 life. If you don't, it enters the battlefield tapped.\"}",
+};
+static const char *const pioneer_names[] = {
+	"Plains", "Island", "Steam Vents", "Sulfur Falls", "Spirebluff Canal", "Scalding Tarn",
+	"Raugrin Triome", "Island", "Mana Confluence", "Sacred Foundry",
+};
+
+/* n JSON bodies of 20 lands (14 on the battlefield, 6 in the library),
+ * every land a card object or every land a name. */
+static void add_json_cases(struct text *t, size_t n, bool cards)
+{
+	for (size_t i = 0; i < n; i++) {
+		char line[64];
+		unsigned len;
+
+		add(t, "{\"battlefield\":[");
+		for (int k = 0; k < 20; k++) {
+			size_t c = below(COUNT(pioneer_cards));
+
+			if (k == 14)
+				add(t, "],\"library\":[");
+			else if (k)
+				add(t, ",");
+			if (cards) {
+				add(t, pioneer_cards[c]);
+			} else {
+				add(t, "\"");
+				add(t, pioneer_names[c]);
+				add(t, "\"");
+			}
+		}
+		snprintf(line, sizeof(line), "],\"life\":%u,\"cost\":\"", 1 + (unsigned)below(20));
+		add(t, line);
+		len = 2 + (unsigned)below(5);
+
+		for (unsigned k = 0; k < len; k++)
+			line[k] = "1WURC"[below(5)];
+		line[len] = '\0';
+		add(t, line);
+		add(t, "\"}\n");
+	}
+}
+
+/* Answers every body line of t through the API layer, as the server does. */
+static void run_json(const char *label, const struct text *t, const struct mf_mana_catalogue *cat)
+{
+	struct mf_api_ctx ctx = { .lands = cat };
+	size_t queries = 0, bytes = 0;
+	double t0 = seconds(), dt;
+
+	for (char *p = t->buf, *end = t->buf + t->len; p < end;) {
+		char *e = memchr(p, '\n', (size_t)(end - p));
+		struct mf_api_error err;
+		struct mf_buf out;
+
+		*e = '\0';  /* mf_api_answer wants the text NUL-terminated */
+		mf_buf_init(&out, 1u << 20);
+		if (mf_api_answer(mf_api_mana_solve, &ctx, p, (size_t)(e - p), &out, &err)) {
+			fprintf(stderr, "refused: %s at %s\n%.*s\n", err.detail, err.pointer, (int)(e - p), p);
+			abort();
+		}
+		bytes += (size_t)(e - p);
+		mf_buf_free(&out);
+		*e = '\n';
+		queries++;
+		p = e + 1;
+	}
+	dt = seconds() - t0;
+	printf("%-28s %8zu queries %9.0f bytes/query            %9.3f us/query\n", label, queries,
+	       (double)bytes / (double)queries, dt * 1e6 / (double)queries);
+}
+
 int main(int argc, char **argv)
 {
 	size_t n = argc > 1 ? strtoul(argv[1], NULL, 10) : 200000;
@@ -230,6 +314,19 @@ int main(int argc, char **argv)
 		run("10,000-land boards", &big, cat, sink, true);
 		run("hybrid/Phyrexian/{2/C} costs", &real, cat, sink, true);
 		run("Pioneer-like, triomes+fetches", &pioneer, cat, sink, true);
+	}
+	{
+		struct text by_card = { 0 }, by_name = { 0 };
+
+		add_json_cases(&by_card, n / 20, true);
+		add_json_cases(&by_name, n / 20, false);
+		printf("bench-mana: JSON in, JSON out (mf_api_answer), 20 lands a query\n");
+		for (int round = 0; round < 2; round++) {
+			run_json("20 lands by name", &by_name, cat);
+			run_json("20 lands as card objects", &by_card, cat);
+		}
+		free(by_card.buf);
+		free(by_name.buf);
 	}
 	free(small.buf);
 	free(big.buf);

@@ -1,0 +1,375 @@
+/*
+ * A land given as a card object, from printed text to the mana model:
+ * src/deck reads the card (mf_deck_land_read), and this file maps what it
+ * read onto struct mf_mana_land, listing every clause the model cannot hold
+ * (docs/api.md, "Lands as card objects").
+ */
+#include "api/card_land.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/card.h"
+#include "api/json_decode.h"
+#include "api/json_text.h"
+
+#define IGNORED_TEXT_MAX (4u << 20)  /* bytes of "ignored" entries in one query */
+
+static void add_ignored(struct mf_api_card_lands *acc, const char *land, const char *clause,
+			const char *why)
+{
+	if (mf_buf_len(&acc->ignored))
+		MF_JSON_LIT(&acc->ignored, ",");
+	MF_JSON_LIT(&acc->ignored, "{\"land\":");
+	mf_json_text_string(&acc->ignored, land);
+	MF_JSON_LIT(&acc->ignored, ",\"clause\":");
+	mf_json_text_string(&acc->ignored, clause);
+	MF_JSON_LIT(&acc->ignored, ",\"why\":");
+	mf_json_text_string(&acc->ignored, why);
+	MF_JSON_LIT(&acc->ignored, "}");
+}
+
+/* The clause text of mana alternative a, for the ignored list. */
+static void mana_clause(const struct mf_deck_land_mana *a, char out[64])
+{
+	size_t n = 0;
+
+	n += (size_t)snprintf(out, 64, "{T}%s: Add ", a->life ? " and life" : "");
+	for (int t = 0; t < 6 && n < 56; t++)
+		for (unsigned k = 0; k < a->mana[t] && n < 56; k++)
+			n += (size_t)snprintf(out + n, 64 - n, "{%c}", "WUBRGC"[t]);
+}
+
+static unsigned mana_size(const uint8_t mana[6])
+{
+	unsigned n = 0;
+
+	for (int t = 0; t < 6; t++)
+		n += mana[t];
+	return n;
+}
+
+/* The alternatives the model can hold: one making several mana must be the
+ * land's only one, and a land with basic land types or the Basic supertype
+ * makes one mana a tap. */
+static void map_mana(const struct mf_deck_land *d, struct mf_mana_land *m,
+		     struct mf_api_card_lands *acc, bool list)
+{
+	bool single_only = d->basic_types || (d->supertypes & MF_DECK_LAND_BASIC) || d->n_mana > 1;
+	char clause[64];
+
+	for (unsigned i = 0; i < d->n_mana; i++) {
+		const struct mf_deck_land_mana *a = &d->mana[i];
+		struct mf_mana_land_option *o;
+
+		if (single_only && mana_size(a->mana) > 1) {
+			mana_clause(a, clause);
+			if (list)
+				add_ignored(acc, m->name, clause,
+					    "several mana in one tap beside other ways to tap it");
+			continue;
+		}
+		o = &m->options[m->n_options++];
+		memcpy(o->mana, a->mana, sizeof(o->mana));
+		o->life = a->life;
+	}
+}
+
+/* One fetch of the model: the first fetch ability, and those that differ
+ * from it only in the land types they find. */
+static void map_fetch(const struct mf_deck_land *d, struct mf_mana_land *m,
+		      struct mf_api_card_lands *acc, bool list)
+{
+	const struct mf_deck_land_fetch *first = NULL;
+
+	for (unsigned i = 0; i < d->n_fetch; i++) {
+		const struct mf_deck_land_fetch *f = &d->fetch[i];
+		const char *why = NULL;
+
+		if (m->n_options)
+			why = "a fetch beside a mana ability: the land is tapped for mana";
+		else if (d->basic_types || (d->supertypes & MF_DECK_LAND_BASIC))
+			why = "a fetch on a land with basic land types";
+		else if (f->basic && !f->any_basic)
+			why = "searches for a basic land of a given type, which the model cannot tell "
+			      "from a non-basic land of that type";
+		else if (first && (f->life != first->life || f->tapped != first->tapped ||
+				   f->any_basic != first->any_basic))
+			why = "a second fetch unlike the first";
+		if (why) {
+			if (list)
+				add_ignored(acc, m->name, "Search your library for a land card", why);
+			continue;
+		}
+		if (!first) {
+			first = f;
+			m->fetch_life = f->life;
+			m->fetch_tapped = f->tapped;
+		}
+		m->fetch_types |= f->any_basic ? MF_MANA_FETCH_BASIC : (uint8_t)(f->types & MF_DECK_WUBRG);
+	}
+}
+
+/* How the land enters, when a fetch finds it. */
+static void map_enters(const struct mf_deck_land *d, struct mf_mana_land *m,
+		       struct mf_api_card_lands *acc, bool list)
+{
+	bool fetchable = d->basic_types || (d->supertypes & MF_DECK_LAND_BASIC);
+
+	switch (d->enters) {
+	case MF_DECK_ENTERS_UNTAPPED:
+		m->etb = MF_MANA_ETB_UNTAPPED;
+		return;
+	case MF_DECK_ENTERS_TAPPED:
+		m->etb = MF_MANA_ETB_TAPPED;
+		return;
+	case MF_DECK_ENTERS_PAY_LIFE:
+		if (d->enters_life == 2) {
+			m->etb = MF_MANA_ETB_UNTAPPED;
+			m->shock = true;
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	/* Untapped under a condition the query cannot tell: a fetch takes it
+	 * as tapped, and on the battlefield it is untapped as listed. */
+	m->etb = fetchable ? MF_MANA_ETB_TAPPED : MF_MANA_ETB_CONDITIONAL;
+	if (fetchable && list)
+		add_ignored(acc, m->name, "enters tapped unless a condition holds",
+			    "the condition cannot be told from the query: fetched, it enters tapped");
+}
+
+/* d as the solver's land (m->name kept, the rest rewritten); list: add its
+ * ignored clauses to acc. */
+static void to_mana_land(const struct mf_deck_land *d, struct mf_mana_land *m,
+			 struct mf_api_card_lands *acc, bool list)
+{
+	char name[sizeof(m->name)];
+
+	memcpy(name, m->name, sizeof(name));
+	memset(m, 0, sizeof(*m));
+	memcpy(m->name, name, sizeof(name));
+	m->kind = MF_MANA_KIND_OTHER;
+	m->basic_types = d->basic_types & MF_DECK_WUBRG;
+	m->supertypes = (uint8_t)((d->supertypes & MF_DECK_LAND_BASIC ? MF_MANA_SUPER_BASIC : 0) |
+				  (d->supertypes & MF_DECK_LAND_SNOW ? MF_MANA_SUPER_SNOW : 0));
+	m->tron = d->tron;
+	for (unsigned i = 0; list && i < d->n_ignored; i++)
+		add_ignored(acc, m->name, d->ignored[i].text, mf_deck_land_why_text(d->ignored[i].why));
+	map_mana(d, m, acc, list);
+	map_fetch(d, m, acc, list);
+	map_enters(d, m, acc, list);
+	if (m->tron && (m->n_options != 1 || mana_size(m->options[0].mana) != 1 ||
+			!m->options[0].mana[MF_MANA_C] || m->options[0].life)) {
+		if (list)
+			add_ignored(acc, m->name, "Tron", "more C with the other Urza's lands, beside other "
+				    "ways to tap it");
+		m->tron = 0;
+	}
+}
+
+/* The land face the element names by "face", or the first. */
+static int pick_face(const cJSON *node, const char *at, const struct mf_deck_lands *lands,
+		     size_t *pick, struct mf_api_error *err)
+{
+	const char *face = NULL;
+	char ptr[MF_API_POINTER_MAX];
+
+	*pick = 0;
+	if (mf_json_get_string(node, at, "face", false, MF_DECK_TEXT_MAX, &face, err))
+		return -1;
+	if (!face)
+		return 0;
+	for (size_t i = 0; i < lands->n; i++)
+		if (strcmp(lands->faces[i].name ? lands->faces[i].name : "", face) == 0) {
+			*pick = i;
+			return 0;
+		}
+	mf_json_pointer_key(ptr, at, "face");
+	return mf_api_fail(err, ptr, "the card has no land face named \"%.*s\"",
+			   mf_json_utf8_prefix(face, 128), face);
+}
+
+/* Index of m among the catalogue (same name, same model) or acc's lands,
+ * or -1. */
+static int32_t find_same(const struct mf_mana_catalogue *cat, const struct mf_api_card_lands *acc,
+			 const struct mf_mana_land *m)
+{
+	int32_t i = mf_mana_catalogue_find(cat, m->name, strlen(m->name));
+
+	if (i >= 0 && mf_api_land_same(mf_mana_catalogue_land(cat, (size_t)i), m))
+		return i;
+	for (size_t k = 0; k < acc->n; k++)
+		if (mf_api_land_same(&acc->lands[k], m))
+			return (int32_t)(mf_mana_catalogue_size(cat) + k);
+	return -1;
+}
+
+static bool has_option(const struct mf_mana_land *l, const struct mf_mana_land_option *o)
+{
+	for (unsigned i = 0; i < l->n_options; i++)
+		if (l->options[i].life == o->life && memcmp(l->options[i].mana, o->mana, sizeof(o->mana)) == 0)
+			return true;
+	return false;
+}
+
+bool mf_api_land_same(const struct mf_mana_land *a, const struct mf_mana_land *b)
+{
+	if (strcmp(a->name, b->name) != 0 || a->basic_types != b->basic_types ||
+	    a->supertypes != b->supertypes || a->etb != b->etb || a->fetch_types != b->fetch_types ||
+	    a->fetch_life != b->fetch_life || a->fetch_tapped != b->fetch_tapped ||
+	    a->shock != b->shock || a->tron != b->tron || a->n_options != b->n_options)
+		return false;
+	for (unsigned i = 0; i < a->n_options; i++)
+		if (!has_option(b, &a->options[i]))
+			return false;
+	return true;
+}
+
+static bool seen_before(struct mf_api_card_lands *acc, int32_t index)
+{
+	for (size_t k = 0; k < acc->n_seen; k++)
+		if (acc->seen[k] == index)
+			return true;
+	return false;
+}
+
+/* Reads the card into *m (zeroed first), without listing its clauses. */
+static int read_land(const cJSON *node, const char *at, struct mf_mana_land *m,
+		     const struct mf_deck_land **face_out, struct mf_deck_lands *lands,
+		     struct mf_api_card_lands *acc, struct mf_api_error *err)
+{
+	struct mf_deck_face faces[MF_DECK_FACES_MAX];
+	struct mf_deck_card card;
+	const struct mf_deck_land *d;
+	char ptr[MF_API_POINTER_MAX];
+	size_t pick, len;
+
+	if (mf_api_card_decode(node, at, &card, faces, err))
+		return -1;
+	if (mf_deck_land_read(&card, lands) != MF_OK)
+		return mf_api_fail(err, at, "the card could not be read");
+	if (!lands->n)
+		return mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
+				    "\"%.*s\" is not a land: no face's type line says Land",
+				    mf_json_utf8_prefix(card.card.name, 128), card.card.name);
+	if (pick_face(node, at, lands, &pick, err))
+		return -1;
+	d = *face_out = &lands->faces[pick];
+	len = strlen(d->name ? d->name : "");
+	if (!len || len > MF_MANA_LAND_NAME_MAX) {
+		mf_json_pointer_key(ptr, at, "name");
+		return mf_api_fail(err, ptr, "a land's name must be 1 to %d bytes", MF_MANA_LAND_NAME_MAX);
+	}
+	memset(m, 0, sizeof(*m));
+	memcpy(m->name, d->name, len);
+	to_mana_land(d, m, acc, false);
+	if (!m->n_options && !m->fetch_types) {
+		const char *why = mf_deck_land_why_text(d->unsupported != MF_DECK_WHY_NONE ?
+							d->unsupported : MF_DECK_WHY_NO_MANA);
+
+		if (d->n_mana)  /* read, but the model holds none of it */
+			return mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
+					    "\"%s\" leaves nothing the model can tap: several mana in one "
+					    "tap beside other ways to tap it", m->name);
+		if (d->n_fetch)
+			return mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
+					    "\"%s\" leaves nothing the model can tap: a fetch the model "
+					    "cannot hold (docs/api.md)", m->name);
+		if (d->n_ignored)
+			return mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
+					    "\"%s\" leaves nothing the model can tap: %s (\"%s\")",
+					    m->name, why, d->ignored[0].text);
+		return mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
+				    "\"%s\" leaves nothing the model can tap: %s", m->name, why);
+	}
+	return 0;
+}
+
+int mf_api_card_land_decode(const cJSON *node, const char *at, const struct mf_mana_catalogue *cat,
+			    struct mf_api_card_lands *acc, int32_t *index, struct mf_api_error *err)
+{
+	struct mf_deck_lands *lands;
+	const struct mf_deck_land *d = NULL;
+	struct mf_mana_land m;
+	struct mf_mana_parse_error perr;
+	int32_t i;
+	int rc = -1;
+
+	if (!acc->n_cards)
+		mf_buf_init(&acc->ignored, IGNORED_TEXT_MAX);
+	lands = malloc(sizeof(*lands));  /* about 10 KiB: not on a worker's stack */
+	if (!lands)
+		return mf_api_fail_nomem(err);
+	if (read_land(node, at, &m, &d, lands, acc, err))
+		goto out;
+	acc->n_cards++;
+	i = find_same(cat, acc, &m);
+	if (i < 0) {
+		struct mf_mana_land *grown;
+
+		if (acc->n == MF_API_CARD_LANDS_MAX) {
+			mf_api_failp(err, MF_PROBLEM_TOO_LARGE, at,
+				     "more than %d distinct lands given as cards in one query",
+				     MF_API_CARD_LANDS_MAX);
+			goto out;
+		}
+		if (mf_mana_land_check(&m, &perr) != MF_OK) {
+			mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
+				     "\"%s\" cannot be modelled: %s", m.name, perr.reason);
+			goto out;
+		}
+		grown = realloc(acc->lands, (acc->n + 1) * sizeof(*grown));
+		if (!grown) {
+			mf_api_fail_nomem(err);
+			goto out;
+		}
+		acc->lands = grown;
+		acc->lands[acc->n] = m;
+		i = (int32_t)(mf_mana_catalogue_size(cat) + acc->n++);
+	}
+	if (!seen_before(acc, i)) {
+		int32_t *grown = realloc(acc->seen, (acc->n_seen + 1) * sizeof(*grown));
+
+		if (!grown) {
+			mf_api_fail_nomem(err);
+			goto out;
+		}
+		acc->seen = grown;
+		acc->seen[acc->n_seen++] = i;
+		to_mana_land(d, &m, acc, true);  /* again, to list its clauses once */
+		for (size_t f = 0; f < lands->n; f++)
+			if (&lands->faces[f] != d)
+				add_ignored(acc, m.name, lands->faces[f].name ? lands->faces[f].name : "",
+					    "another land face of the card: name it with \"face\"");
+		if (mf_buf_error(&acc->ignored)) {
+			mf_api_fail_buf(err, &acc->ignored);
+			goto out;
+		}
+	}
+	*index = i;
+	rc = 0;
+out:
+	free(lands);
+	return rc;
+}
+
+int mf_api_card_lands_ignored_json(const struct mf_api_card_lands *acc, struct mf_buf *out)
+{
+	if (!acc->n_cards)
+		return 0;
+	MF_JSON_LIT(out, ",\"ignored\":[");
+	mf_buf_add(out, mf_buf_ptr(&acc->ignored), mf_buf_len(&acc->ignored));
+	return MF_JSON_LIT(out, "]");
+}
+
+void mf_api_card_lands_free(struct mf_api_card_lands *acc)
+{
+	free(acc->lands);
+	free(acc->seen);
+	mf_buf_free(&acc->ignored);
+	memset(acc, 0, sizeof(*acc));
+}
