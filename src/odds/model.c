@@ -1,0 +1,302 @@
+/*
+ * The deck as the odds see it: lands grouped by how they behave for the
+ * cost, in bottoming order; the mulligan stages of the policy; and one
+ * hand's keep-or-mulligan with London bottoming.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "odds/odds_internal.h"
+
+const char *mf_odds_policy_name(enum mf_odds_policy policy)
+{
+	static const char *const names[MF_ODDS_POLICY_COUNT] = {
+		"karsten2022", "karsten2020", "paris2013", "none", "custom",
+	};
+
+	return (unsigned)policy < MF_ODDS_POLICY_COUNT ? names[policy] : "unknown";
+}
+
+/* Colours (bit t for W..G) the cost can spend specifically. */
+static unsigned cost_colors(const struct mf_mana_cost *cost)
+{
+	unsigned mask = 0;
+
+	for (int t = 0; t < 5; t++)
+		if (cost->need[t] || cost->twobrid[t])
+			mask |= 1u << t;
+	for (unsigned m = 0; m < 32; m++)
+		if (cost->hybrid[m] || cost->phyrexian[m])
+			mask |= m;
+	return mask & 0x1fu;
+}
+
+/* Cost colours a land makes: its alternatives' colours, or for a fetch the
+ * colours of the basic land types it finds (any basic: all five). */
+static uint8_t land_colors(const struct mf_mana_land *l, unsigned cost_mask)
+{
+	unsigned mask = 0;
+
+	if (l->fetch_types)
+		mask = l->fetch_types & MF_MANA_FETCH_BASIC ? 0x1fu : l->fetch_types & 0x1fu;
+	for (unsigned i = 0; i < l->n_options; i++)
+		for (int t = 0; t < 5; t++)
+			if (l->options[i].mana[t])
+				mask |= 1u << t;
+	return (uint8_t)(mask & cost_mask);
+}
+
+static int popcount(unsigned v)
+{
+	int n = 0;
+
+	for (; v; v &= v - 1)
+		n++;
+	return n;
+}
+
+/* One alternative seen through the cost: the mana of the types it can spend
+ * specifically, the rest as one "other" amount (it pays generic only). */
+static void project(const struct mf_mana_land_option *o, unsigned keep, uint8_t out[8])
+{
+	memset(out, 0, 8);
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		out[keep >> t & 1 ? t : 6] = (uint8_t)(out[keep >> t & 1 ? t : 6] + o->mana[t]);
+	out[7] = o->life;
+}
+
+static bool has_projected(const struct mf_mana_land *l, const uint8_t want[8], unsigned keep)
+{
+	uint8_t p[8];
+
+	for (unsigned i = 0; i < l->n_options; i++) {
+		project(&l->options[i], keep, p);
+		if (memcmp(p, want, 8) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Whether a and b pay this cost alike in every board: the same alternatives
+ * through the cost, and, when the deck has a fetch, the same facts a fetch
+ * reads. Tron pieces are never merged. */
+static bool alike(const struct mf_mana_land *a, const struct mf_mana_land *b, unsigned keep,
+		  bool fetch_in_deck)
+{
+	uint8_t p[8];
+
+	if (a->tron || b->tron || a->n_options != b->n_options)
+		return false;
+	if (a->fetch_types != b->fetch_types || a->fetch_life != b->fetch_life ||
+	    a->fetch_tapped != b->fetch_tapped)
+		return false;
+	if (fetch_in_deck && (a->basic_types != b->basic_types || a->etb != b->etb ||
+			      a->shock != b->shock ||
+			      (a->supertypes ^ b->supertypes) & MF_MANA_SUPER_BASIC))
+		return false;
+	for (unsigned i = 0; i < a->n_options; i++) {
+		project(&a->options[i], keep, p);
+		if (!has_projected(b, p, keep))
+			return false;
+	}
+	for (unsigned i = 0; i < b->n_options; i++) {
+		project(&b->options[i], keep, p);
+		if (!has_projected(a, p, keep))
+			return false;
+	}
+	return true;
+}
+
+/* The deck's lands in bottoming order: fewer cost colours first, then by
+ * name, bytewise. */
+
+struct kind {
+	int32_t land;
+	uint32_t count;
+	uint8_t colors;
+};
+
+static int kind_order(const struct mf_mana_catalogue *cat, const struct kind *a, const struct kind *b)
+{
+	if (popcount(a->colors) != popcount(b->colors))
+		return popcount(a->colors) < popcount(b->colors) ? -1 : 1;
+	return strcmp(mf_mana_catalogue_land(cat, (size_t)a->land)->name,
+		      mf_mana_catalogue_land(cat, (size_t)b->land)->name);
+}
+
+/* Insertion sort: at most MF_ODDS_LAND_KINDS_MAX kinds, and no global state. */
+static void sort_kinds(const struct mf_mana_catalogue *cat, struct kind *k, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct kind x = k[i];
+		size_t j = i;
+
+		while (j > 0 && kind_order(cat, &x, &k[j - 1]) < 0) {
+			k[j] = k[j - 1];
+			j--;
+		}
+		k[j] = x;
+	}
+}
+
+static uint32_t mana_value(const struct mf_odds_query *q, bool pips_only)
+{
+	const struct mf_mana_cost *c = &q->cost;
+	uint64_t n = 0;
+
+	for (int t = 0; t < 5; t++)
+		n += c->need[t] + (uint64_t)c->twobrid[t] * (pips_only ? 1 : 2);
+	for (unsigned m = 0; m < 32; m++)
+		n += (uint64_t)c->hybrid[m] + c->phyrexian[m];
+	if (!pips_only)
+		n += c->generic + c->need[MF_MANA_C] + (uint64_t)c->x_count * q->x;
+	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+static void stage(struct odds_ctx *c, uint8_t draw, uint8_t bottom, uint8_t lo, uint8_t hi, bool any)
+{
+	c->stages[c->n_stages++] = (struct odds_stage){ draw, bottom, lo, hi, any };
+}
+
+static void stages_of(struct odds_ctx *c, const struct mf_odds_query *q)
+{
+	const struct mf_odds_custom *k = &q->custom;
+
+	switch (q->policy) {
+	case MF_ODDS_KARSTEN2022:
+		if (q->size >= 99)
+			stage(c, 7, 0, 3, 5, false);  /* the free mulligan of multiplayer */
+		/* fall through */
+	case MF_ODDS_KARSTEN2020:
+		stage(c, 7, 0, 2, 5, false);
+		stage(c, 7, 1, 2, 4, false);
+		stage(c, 7, 2, 2, 4, false);
+		stage(c, 7, 3, 0, 4, true);
+		break;
+	case MF_ODDS_PARIS2013:
+		stage(c, 7, 0, 2, 5, false);
+		stage(c, 6, 0, 2, 4, false);
+		stage(c, 5, 0, 1, 4, false);
+		stage(c, 4, 0, 0, 4, true);
+		break;
+	case MF_ODDS_NONE:
+		stage(c, 7, 0, 0, 7, true);
+		break;
+	default:
+		for (int i = 0; i < 4; i++)
+			stage(c, (uint8_t)(k->london ? 7 : 7 - i), (uint8_t)(k->london ? i : 0),
+			      k->keep_lo[i], k->keep_hi[i], i == 3);
+		break;
+	}
+}
+
+static int check_query(const struct mf_odds_query *q)
+{
+	uint64_t lands = 0;
+
+	if (!q->cat || (q->n_lands && (!q->lands || !q->counts)))
+		return MF_ERR_INVALID;
+	if (q->size < MF_ODDS_DECK_MIN || q->size > MF_ODDS_DECK_MAX || q->n_lands > MF_ODDS_LAND_KINDS_MAX ||
+	    q->turn < 1 || q->turn > MF_ODDS_TURN_MAX || q->games > MF_ODDS_GAMES_MAX ||
+	    q->x > MF_MANA_X_MAX)
+		return MF_ERR_LIMIT;
+	if (q->life < 1 || q->life > MF_MANA_LIFE_MAX || (unsigned)q->policy >= MF_ODDS_POLICY_COUNT ||
+	    (unsigned)q->method > MF_ODDS_SAMPLE)
+		return MF_ERR_INVALID;
+	for (size_t i = 0; i < q->n_lands; i++) {
+		if (q->lands[i] < 0 || (size_t)q->lands[i] >= mf_mana_catalogue_size(q->cat) || !q->counts[i])
+			return MF_ERR_INVALID;
+		for (size_t j = 0; j < i; j++)
+			if (q->lands[j] == q->lands[i])
+				return MF_ERR_INVALID;
+		lands += q->counts[i];
+	}
+	if (lands > q->size)
+		return MF_ERR_INVALID;
+	if (q->policy == MF_ODDS_CUSTOM)
+		for (int i = 0; i < 4; i++)
+			if (q->custom.keep_lo[i] > q->custom.keep_hi[i] || q->custom.keep_hi[i] > 7 - i)
+				return MF_ERR_INVALID;
+	return MF_OK;
+}
+
+int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
+{
+	struct kind kinds[MF_ODDS_LAND_KINDS_MAX];
+	unsigned colors, keep;
+	int rc = check_query(q);
+
+	memset(c, 0, sizeof(*c));
+	if (rc)
+		return rc;
+	c->q = q;
+	colors = cost_colors(&q->cost);
+	keep = colors | (q->cost.need[MF_MANA_C] ? 1u << MF_MANA_C : 0);
+	for (size_t i = 0; i < q->n_lands; i++) {
+		const struct mf_mana_land *l = mf_mana_catalogue_land(q->cat, (size_t)q->lands[i]);
+
+		kinds[i] = (struct kind){ q->lands[i], q->counts[i], land_colors(l, colors) };
+		c->fetch_in_deck |= l->fetch_types != 0;
+		c->lands += q->counts[i];
+	}
+	sort_kinds(q->cat, kinds, q->n_lands);
+	for (size_t i = 0; i < q->n_lands; i++) {
+		struct odds_group *last = c->n_groups ? &c->g[c->n_groups - 1] : NULL;
+
+		if (last && alike(mf_mana_catalogue_land(q->cat, (size_t)last->land),
+				  mf_mana_catalogue_land(q->cat, (size_t)kinds[i].land), keep,
+				  c->fetch_in_deck)) {
+			last->count += kinds[i].count;
+			continue;
+		}
+		c->g[c->n_groups++] = (struct odds_group){ kinds[i].land, kinds[i].count, kinds[i].colors };
+	}
+	c->spells = q->size - c->lands;
+	c->lands_needed = mana_value(q, q->policy == MF_ODDS_PARIS2013);
+	c->draws = q->turn - 1 + (q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99));
+	c->budget = q->budget ? q->budget : MF_ODDS_BUDGET_DEFAULT;
+	stages_of(c, q);
+	c->board = malloc((c->lands + 1) * sizeof(*c->board));
+	return c->board ? MF_OK : MF_ERR_NOMEM;
+}
+
+void mf_odds_model_free(struct odds_ctx *c)
+{
+	free(c->board);
+	free(c->memo.keys);
+	free(c->memo.value);
+	c->board = NULL;
+	memset(&c->memo, 0, sizeof(c->memo));
+}
+
+/* Spells bottomed from a 7-card hand of `spells` spells that keeps 7 - k:
+ * Karsten's counts, aiming at 3 lands (4 for karsten2020's 6-card hand). */
+static uint32_t spells_bottomed(const struct odds_ctx *c, uint32_t k, uint32_t spells)
+{
+	uint32_t ideal_lands = c->q->policy == MF_ODDS_KARSTEN2020 && k == 1 ? 4 : 3;
+	uint32_t kept_spells = 7 - k - ideal_lands;
+	uint32_t extra = spells > kept_spells ? spells - kept_spells : 0;
+
+	return extra < k ? extra : k;
+}
+
+bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
+		  const uint8_t *held, uint8_t *kept)
+{
+	uint32_t lands = 0, bottom_lands = 0;
+
+	for (size_t g = 0; g < c->n_groups; g++) {
+		kept[g] = held[g];
+		lands += held[g];
+	}
+	if (st->bottom)
+		bottom_lands = st->bottom - spells_bottomed(c, st->bottom, spells);
+	for (size_t g = 0; g < c->n_groups && bottom_lands; g++) {
+		uint32_t n = kept[g] < bottom_lands ? kept[g] : bottom_lands;
+
+		kept[g] = (uint8_t)(kept[g] - n);
+		bottom_lands -= n;
+		lands -= n;
+	}
+	return st->keep_any || (lands >= st->lo && lands <= st->hi);
+}

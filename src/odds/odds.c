@@ -1,0 +1,87 @@
+/*
+ * mf_odds_compute(): the model, then the exact count when it fits the
+ * budget, else (or when asked) a sample with its error bars.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "odds/odds_internal.h"
+
+/* Standard error and 95% Wilson interval of k successes in n trials. */
+static void interval(double k, double n, double *se, double *lo, double *hi)
+{
+	const double z = 1.959963984540054;
+	double p = n > 0 ? k / n : 0, d, centre, half;
+
+	if (n <= 0) {
+		*se = *lo = 0;
+		*hi = 1;
+		return;
+	}
+	*se = sqrt(p * (1 - p) / n);
+	d = 1 + z * z / n;
+	centre = (p + z * z / (2 * n)) / d;
+	half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d;
+	*lo = centre - half < 0 ? 0 : centre - half;
+	*hi = centre + half > 1 ? 1 : centre + half;
+}
+
+static void fill(struct mf_odds_result *out, const struct odds_tally *t, double games)
+{
+	out->p_lands = t->lands / games;
+	out->p_castable = t->castable / games;
+	out->given_defined = t->lands > 0;
+	out->p_castable_given_lands = t->lands > 0 ? t->both / t->lands : 0;
+}
+
+int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
+{
+	struct odds_ctx c;
+	struct odds_tally t;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = mf_odds_model(&c, q);
+	if (rc)
+		goto done;
+	out->lands_needed = c.lands_needed;
+	out->groups = (uint32_t)c.n_groups;
+	if (q->method != MF_ODDS_SAMPLE) {
+		rc = mf_odds_exact(&c, &t);
+		if (rc == MF_OK) {
+			out->method = MF_ODDS_EXACT;
+			fill(out, &t, 1);
+			goto done;
+		}
+		if (rc != MF_ERR_LIMIT || !c.over_budget || q->method == MF_ODDS_EXACT)
+			goto done;
+		/* auto: the count does not fit; sample with a fresh budget */
+		c.work = 0;
+		c.over_budget = false;
+	}
+	{
+		uint32_t games = q->games ? q->games : MF_ODDS_GAMES_DEFAULT;
+
+		rc = mf_odds_sample(&c, q->seed, games, &t);
+		if (rc)
+			goto done;
+		out->method = MF_ODDS_SAMPLE;
+		out->games = games;
+		out->games_with_lands = (uint64_t)t.lands;
+		fill(out, &t, games);
+		interval(t.lands, games, &out->se[0], &out->ci_low[0], &out->ci_high[0]);
+		interval(t.castable, games, &out->se[1], &out->ci_low[1], &out->ci_high[1]);
+		interval(t.both, t.lands, &out->se[2], &out->ci_low[2], &out->ci_high[2]);
+	}
+done:
+	out->solver_calls = c.solver_calls;
+	out->work = c.work;
+	if (rc) {
+		bool over = c.over_budget && rc == MF_ERR_LIMIT;
+
+		memset(out, 0, sizeof(*out));
+		out->over_budget = over;
+	}
+	mf_odds_model_free(&c);
+	return rc;
+}

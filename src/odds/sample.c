@@ -1,0 +1,89 @@
+/*
+ * The sampled odds: shuffled games, played by the same stages and the same
+ * keep-and-bottom rule as the exact count.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "odds/odds_internal.h"
+
+static uint64_t next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+/* Shuffles the first m cards of deck[0..n) into place (a uniform draw of
+ * m cards in order, from any arrangement). */
+static void shuffle_front(uint8_t *deck, uint32_t n, uint32_t m, uint64_t *state)
+{
+	for (uint32_t i = 0; i < m; i++) {
+		uint32_t j = i + (uint32_t)(next(state) % (n - i));
+		uint8_t x = deck[i];
+
+		deck[i] = deck[j];
+		deck[j] = x;
+	}
+}
+
+int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odds_tally *t)
+{
+	uint32_t n = c->q->size, k = 0;
+	uint8_t *deck = malloc(n);
+	uint64_t state = seed;
+	int rc = MF_OK;
+
+	memset(t, 0, sizeof(*t));
+	if (!deck)
+		return MF_ERR_NOMEM;
+	for (size_t g = 0; g < c->n_groups; g++)
+		for (uint32_t i = 0; i < c->g[g].count; i++)
+			deck[k++] = (uint8_t)g;
+	memset(deck + k, ODDS_SPELL, n - k);
+	for (uint32_t game = 0; game < games && !rc; game++) {
+		uint8_t held[MF_ODDS_LAND_KINDS_MAX], seen[MF_ODDS_LAND_KINDS_MAX];
+		const struct odds_stage *st = NULL;
+		uint32_t lands = 0;
+		int castable;
+
+		if (!mf_odds_charge(c, 1)) {
+			rc = MF_ERR_LIMIT;
+			break;
+		}
+		for (size_t i = 0; i < c->n_stages; i++) {
+			uint32_t spells = 0;
+
+			st = &c->stages[i];
+			shuffle_front(deck, n, st->draw + c->draws, &state);
+			memset(held, 0, sizeof(held));
+			for (uint32_t j = 0; j < st->draw; j++) {
+				if (deck[j] == ODDS_SPELL)
+					spells++;
+				else
+					held[deck[j]]++;
+			}
+			if (mf_odds_keep(c, st, spells, held, seen))
+				break;
+		}
+		for (uint32_t j = st->draw; j < st->draw + c->draws; j++)
+			if (deck[j] != ODDS_SPELL)
+				seen[deck[j]]++;
+		for (size_t g = 0; g < c->n_groups; g++)
+			lands += seen[g];
+		castable = mf_odds_castable(c, seen);
+		if (castable < 0) {
+			rc = castable;
+			break;
+		}
+		if (lands >= c->lands_needed) {
+			t->lands++;
+			t->both += castable;
+		}
+		t->castable += castable;
+	}
+	free(deck);
+	return rc;
+}
