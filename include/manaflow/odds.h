@@ -117,7 +117,8 @@ struct mf_odds_result {
 	uint32_t groups;              /* groups of lands alike for this cost */
 	uint64_t solver_calls;        /* distinct boards asked of the solver */
 	uint64_t work;                /* units spent: hands and draws enumerated or
-				       * games played, plus 64 a solver call */
+				       * games played, plus 64 a solver call (with
+				       * MF_ODDS_AUTO, an exact count given up included) */
 	bool over_budget;             /* with MF_ERR_LIMIT: the budget ran out */
 };
 

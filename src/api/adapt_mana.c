@@ -25,6 +25,25 @@ static void mana_request_free(struct mana_request *r)
 	memset(r, 0, sizeof(*r));
 }
 
+int mf_api_land_by_name(const struct mf_mana_catalogue *cat, const char *name, const char *at,
+			int32_t *index, struct mf_api_error *err)
+{
+	int32_t near;
+
+	*index = mf_mana_catalogue_find(cat, name, strlen(name));
+	if (*index >= 0)
+		return 0;
+	near = mf_mana_catalogue_closest(cat, name, strlen(name));
+	if (near >= 0)
+		return mf_api_failp(err, MF_PROBLEM_UNKNOWN_LAND, at,
+				    "unknown land \"%.*s\"; did you mean %s?",
+				    mf_json_utf8_prefix(name, 128), name,
+				    mf_mana_catalogue_land(cat, (size_t)near)->name);
+	return mf_api_failp(err, MF_PROBLEM_UNKNOWN_LAND, at,
+			    "unknown land \"%.*s\"; GET /v1/lands lists them",
+			    mf_json_utf8_prefix(name, 128), name);
+}
+
 static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_catalogue *cat,
 			int32_t *out, struct mf_api_card_lands *cards, struct mf_api_error *err)
 {
@@ -46,22 +65,8 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_
 			mf_api_fail(err, at, "expected a land name (a string) or a card object");
 			return -1;
 		}
-		id = mf_mana_catalogue_find(cat, el->valuestring, strlen(el->valuestring));
-		if (id < 0) {
-			int32_t near = mf_mana_catalogue_closest(cat, el->valuestring,
-							    strlen(el->valuestring));
-
-			if (near >= 0)
-				return mf_api_failp(err, MF_PROBLEM_UNKNOWN_LAND, at,
-						    "unknown land \"%.*s\"; did you mean %s?",
-						    mf_json_utf8_prefix(el->valuestring, 128),
-						    el->valuestring,
-						    mf_mana_catalogue_land(cat, (size_t)near)->name);
-			return mf_api_failp(err, MF_PROBLEM_UNKNOWN_LAND, at,
-					    "unknown land \"%.*s\"; GET /v1/lands lists them",
-					    mf_json_utf8_prefix(el->valuestring, 128),
-					    el->valuestring);
-		}
+		if (mf_api_land_by_name(cat, el->valuestring, at, &id, err))
+			return -1;
 		out[i++] = id;
 	}
 	return 0;

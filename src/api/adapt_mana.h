@@ -26,6 +26,11 @@ int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
 			       const struct mf_mana_result *res, uint32_t life,
 			       struct mf_buf *out);
 
+/* The catalogue index of the land called name, or -1 with err: 400
+ * unknown-land at `at`, with the closest name as a hint. */
+int mf_api_land_by_name(const struct mf_mana_catalogue *cat, const char *name, const char *at,
+			int32_t *index, struct mf_api_error *err);
+
 /* The problems the mana handlers can answer with (api/problem.h). */
 #define MF_API_MANA_PROBLEMS                                                     \
 	(MF_PROBLEM_BIT(MF_PROBLEM_INVALID_FIELD) | MF_PROBLEM_BIT(MF_PROBLEM_UNKNOWN_LAND) | \

@@ -6,6 +6,7 @@
 #include "api/adapt_combat.h"
 #include "api/adapt_deck.h"
 #include "api/adapt_mana.h"
+#include "api/adapt_odds.h"
 
 /* Routes whose work can take more than a millisecond or so are offloaded,
  * so they never stall a pool thread: big batches, large combat boards, and
@@ -14,6 +15,8 @@ static const struct route routes[] = {
 	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, MF_API_MANA_PROBLEMS },
 	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mf_api_mana_batch, true,
 	  MF_API_MANA_PROBLEMS },
+	{ "/v1/mana/odds", "POST", ROUTE_JSON, mf_api_mana_odds, true, MF_API_ODDS_PROBLEMS },
+	{ "/v1/mana/sources", "POST", ROUTE_JSON, mf_api_mana_sources, true, MF_API_SOURCES_PROBLEMS },
 	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false, MF_API_DECK_PROBLEMS },
 	{ "/v1/combat/blocks", "POST", ROUTE_JSON, mf_api_combat_blocks, true,
 	  MF_API_COMBAT_PROBLEMS },

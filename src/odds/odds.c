@@ -38,6 +38,7 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 {
 	struct odds_ctx c;
 	struct odds_tally t;
+	uint64_t spent = 0;  /* work of an exact count given up for a sample */
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -55,7 +56,9 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 		}
 		if (rc != MF_ERR_LIMIT || !c.over_budget || q->method == MF_ODDS_EXACT)
 			goto done;
-		/* auto: the count does not fit; sample with a fresh budget */
+		/* auto: the count does not fit; sample with a fresh budget (the
+		 * memo's answers stay good) */
+		spent = c.work;
 		c.work = 0;
 		c.over_budget = false;
 	}
@@ -75,7 +78,7 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	}
 done:
 	out->solver_calls = c.solver_calls;
-	out->work = c.work;
+	out->work = spent + c.work;
 	if (rc) {
 		bool over = c.over_budget && rc == MF_ERR_LIMIT;
 

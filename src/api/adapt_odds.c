@@ -1,0 +1,384 @@
+/*
+ * POST /v1/mana/odds and POST /v1/mana/sources: the deck, the policy and
+ * the spells from JSON, the odds solver's answers to JSON (docs/odds.md).
+ */
+#include "api/adapt_odds.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "api/adapt_mana.h"
+#include "api/json_decode.h"
+#include "api/json_text.h"
+
+/* The deck and game fields shared by every spell of a request. */
+struct odds_request {
+	struct mf_odds_query q;   /* cost, x and turn are set per spell */
+	int32_t lands[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
+	const cJSON *spells;
+	size_t n_spells;
+};
+
+static int decode_on(const cJSON *body, bool *on_draw, struct mf_api_error *err)
+{
+	const char *on = NULL;
+
+	if (mf_json_get_string(body, "", "on", false, 8, &on, err))
+		return -1;
+	*on_draw = on && strcmp(on, "draw") == 0;
+	if (on && !*on_draw && strcmp(on, "play") != 0)
+		return mf_api_fail(err, "/on", "expected \"play\" or \"draw\"");
+	return 0;
+}
+
+/* A custom policy: {"keep":{"7":[lo,hi],"6":[lo,hi],"5":[lo,hi]},
+ * "mulligan":"london"|"paris"}; sizes left out keep karsten2022's ranges. */
+static int decode_custom(const cJSON *node, struct mf_odds_custom *c, struct mf_api_error *err)
+{
+	static const char *const keys[] = { "keep", "mulligan", NULL };
+	static const char *const sizes[] = { "7", "6", "5", "4", NULL };
+	static const uint8_t lo[4] = { 2, 2, 2, 0 }, hi[4] = { 5, 4, 4, 4 };
+	const cJSON *keep;
+	const char *mulligan = NULL;
+
+	if (mf_json_expect_object(node, "/policy", keys, err) ||
+	    mf_json_get_string(node, "/policy", "mulligan", false, 8, &mulligan, err))
+		return -1;
+	c->london = !mulligan || strcmp(mulligan, "london") == 0;
+	if (mulligan && !c->london && strcmp(mulligan, "paris") != 0)
+		return mf_api_fail(err, "/policy/mulligan", "expected \"london\" or \"paris\"");
+	memcpy(c->keep_lo, lo, 4);
+	memcpy(c->keep_hi, hi, 4);
+	keep = mf_json_member(node, "keep");
+	if (!keep)
+		return 0;
+	if (mf_json_expect_object(keep, "/policy/keep", sizes, err))
+		return -1;
+	for (int i = 0; i < 3; i++) {
+		const cJSON *range = mf_json_member(keep, sizes[i]);
+		char at[64];
+		int64_t a, b;
+
+		snprintf(at, sizeof(at), "/policy/keep/%s", sizes[i]);
+		if (!range)
+			continue;
+		if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2)
+			return mf_api_fail(err, at, "expected [least, most] lands to keep");
+		if (mf_json_as_int(range->child, at, 0, 7 - i, &a, err) ||
+		    mf_json_as_int(range->child->next, at, 0, 7 - i, &b, err))
+			return -1;
+		if (a > b)
+			return mf_api_fail(err, at, "the least is more than the most");
+		c->keep_lo[i] = (uint8_t)a;
+		c->keep_hi[i] = (uint8_t)b;
+	}
+	if (mf_json_member(keep, "4"))
+		return mf_api_fail(err, "/policy/keep/4", "a 4-card hand is always kept");
+	return 0;
+}
+
+static int decode_policy(const cJSON *body, enum mf_odds_policy *policy, struct mf_odds_custom *custom,
+			 struct mf_api_error *err)
+{
+	const cJSON *node = mf_json_member(body, "policy");
+
+	*policy = MF_ODDS_KARSTEN2022;
+	if (!node)
+		return 0;
+	if (cJSON_IsObject(node)) {
+		*policy = MF_ODDS_CUSTOM;
+		return decode_custom(node, custom, err);
+	}
+	if (cJSON_IsString(node))
+		for (int p = 0; p < MF_ODDS_CUSTOM; p++)
+			if (strcmp(node->valuestring, mf_odds_policy_name((enum mf_odds_policy)p)) == 0) {
+				*policy = (enum mf_odds_policy)p;
+				return 0;
+			}
+	return mf_api_fail(err, "/policy",
+			   "expected \"karsten2022\", \"karsten2020\", \"paris2013\", \"none\" or "
+			   "{\"keep\":{\"7\":[2,5],\"6\":[2,4],\"5\":[2,4]},\"mulligan\":\"london\"}");
+}
+
+/* The land rows; a land named twice counts once with both counts. */
+static int decode_lands(const cJSON *body, const struct mf_mana_catalogue *cat, struct odds_request *r,
+			struct mf_api_error *err)
+{
+	static const char *const keys[] = { "name", "count", NULL };
+	const cJSON *list, *row;
+	size_t n, i = 0;
+	uint64_t total = 0;
+
+	if (mf_json_get_array(body, "", "lands", true, 256, &list, &n, err))
+		return -1;
+	cJSON_ArrayForEach(row, list) {
+		const char *name;
+		char at[64];
+		int64_t count;
+		int32_t id;
+		size_t k;
+
+		snprintf(at, sizeof(at), "/lands/%zu", i++);
+		if (mf_json_expect_object(row, at, keys, err) ||
+		    mf_json_get_string(row, at, "name", true, MF_MANA_LAND_NAME_MAX * 4, &name, err) ||
+		    mf_json_get_int(row, at, "count", true, 1, MF_ODDS_DECK_MAX, 1, &count, err))
+			return -1;
+		snprintf(at + strlen(at), sizeof(at) - strlen(at), "/name");
+		if (mf_api_land_by_name(cat, name, at, &id, err))
+			return -1;
+		for (k = 0; k < r->q.n_lands && r->lands[k] != id; k++)
+			;
+		if (k == r->q.n_lands) {
+			if (k == MF_ODDS_LAND_KINDS_MAX)
+				return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, "/lands",
+						    "more than %d distinct lands", MF_ODDS_LAND_KINDS_MAX);
+			r->lands[k] = id;
+			r->counts[k] = 0;
+			r->q.n_lands++;
+		}
+		r->counts[k] += (uint32_t)count;
+		total += (uint64_t)count;
+	}
+	if (total > r->q.size)
+		return mf_api_fail(err, "/lands", "%llu lands in a deck of %u cards",
+				   (unsigned long long)total, r->q.size);
+	return 0;
+}
+
+static int decode_method(const cJSON *body, struct odds_request *r, struct mf_api_error *err)
+{
+	const char *method = NULL;
+	int64_t seed, games;
+
+	if (mf_json_get_string(body, "", "method", false, 8, &method, err) ||
+	    mf_json_get_int(body, "", "seed", false, 0, (int64_t)1 << 53, 1, &seed, err) ||
+	    mf_json_get_int(body, "", "games", false, 1000, MF_ODDS_GAMES_MAX, MF_ODDS_GAMES_DEFAULT,
+			    &games, err))
+		return -1;
+	r->q.method = MF_ODDS_AUTO;
+	if (method && strcmp(method, "exact") == 0)
+		r->q.method = MF_ODDS_EXACT;
+	else if (method && strcmp(method, "sample") == 0)
+		r->q.method = MF_ODDS_SAMPLE;
+	else if (method && strcmp(method, "auto") != 0)
+		return mf_api_fail(err, "/method", "expected \"auto\", \"exact\" or \"sample\"");
+	r->q.seed = (uint64_t)seed;
+	r->q.games = (uint32_t)games;
+	return 0;
+}
+
+static int decode_request(const cJSON *body, const struct mf_mana_catalogue *cat,
+			  struct odds_request *r, struct mf_api_error *err)
+{
+	static const char *const keys[] = { "size", "lands", "spells", "on", "policy", "life",
+					    "method", "seed", "games", NULL };
+	int64_t size, life;
+
+	memset(r, 0, sizeof(*r));
+	r->q.cat = cat;
+	r->q.lands = r->lands;
+	r->q.counts = r->counts;
+	if (mf_json_expect_object(body, "", keys, err) ||
+	    mf_json_get_int(body, "", "size", true, MF_ODDS_DECK_MIN, MF_ODDS_DECK_MAX, 60, &size, err) ||
+	    mf_json_get_int(body, "", "life", false, 1, MF_MANA_LIFE_MAX, 20, &life, err) ||
+	    mf_json_get_array(body, "", "spells", true, MF_API_ODDS_SPELLS_MAX, &r->spells,
+			      &r->n_spells, err))
+		return -1;
+	r->q.size = (uint32_t)size;
+	r->q.life = (uint32_t)life;
+	if (decode_lands(body, cat, r, err) || decode_on(body, &r->q.on_draw, err) ||
+	    decode_policy(body, &r->q.policy, &r->q.custom, err) || decode_method(body, r, err))
+		return -1;
+	return 0;
+}
+
+/* One spell: its cost, x and turn into q. */
+static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query *q,
+			struct mf_api_error *err)
+{
+	static const char *const keys[] = { "cost", "turn", "x", NULL };
+	struct mf_mana_parse_error perr;
+	const char *cost;
+	char ptr[96];
+	int64_t turn, x;
+
+	if (mf_json_expect_object(node, at, keys, err) ||
+	    mf_json_get_string(node, at, "cost", true, MF_MANA_COST_TEXT_MAX, &cost, err) ||
+	    mf_json_get_int(node, at, "turn", false, 1, MF_ODDS_TURN_MAX, 0, &turn, err) ||
+	    mf_json_get_int(node, at, "x", false, 0, 1000, -1, &x, err))
+		return -1;
+	if (mf_mana_cost_parse(cost, strlen(cost), &q->cost, &perr)) {
+		snprintf(ptr, sizeof(ptr), "%s/cost", at);
+		return mf_api_failp(err, MF_PROBLEM_INVALID_COST, ptr, "%s", perr.reason);
+	}
+	if (q->cost.x_count && x < 0) {
+		snprintf(ptr, sizeof(ptr), "%s/x", at);
+		return mf_api_fail(err, ptr, "the cost has {X}: give its value as \"x\"");
+	}
+	q->x = x < 0 ? 0 : (uint32_t)x;
+	if (!turn) {  /* the cost's mana value, at least turn 1 */
+		uint64_t mv = mf_mana_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x;
+
+		if (mv > MF_ODDS_TURN_MAX) {
+			snprintf(ptr, sizeof(ptr), "%s/turn", at);
+			return mf_api_fail(err, ptr, "the mana value is past turn %d: give \"turn\"",
+					   MF_ODDS_TURN_MAX);
+		}
+		turn = mv ? (int64_t)mv : 1;
+	}
+	q->turn = (uint32_t)turn;
+	return 0;
+}
+
+static void add_prob(struct mf_buf *out, double p)
+{
+	mf_buf_addf(out, "%.6f", p);
+}
+
+static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const struct mf_odds_result *r)
+{
+	static const char *const names[3] = { "p_lands", "p_castable", "p_castable_given_lands" };
+	char cost[256];
+
+	mf_mana_cost_format(&q->cost, cost, sizeof(cost));
+	MF_JSON_LIT(out, "{\"cost\":");
+	mf_json_text_string(out, cost);
+	mf_buf_addf(out, ",\"turn\":%u,\"lands_needed\":%u,\"method\":\"%s\",\"p_lands\":", q->turn,
+		    r->lands_needed, r->method == MF_ODDS_EXACT ? "exact" : "sample");
+	add_prob(out, r->p_lands);
+	MF_JSON_LIT(out, ",\"p_castable\":");
+	add_prob(out, r->p_castable);
+	MF_JSON_LIT(out, ",\"p_castable_given_lands\":");
+	if (r->given_defined)
+		add_prob(out, r->p_castable_given_lands);
+	else
+		MF_JSON_LIT(out, "null");
+	mf_buf_addf(out, ",\"groups\":%u,\"solver_calls\":%llu", r->groups,
+		    (unsigned long long)r->solver_calls);
+	if (r->method == MF_ODDS_SAMPLE) {
+		mf_buf_addf(out, ",\"games\":%llu,\"games_with_lands\":%llu,\"seed\":%llu,"
+			    "\"standard_error\":{", (unsigned long long)r->games,
+			    (unsigned long long)r->games_with_lands, (unsigned long long)q->seed);
+		for (int i = 0; i < 3; i++) {
+			mf_buf_addf(out, "%s\"%s\":", i ? "," : "", names[i]);
+			add_prob(out, r->se[i]);
+		}
+		MF_JSON_LIT(out, "},\"interval95\":{");
+		for (int i = 0; i < 3; i++) {
+			mf_buf_addf(out, "%s\"%s\":[", i ? "," : "", names[i]);
+			add_prob(out, r->ci_low[i]);
+			MF_JSON_LIT(out, ",");
+			add_prob(out, r->ci_high[i]);
+			MF_JSON_LIT(out, "]");
+		}
+		MF_JSON_LIT(out, "}");
+	}
+	MF_JSON_LIT(out, "}");
+}
+
+static void deck_text(struct mf_buf *out, uint32_t size, uint64_t lands, bool on_draw,
+		      enum mf_odds_policy policy)
+{
+	mf_buf_addf(out, "{\"size\":%u,\"lands\":%llu,\"on\":\"%s\",\"policy\":\"%s\"", size,
+		    (unsigned long long)lands, on_draw ? "draw" : "play", mf_odds_policy_name(policy));
+}
+
+int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+		     struct mf_api_error *err)
+{
+	struct odds_request r;
+	const cJSON *spell;
+	uint64_t lands = 0;
+	size_t i = 0;
+
+	if (decode_request(body, ctx->lands, &r, err))
+		return -1;
+	for (size_t k = 0; k < r.q.n_lands; k++)
+		lands += r.counts[k];
+	deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy);
+	mf_buf_addf(out, ",\"life\":%u,\"results\":[", r.q.life);
+	cJSON_ArrayForEach(spell, r.spells) {
+		struct mf_odds_result res;
+		char at[64];
+		int rc;
+
+		snprintf(at, sizeof(at), "/spells/%zu", i);
+		if (decode_spell(spell, at, &r.q, err))
+			return -1;
+		rc = mf_odds_compute(&r.q, &res);
+		if (rc == MF_ERR_NOMEM)
+			return mf_api_fail_nomem(err);
+		if (rc == MF_ERR_LIMIT && res.over_budget)
+			return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
+					    "the %s count needs more than %u units of work; send "
+					    "\"method\":\"sample\" or fewer games",
+					    r.q.method == MF_ODDS_EXACT ? "exact" : "sampled",
+					    MF_ODDS_BUDGET_DEFAULT);
+		if (rc)
+			return mf_api_fail(err, at, "the odds could not be computed: %s", mf_status_str(rc));
+		if (i++)
+			MF_JSON_LIT(out, ",");
+		result_text(out, &r.q, &res);
+	}
+	if (MF_JSON_LIT(out, "]}"))
+		return mf_api_fail_buf(err, out);
+	return 0;
+}
+
+int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
+			struct mf_api_error *err)
+{
+	static const char *const keys[] = { "size", "lands", "on", "policy", "target", NULL };
+	struct mf_odds_sources_query q = { 0 };
+	struct mf_odds_sources_row rows[MF_ODDS_SOURCES_ROWS_MAX];
+	const cJSON *target;
+	size_t n;
+	int64_t size, lands;
+	int rc;
+
+	(void)ctx;
+	if (mf_json_expect_object(body, "", keys, err) ||
+	    mf_json_get_int(body, "", "size", true, MF_ODDS_DECK_MIN, MF_ODDS_DECK_MAX, 60, &size, err) ||
+	    mf_json_get_int(body, "", "lands", true, 1, MF_ODDS_DECK_MAX, 1, &lands, err) ||
+	    decode_on(body, &q.on_draw, err) || decode_policy(body, &q.policy, &q.custom, err))
+		return -1;
+	if (lands > size)
+		return mf_api_fail(err, "/lands", "more lands than cards");
+	target = mf_json_member(body, "target");
+	if (target && (!cJSON_IsNumber(target) || !(target->valuedouble > 0) || target->valuedouble > 1))
+		return mf_api_fail(err, "/target", "expected a probability in (0, 1]");
+	q.size = (uint32_t)size;
+	q.lands = (uint32_t)lands;
+	q.target = target ? target->valuedouble : 0;
+	rc = mf_odds_sources(&q, rows, &n);
+	if (rc == MF_ERR_NOMEM)
+		return mf_api_fail_nomem(err);
+	if (rc)
+		return mf_api_fail(err, "", "the table could not be computed: %s", mf_status_str(rc));
+	deck_text(out, q.size, q.lands, q.on_draw, q.policy);
+	MF_JSON_LIT(out, ",\"rows\":[");
+	for (size_t i = 0; i < n; i++) {
+		char pattern[16];
+		int len = 0;
+
+		if (rows[i].generic)
+			len = snprintf(pattern, sizeof(pattern), "%u", rows[i].generic);
+		for (unsigned k = 0; k < rows[i].pips && len < 15; k++)
+			pattern[len++] = 'C';
+		pattern[len] = '\0';
+		mf_buf_addf(out, "%s{\"pattern\":\"%s\",\"turn\":%u,\"target\":%.2f,\"sources\":", i ? "," : "",
+			    pattern, rows[i].turn, rows[i].target);
+		if (rows[i].sources)
+			mf_buf_addf(out, "%u", rows[i].sources);
+		else
+			MF_JSON_LIT(out, "null");
+		MF_JSON_LIT(out, ",\"p\":");
+		add_prob(out, rows[i].p);
+		MF_JSON_LIT(out, "}");
+	}
+	if (MF_JSON_LIT(out, "]}"))
+		return mf_api_fail_buf(err, out);
+	return 0;
+}

@@ -1,0 +1,185 @@
+/*
+ * POST /v1/mana/odds and /v1/mana/sources through the API layer: the
+ * answer's shape, the custom policy, the refusals with their pointers, and
+ * the work budget's 422 (issue 16).
+ */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/adapt_odds.h"
+
+static struct mf_mana_catalogue *cat;
+
+static void load(void)
+{
+	struct mf_mana_parse_error perr;
+
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &perr), MF_OK);
+}
+
+static void unload(void)
+{
+	mf_mana_catalogue_free(cat);
+}
+
+/* The handler's answer to body, parsed; NULL with *err on a refusal. */
+static cJSON *call(mf_api_handler h, const char *body, struct mf_api_error *err)
+{
+	struct mf_api_ctx ctx = { .lands = cat };
+	struct mf_buf out;
+	cJSON *answer = NULL;
+
+	memset(err, 0, sizeof(*err));
+	mf_buf_init(&out, 1u << 20);
+	if (mf_api_answer(h, &ctx, body, strlen(body), &out, err) == 0) {
+		answer = cJSON_ParseWithLength(mf_buf_ptr(&out), mf_buf_len(&out));
+		ck_assert_msg(answer != NULL, "not JSON");
+	}
+	mf_buf_free(&out);
+	return answer;
+}
+
+static void ck_refused(mf_api_handler h, const char *body, enum mf_problem p, const char *pointer)
+{
+	struct mf_api_error err;
+	cJSON *a = call(h, body, &err);
+
+	ck_assert_msg(a == NULL, "accepted %s", body);
+	ck_assert_int_eq(err.problem, p);
+	ck_assert_str_eq(err.pointer, pointer);
+	ck_assert(err.detail[0]);
+}
+
+static double num(const cJSON *o, const char *k)
+{
+	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, k);
+
+	ck_assert_msg(cJSON_IsNumber(v), "no number %s", k);
+	return v->valuedouble;
+}
+
+START_TEST(exact_and_sampled_answers)
+{
+	struct mf_api_error err;
+	cJSON *a = call(mf_api_mana_odds,
+			"{\"size\":60,\"lands\":[{\"name\":\"Mountain\",\"count\":14},{\"name\":\"Wastes\","
+			"\"count\":11}],\"spells\":[{\"cost\":\"{R}\"},{\"cost\":\"{1}{R}{R}\"}]}", &err);
+	const cJSON *r0, *r1;
+
+	ck_assert_msg(a != NULL, "%s", err.detail);
+	r0 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "results"), 0);
+	r1 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "results"), 1);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(r0, "method")->valuestring, "exact");
+	ck_assert(num(r0, "turn") == 1 && num(r1, "turn") == 3);
+	ck_assert_msg(num(r0, "p_castable_given_lands") > 0.9128 &&
+		      num(r0, "p_castable_given_lands") < 0.9130, "Karsten's 91.3%%");
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(a, "policy")->valuestring, "karsten2022");
+	cJSON_Delete(a);
+	a = call(mf_api_mana_odds,
+		 "{\"size\":60,\"lands\":[{\"name\":\"Mountain\",\"count\":14},{\"name\":\"Wastes\","
+		 "\"count\":11}],\"spells\":[{\"cost\":\"{R}\"}],\"method\":\"sample\",\"games\":200000,"
+		 "\"seed\":1}", &err);
+	ck_assert_msg(a != NULL, "%s", err.detail);
+	r0 = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "results"), 0);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(r0, "method")->valuestring, "sample");
+	ck_assert(num(r0, "games") == 200000);
+	{
+		const cJSON *ci = cJSON_GetObjectItemCaseSensitive(
+			cJSON_GetObjectItemCaseSensitive(r0, "interval95"), "p_castable_given_lands");
+		double lo = cJSON_GetArrayItem(ci, 0)->valuedouble, hi = cJSON_GetArrayItem(ci, 1)->valuedouble;
+
+		double se = num(cJSON_GetObjectItemCaseSensitive(r0, "standard_error"),
+				"p_castable_given_lands");
+
+		/* the exact 0.912864 lies in the 95% interval for this seed, and
+		 * within 4 standard errors (about 0.0025) for any */
+		ck_assert_msg(lo < 0.912864 && 0.912864 < hi, "[%f, %f]", lo, hi);
+		ck_assert(se > 0.0005 && se < 0.0008);
+		ck_assert(fabs(num(r0, "p_castable_given_lands") - 0.912864) < 4 * se);
+	}
+	cJSON_Delete(a);
+}
+END_TEST
+
+START_TEST(custom_policy_and_sources)
+{
+	struct mf_api_error err;
+	cJSON *a = call(mf_api_mana_odds,
+			"{\"size\":40,\"lands\":[{\"name\":\"Island\",\"count\":9},{\"name\":\"Island\","
+			"\"count\":8}],\"spells\":[{\"cost\":\"{U}{U}\",\"turn\":4}],\"on\":\"draw\","
+			"\"policy\":{\"keep\":{\"7\":[1,6]},\"mulligan\":\"paris\"},\"life\":5}", &err);
+
+	ck_assert_msg(a != NULL, "%s", err.detail);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(a, "policy")->valuestring, "custom");
+	ck_assert(num(a, "lands") == 17);  /* a land named twice adds up */
+	cJSON_Delete(a);
+	a = call(mf_api_mana_sources, "{\"size\":60,\"lands\":24,\"policy\":\"paris2013\",\"target\":0.8}",
+		 &err);
+	ck_assert_msg(a != NULL, "%s", err.detail);
+	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(a, "rows")), 18);
+	ck_assert(num(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "rows"), 0), "target") == 0.8);
+	cJSON_Delete(a);
+}
+END_TEST
+
+START_TEST(refusals)
+{
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[{\"name\":\"Forrest\",\"count\":4}],"
+		   "\"spells\":[{\"cost\":\"G\"}]}", MF_PROBLEM_UNKNOWN_LAND, "/lands/0/name");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[{\"name\":\"Forest\",\"count\":61}],"
+		   "\"spells\":[{\"cost\":\"G\"}]}", MF_PROBLEM_INVALID_FIELD, "/lands");
+	ck_refused(mf_api_mana_odds, "{\"size\":30,\"lands\":[],\"spells\":[]}", MF_PROBLEM_INVALID_FIELD,
+		   "/size");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[],\"spells\":[{\"cost\":\"{Q}\"}]}",
+		   MF_PROBLEM_INVALID_COST, "/spells/0/cost");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[],\"spells\":[{\"cost\":\"{X}{R}\"}]}",
+		   MF_PROBLEM_INVALID_FIELD, "/spells/0/x");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[],\"spells\":[{\"cost\":\"R\"}],"
+		   "\"policy\":\"london\"}", MF_PROBLEM_INVALID_FIELD, "/policy");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[],\"spells\":[{\"cost\":\"R\"}],"
+		   "\"policy\":{\"keep\":{\"6\":[4,2]}}}", MF_PROBLEM_INVALID_FIELD, "/policy/keep/6");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[],\"spells\":[{\"cost\":\"R\"}],"
+		   "\"on\":\"first\"}", MF_PROBLEM_INVALID_FIELD, "/on");
+	ck_refused(mf_api_mana_sources, "{\"size\":60,\"lands\":61}", MF_PROBLEM_INVALID_FIELD, "/lands");
+	ck_refused(mf_api_mana_sources, "{\"size\":60,\"lands\":24,\"target\":1.5}",
+		   MF_PROBLEM_INVALID_FIELD, "/target");
+}
+END_TEST
+
+START_TEST(past_the_budget_is_a_clear_422)
+{
+	/* 12 kinds of land that all differ for a five-colour cost on turn 7:
+	 * the exact count does not fit, and "exact" was asked. */
+	ck_refused(mf_api_mana_odds,
+		   "{\"size\":60,\"lands\":[{\"name\":\"Plains\",\"count\":2},{\"name\":\"Island\",\"count\":2},"
+		   "{\"name\":\"Swamp\",\"count\":2},{\"name\":\"Mountain\",\"count\":2},{\"name\":\"Forest\","
+		   "\"count\":2},{\"name\":\"Hallowed Fountain\",\"count\":2},{\"name\":\"Watery Grave\","
+		   "\"count\":2},{\"name\":\"Blood Crypt\",\"count\":2},{\"name\":\"Stomping Ground\",\"count\":2},"
+		   "{\"name\":\"Temple Garden\",\"count\":2},{\"name\":\"Godless Shrine\",\"count\":2},"
+		   "{\"name\":\"Steam Vents\",\"count\":2}],\"spells\":[{\"cost\":\"{2}{W}{U}{B}{R}{G}\"}],"
+		   "\"method\":\"exact\"}", MF_PROBLEM_SEARCH_BUDGET, "/spells/0");
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("adapt-odds");
+	TCase *tc = tcase_create("adapt-odds");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_unchecked_fixture(tc, load, unload);
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, exact_and_sampled_answers);
+	tcase_add_test(tc, custom_policy_and_sources);
+	tcase_add_test(tc, refusals);
+	tcase_add_test(tc, past_the_budget_is_a_clear_422);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
