@@ -1,0 +1,205 @@
+/*
+ * Odds benchmark: milliseconds per mf_odds_compute() call on real mana
+ * bases from the built-in catalogue (exact where the work budget allows,
+ * sampled where auto falls back), a 100,000-game sample, and Karsten's
+ * whole table with mf_odds_sources(). Prints figures; asserts nothing
+ * about time.
+ *
+ * Each figure is the mean of several calls: at least MIN_REPS, and more
+ * while they take less than MIN_SECONDS in all (at most MAX_REPS).
+ *
+ * solver_calls counts the whole call: when auto gives up the exact count for
+ * a sample, the sample reuses the boards already solved, and work counts
+ * the sample only.
+ *
+ * usage: bench-odds
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "manaflow/mana.h"
+#include "manaflow/odds.h"
+
+#define MIN_REPS 3
+#define MAX_REPS 50
+#define MIN_SECONDS 1.0
+
+static double seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct deck_land {
+	const char *name;
+	uint32_t count;
+};
+
+struct deck {
+	const char *label;
+	uint32_t size;
+	int32_t lands[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
+	size_t n_lands;
+	uint32_t n_land_cards;
+};
+
+/* Looks each land up in the catalogue; false (with a message) when one is missing. */
+static bool make_deck(struct deck *d, const struct mf_mana_catalogue *cat, const char *label,
+		      uint32_t size, const struct deck_land *lands, size_t n)
+{
+	memset(d, 0, sizeof(*d));
+	d->label = label;
+	d->size = size;
+	for (size_t i = 0; i < n; i++) {
+		int32_t at = mf_mana_catalogue_find(cat, lands[i].name, strlen(lands[i].name));
+
+		if (at < 0) {
+			fprintf(stderr, "bench-odds: %s: no land \"%s\" in the catalogue\n", label,
+				lands[i].name);
+			return false;
+		}
+		d->lands[d->n_lands] = at;
+		d->counts[d->n_lands++] = lands[i].count;
+		d->n_land_cards += lands[i].count;
+	}
+	return true;
+}
+
+static bool parse_cost(const char *text, struct mf_mana_cost *cost)
+{
+	struct mf_mana_parse_error err;
+
+	if (mf_mana_cost_parse(text, strlen(text), cost, &err) == MF_OK)
+		return true;
+	fprintf(stderr, "bench-odds: cost %s: %s\n", text, err.reason);
+	return false;
+}
+
+/* Runs one query several times; prints what was done and the mean time. */
+static int run(const struct deck *d, const struct mf_mana_catalogue *cat, const char *cost_text,
+	       uint32_t turn, enum mf_odds_method method, uint32_t games)
+{
+	struct mf_odds_query q = {
+		.cat = cat, .size = d->size, .lands = d->lands, .counts = d->counts,
+		.n_lands = d->n_lands, .turn = turn, .life = 20, .policy = MF_ODDS_KARSTEN2022,
+		.method = method, .seed = 1, .games = games,
+	};
+	struct mf_odds_result r;
+	double t0, dt;
+	int reps = 0, rc;
+
+	if (!parse_cost(cost_text, &q.cost))
+		return 1;
+	t0 = seconds();
+	do {
+		rc = mf_odds_compute(&q, &r);
+		if (rc) {
+			fprintf(stderr, "bench-odds: %s %s T%u: status %d%s\n", d->label, cost_text, turn,
+				rc, r.over_budget ? " (over budget)" : "");
+			return 1;
+		}
+		reps++;
+		dt = seconds() - t0;
+	} while (reps < MIN_REPS || (dt < MIN_SECONDS && reps < MAX_REPS));
+	printf("%-16s %-15s T%u %-6s groups %2u  solver_calls %6llu  work %8llu  "
+	       "p_castable %.4f  %9.3f ms/call",
+	       d->label, cost_text, turn, r.method == MF_ODDS_EXACT ? "exact" : "sample", r.groups,
+	       (unsigned long long)r.solver_calls, (unsigned long long)r.work, r.p_castable,
+	       dt / reps * 1e3);
+	/* auto's fallback also pays for the exact count it gave up on */
+	if (r.method == MF_ODDS_SAMPLE)
+		printf("  %llu games  se %.4f", (unsigned long long)r.games, r.se[1]);
+	if (method == MF_ODDS_SAMPLE)
+		printf("  %.0f games/s", (double)r.games * reps / dt);
+	printf("  (%d calls)\n", reps);
+	return 0;
+}
+
+static int run_sources(const char *label, uint32_t size, uint32_t lands, enum mf_odds_policy policy)
+{
+	struct mf_odds_sources_query q = { .size = size, .lands = lands, .policy = policy };
+	struct mf_odds_sources_row rows[MF_ODDS_SOURCES_ROWS_MAX];
+	size_t n_rows = 0;
+	double t0 = seconds(), dt;
+	int reps = 0, rc;
+
+	do {
+		rc = mf_odds_sources(&q, rows, &n_rows);
+		if (rc) {
+			fprintf(stderr, "bench-odds: sources %s: status %d\n", label, rc);
+			return 1;
+		}
+		reps++;
+		dt = seconds() - t0;
+	} while (reps < MIN_REPS || (dt < MIN_SECONDS && reps < MAX_REPS));
+	printf("%-18s %2zu rows  %10.3f ms/table  (%d calls)\n", label, n_rows, dt / reps * 1e3, reps);
+	return 0;
+}
+
+static const struct deck_land mono_red[] = {
+	{ "Mountain", 20 }, { "Sacred Foundry", 4 },
+};
+
+static const struct deck_land izzet[] = {
+	{ "Steam Vents", 4 }, { "Spirebluff Canal", 4 }, { "Sulfur Falls", 4 },
+	{ "Scalding Tarn", 4 }, { "Island", 4 }, { "Mountain", 4 },
+};
+
+/* Four colours (WURG), twelve kinds: shocks, triomes, fetches, basics. */
+static const struct deck_land four_colour[] = {
+	{ "Hallowed Fountain", 2 }, { "Steam Vents", 2 }, { "Sacred Foundry", 2 },
+	{ "Breeding Pool", 2 }, { "Stomping Ground", 2 }, { "Temple Garden", 1 },
+	{ "Raugrin Triome", 2 }, { "Ketria Triome", 2 }, { "Flooded Strand", 3 },
+	{ "Wooded Foothills", 3 }, { "Island", 2 }, { "Forest", 2 },
+};
+
+/* Sultai Commander, singleton: 38 lands of ten kinds. */
+static const struct deck_land commander[] = {
+	{ "Forest", 11 }, { "Island", 10 }, { "Swamp", 10 }, { "Breeding Pool", 1 },
+	{ "Watery Grave", 1 }, { "Overgrown Tomb", 1 }, { "Zagoth Triome", 1 },
+	{ "Misty Rainforest", 1 }, { "Polluted Delta", 1 }, { "Verdant Catacombs", 1 },
+};
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+int main(void)
+{
+	struct mf_mana_catalogue *cat;
+	struct mf_mana_parse_error err;
+	struct deck red, ux, four, cmd;
+	int bad = 0;
+
+	if (mf_mana_catalogue_builtin(&cat, &err)) {
+		fprintf(stderr, "bench-odds: built-in catalogue: %s\n", err.reason);
+		return 1;
+	}
+	if (!make_deck(&red, cat, "mono-red 60/24", 60, mono_red, N_OF(mono_red)) ||
+	    !make_deck(&ux, cat, "Izzet 60/24", 60, izzet, N_OF(izzet)) ||
+	    !make_deck(&four, cat, "4-colour 60/25", 60, four_colour, N_OF(four_colour)) ||
+	    !make_deck(&cmd, cat, "Commander 99/38", 99, commander, N_OF(commander))) {
+		mf_mana_catalogue_free(cat);
+		return 1;
+	}
+	printf("bench-odds: mf_odds_compute, karsten2022, on the play, life 20, method auto\n");
+	bad |= run(&red, cat, "{1}{R}{R}", 3, MF_ODDS_AUTO, 0);
+	bad |= run(&ux, cat, "{U}{R}", 2, MF_ODDS_AUTO, 0);
+	bad |= run(&ux, cat, "{1}{U}{U}", 3, MF_ODDS_AUTO, 0);
+	bad |= run(&ux, cat, "{1}{U}{R}{R}", 4, MF_ODDS_AUTO, 0);
+	bad |= run(&ux, cat, "{4}{U}{U}{R}", 7, MF_ODDS_AUTO, 0);
+	bad |= run(&four, cat, "{1}{W}{U}{R}{G}", 5, MF_ODDS_AUTO, 0);
+	bad |= run(&cmd, cat, "{1}{B}{G}{U}", 4, MF_ODDS_AUTO, 0);
+	printf("bench-odds: mf_odds_compute, sampled (seed 1)\n");
+	bad |= run(&ux, cat, "{1}{U}{R}{R}", 4, MF_ODDS_SAMPLE, 100000);
+	printf("bench-odds: mf_odds_sources, the whole table, Karsten's own targets\n");
+	bad |= run_sources("karsten2022 60/25", 60, 25, MF_ODDS_KARSTEN2022);
+	bad |= run_sources("paris2013 60/24", 60, 24, MF_ODDS_PARIS2013);
+	mf_mana_catalogue_free(cat);
+	return bad;
+}
