@@ -295,6 +295,7 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 
 	if (decode_request(body, ctx->lands, &r, err))
 		return -1;
+	r.q.budget = ctx->odds_budget;
 	for (size_t k = 0; k < r.q.n_lands; k++)
 		lands += r.counts[k];
 	deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy);
@@ -312,10 +313,11 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 			return mf_api_fail_nomem(err);
 		if (rc == MF_ERR_LIMIT && res.over_budget)
 			return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
-					    "the %s count needs more than %u units of work; send "
+					    "the %s count needs more than %llu units of work; send "
 					    "\"method\":\"sample\" or fewer games",
 					    r.q.method == MF_ODDS_EXACT ? "exact" : "sampled",
-					    MF_ODDS_BUDGET_DEFAULT);
+					    (unsigned long long)(r.q.budget ? r.q.budget :
+								 MF_ODDS_BUDGET_DEFAULT));
 		if (rc)
 			return mf_api_fail(err, at, "the odds could not be computed: %s", mf_status_str(rc));
 		if (i++)

@@ -10,6 +10,7 @@
 #define MF_API_API_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <cjson/cJSON.h>
 
 #include "api/buf.h"
@@ -28,6 +29,7 @@ struct mf_api_error {
 /* Shared, read-only state every adapter may use. */
 struct mf_api_ctx {
 	const struct mf_mana_catalogue *lands;
+	uint64_t odds_budget;  /* work units per spell of /v1/mana/odds; 0: MF_ODDS_BUDGET_DEFAULT */
 };
 
 /*

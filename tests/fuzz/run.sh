@@ -32,6 +32,8 @@ PARALLEL=${FUZZ_PARALLEL:-1}
 HARNESSES="
 mana_solve:8192:json
 mana_batch:8192:json
+mana_odds:4096:json
+mana_sources:1024:json
 deck_colors:8192:json
 deck_land:9000:-
 combat_blocks:4096:json
