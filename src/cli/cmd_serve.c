@@ -25,8 +25,9 @@ static const char usage[] =
 	"ends the delay at once; a third exits at once with status 128 + its number\n"
 	"(143 for SIGTERM, 130 for SIGINT), cutting short whatever is in flight.\n"
 	"Each option can also be set by the environment variable shown; a flag wins,\n"
-	"and a variable a flag overrides is not read. MANAFLOW_ACCESS_LOG takes 1, true,\n"
-	"on or yes, or 0, false, off or no, in any case. A bad value is refused, exit 2.\n"
+	"and a variable a flag overrides is not read. MANAFLOW_ACCESS_LOG and\n"
+	"MANAFLOW_PLAYGROUND take 1, true, on or yes, or 0, false, off or no, in any\n"
+	"case. A bad value is refused, exit 2.\n"
 	"\n"
 	"  --host ADDR           MANAFLOW_HOST             address to bind (0.0.0.0)\n"
 	"  --port N              MANAFLOW_PORT             TCP port, 0 for any free one (8080)\n"
@@ -44,6 +45,7 @@ static const char usage[] =
 	"                                                  solves past its budget get 503 (100663296)\n"
 	"  --lands FILE          MANAFLOW_LANDS            land catalogue in m_lands.txt format (built in)\n"
 	"  --no-access-log       MANAFLOW_ACCESS_LOG=off   no JSON access-log line per request on stderr\n"
+	"  --no-playground       MANAFLOW_PLAYGROUND=0     no playground page at / and /playground (404)\n"
 	"  --cors-origin LIST    MANAFLOW_CORS_ORIGINS     browser origins allowed to call, comma-separated,\n"
 	"                                                  or * for any (none: CORS off)\n"
 	"  -h, --help                                      this text\n";
@@ -139,7 +141,8 @@ int mf_cli_cmd_serve(int argc, char **argv)
 	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
 	const char *cors = getenv("MANAFLOW_CORS_ORIGINS");
 	const char *log_env = getenv("MANAFLOW_ACCESS_LOG");
-	bool access_log = true, no_access_log_flag = false;
+	const char *page_env = getenv("MANAFLOW_PLAYGROUND");
+	bool access_log = true, no_access_log_flag = false, playground = true, no_playground_flag = false;
 	struct mf_mana_catalogue *cat = NULL;
 	struct server *srv = NULL;
 	struct signal_watch watch = { .skip_delay = false };
@@ -156,6 +159,10 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "--no-access-log") == 0) {
 			no_access_log_flag = true;
+			continue;
+		}
+		if (strcmp(argv[i], "--no-playground") == 0) {
+			no_playground_flag = true;
 			continue;
 		}
 		if (i + 1 < argc && strcmp(argv[i], "--host") == 0) {
@@ -201,6 +208,18 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		}
 		access_log = on;
 	}
+	if (no_playground_flag) {
+		playground = false;
+	} else if (page_env && *page_env) {
+		int on = parse_switch(page_env);
+
+		if (on < 0) {
+			fprintf(stderr, "manaflow serve: MANAFLOW_PLAYGROUND must be 1, true, on or yes, "
+				"or 0, false, off or no, not \"%s\"\n", page_env);
+			return 2;
+		}
+		playground = on;
+	}
 	cat = mf_cli_load_lands(lands && *lands ? lands : NULL);
 	if (!cat)
 		return 2;
@@ -225,6 +244,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		.shutdown_delay_s = (unsigned)delay,
 		.memory_limit = memory,
 		.access_log = access_log,
+		.playground = playground,
 		.cors_origins = cors,
 		.version = MANAFLOW_VERSION,
 	};

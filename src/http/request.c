@@ -177,13 +177,20 @@ static bool etag_matches(const char *header, const char *etag)
 	return false;
 }
 
-/* An answer that never changes while the server runs: ETag, caching, 304. */
+/* What the playground's files may load: only themselves (no inline
+ * script or style, nothing from elsewhere). */
+#define PLAYGROUND_CSP "default-src 'self'"
+
+/* An answer that never changes while the server runs: ETag, caching, 304;
+ * the playground's files also carry their Content-Security-Policy. */
 static enum MHD_Result reply_cacheable(struct server *s, struct MHD_Connection *c,
 				       struct request *rq, const char *type,
 				       const struct static_answer *a)
 {
 	const char *extra[] = { MHD_HTTP_HEADER_ETAG, a->etag,
-				MHD_HTTP_HEADER_CACHE_CONTROL, "public, max-age=300", NULL };
+				MHD_HTTP_HEADER_CACHE_CONTROL, "public, max-age=300",
+				rq->route->kind == ROUTE_PLAYGROUND ? "Content-Security-Policy" : NULL,
+				PLAYGROUND_CSP, NULL };
 	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 						      MHD_HTTP_HEADER_IF_NONE_MATCH);
 
@@ -227,6 +234,9 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 				 NULL);
 	case ROUTE_OPENAPI:
 		return reply_cacheable(s, c, rq, "application/yaml", &s->openapi);
+	case ROUTE_PLAYGROUND:
+		return reply_cacheable(s, c, rq, s->playground[rq->route->asset].type,
+				       &s->playground[rq->route->asset]);
 	case ROUTE_JSON:
 		break;
 	}
@@ -401,6 +411,8 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		*state = rq;
 		rq->start_us = mf_server_now_us();
 		rq->route = mf_router_find(url);
+		if (rq->route && rq->route->kind == ROUTE_PLAYGROUND && !s->cfg.playground)
+			rq->route = NULL;  /* --no-playground: 404 like any unknown path */
 		mf_buf_init(&rq->body, s->cfg.body_limit);
 		snprintf(rq->method, sizeof(rq->method), "%s", method);
 		snprintf(rq->path, sizeof(rq->path), "%s", url);

@@ -10,25 +10,36 @@
 
 /* Routes whose work can take more than a millisecond or so are offloaded,
  * so they never stall a pool thread: big batches, large combat boards, and
- * Camelot deals (microseconds at the median, but up to the search budget). */
+ * Camelot deals (microseconds at the median, but up to the search budget),
+ * and the odds (milliseconds to a second, up to their work budget). The
+ * playground's files are served from memory (--no-playground: 404). */
 static const struct route routes[] = {
-	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, MF_API_MANA_PROBLEMS },
+	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, MF_API_MANA_PROBLEMS,
+	  ASSET_NONE },
 	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mf_api_mana_batch, true,
-	  MF_API_MANA_PROBLEMS },
-	{ "/v1/mana/odds", "POST", ROUTE_JSON, mf_api_mana_odds, true, MF_API_ODDS_PROBLEMS },
-	{ "/v1/mana/sources", "POST", ROUTE_JSON, mf_api_mana_sources, true, MF_API_SOURCES_PROBLEMS },
-	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false, MF_API_DECK_PROBLEMS },
+	  MF_API_MANA_PROBLEMS, ASSET_NONE },
+	{ "/v1/mana/odds", "POST", ROUTE_JSON, mf_api_mana_odds, true, MF_API_ODDS_PROBLEMS,
+	  ASSET_NONE },
+	{ "/v1/mana/sources", "POST", ROUTE_JSON, mf_api_mana_sources, true, MF_API_SOURCES_PROBLEMS,
+	  ASSET_NONE },
+	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false, MF_API_DECK_PROBLEMS,
+	  ASSET_NONE },
 	{ "/v1/combat/blocks", "POST", ROUTE_JSON, mf_api_combat_blocks, true,
-	  MF_API_COMBAT_PROBLEMS },
+	  MF_API_COMBAT_PROBLEMS, ASSET_NONE },
 	{ "/v1/camelot/solve", "POST", ROUTE_JSON, mf_api_camelot_solve, true,
-	  MF_API_CAMELOT_PROBLEMS },
+	  MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
 	{ "/v1/camelot/solve/batch", "POST", ROUTE_JSON, mf_api_camelot_batch, true,
-	  MF_API_CAMELOT_PROBLEMS },
-	{ "/v1/lands", "GET", ROUTE_LANDS, NULL, false, 0 },
-	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0 },
-	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0 },
-	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0 },
-	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false, 0 },
+	  MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
+	{ "/v1/lands", "GET", ROUTE_LANDS, NULL, false, 0, ASSET_NONE },
+	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0, ASSET_NONE },
+	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0, ASSET_NONE },
+	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0, ASSET_NONE },
+	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false, 0, ASSET_NONE },
+	{ "/", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_PAGE },
+	{ "/playground", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_PAGE },
+	{ "/playground/app.js", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_JS },
+	{ "/playground/app.css", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_CSS },
+	{ "/playground/favicon.svg", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_ICON },
 };
 
 unsigned mf_router_problems(const struct route *r)

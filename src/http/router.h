@@ -14,7 +14,11 @@ enum route_kind {
 	ROUTE_READYZ,
 	ROUTE_METRICS,
 	ROUTE_OPENAPI,
+	ROUTE_PLAYGROUND, /* GET: a file of the playground page (asset below) */
 };
+
+/* The playground's files, embedded from data/playground/. */
+enum route_asset { ASSET_NONE, ASSET_PAGE, ASSET_JS, ASSET_CSS, ASSET_ICON, ASSET_COUNT };
 
 struct route {
 	const char *path;
@@ -23,6 +27,7 @@ struct route {
 	mf_api_handler handler;     /* ROUTE_JSON only */
 	bool offload;            /* solved on a worker thread: may take long */
 	unsigned problems;       /* ROUTE_JSON: what the handler may answer, MF_PROBLEM_BIT()s */
+	enum route_asset asset;  /* ROUTE_PLAYGROUND only */
 };
 
 /* All routes; *n receives their count. */

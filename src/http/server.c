@@ -70,6 +70,18 @@ static int render_static_answers(struct server *s)
 		return -1;
 	static_answer_set(&s->lands, text, len);
 	static_answer_set(&s->openapi, mf_embedded_openapi, mf_embedded_openapi_len);
+	static_answer_set(&s->playground[ASSET_PAGE], mf_embedded_playground_html,
+			  mf_embedded_playground_html_len);
+	s->playground[ASSET_PAGE].type = "text/html; charset=utf-8";
+	static_answer_set(&s->playground[ASSET_JS], mf_embedded_playground_js,
+			  mf_embedded_playground_js_len);
+	s->playground[ASSET_JS].type = "text/javascript; charset=utf-8";
+	static_answer_set(&s->playground[ASSET_CSS], mf_embedded_playground_css,
+			  mf_embedded_playground_css_len);
+	s->playground[ASSET_CSS].type = "text/css; charset=utf-8";
+	static_answer_set(&s->playground[ASSET_ICON], mf_embedded_playground_icon,
+			  mf_embedded_playground_icon_len);
+	s->playground[ASSET_ICON].type = "image/svg+xml";
 	return 0;
 }
 

@@ -24,6 +24,7 @@ struct server_config {
 	unsigned shutdown_delay_s; /* after SIGTERM, keep accepting (readiness 503) this long */
 	size_t memory_limit;       /* bytes the process should stay under; 0: MF_SERVER_MEMORY_DEFAULT */
 	bool access_log;           /* one JSON line per request on stderr */
+	bool playground;           /* serve the playground page at / and /playground */
 	const char *cors_origins;  /* comma-separated allowed origins, "*", or NULL: CORS off */
 	const char *version;
 };

@@ -19,12 +19,17 @@
 
 extern const char mf_embedded_openapi[];
 extern const size_t mf_embedded_openapi_len;
+extern const char mf_embedded_playground_html[], mf_embedded_playground_js[],
+	mf_embedded_playground_css[], mf_embedded_playground_icon[];
+extern const size_t mf_embedded_playground_html_len, mf_embedded_playground_js_len,
+	mf_embedded_playground_css_len, mf_embedded_playground_icon_len;
 
 /* An answer that cannot change while the server runs, with its ETag. */
 struct static_answer {
 	const char *body;
 	size_t len;
 	char etag[24];             /* "\"<16 hex digits>\"" */
+	const char *type;          /* its Content-Type */
 };
 
 struct server {
@@ -37,6 +42,7 @@ struct server {
 	atomic_uint in_flight;     /* requests begun and not yet completed */
 	struct static_answer lands;    /* GET /v1/lands, rendered once */
 	struct static_answer openapi;  /* GET /openapi.yaml, embedded */
+	struct static_answer playground[ASSET_COUNT];  /* the page's files, embedded */
 	struct cors cors;
 	struct request_ids ids;
 	struct workers *workers;       /* solves of offloaded routes */

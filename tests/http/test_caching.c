@@ -322,6 +322,59 @@ START_TEST(head_refused_where_get_is)
 }
 END_TEST
 
+/* The playground's files: their types, the page's policy, cached like the
+ * other static answers. */
+START_TEST(playground_served_with_its_policy)
+{
+	static const char *const paths[] = { "/", "/playground", "/playground/app.js",
+					     "/playground/app.css", "/playground/favicon.svg" };
+	static const char *const types[] = { "text/html; charset=utf-8", "text/html; charset=utf-8",
+					     "text/javascript; charset=utf-8", "text/css; charset=utf-8",
+					     "image/svg+xml" };
+	char tag[64];
+
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		struct hx_resp r;
+
+		get_tagged(paths[i], tag, sizeof(tag), &r);
+		ck_assert_str_eq(hx_header(&r, "Content-Type"), types[i]);
+		ck_assert_str_eq(hx_header(&r, "Content-Security-Policy"), "default-src 'self'");
+		ck_assert_str_eq(hx_header(&r, "Cache-Control"), "public, max-age=300");
+		if (i < 2)
+			ck_assert_msg(strncmp(r.body, "<!doctype html>", 15) == 0, "%.40s", r.body);
+		expect_not_modified("GET", paths[i], tag, &r);
+		hx_free(&r);
+	}
+}
+END_TEST
+
+/* --no-playground and MANAFLOW_PLAYGROUND=0: 404 at each of its paths, the
+ * API as before; a JSON route never carries the page's policy. */
+START_TEST(playground_switched_off)
+{
+	static const char *const off_flag[] = { "--no-playground", NULL };
+	static const char *const off_env[] = { "MANAFLOW_PLAYGROUND=0", NULL };
+	static const char *const paths[] = { "/", "/playground", "/playground/app.js" };
+
+	for (int k = 0; k < 2; k++) {
+		struct hx_resp r;
+
+		ts_start(&ts_srv, k ? NULL : off_flag, k ? off_env : NULL);
+		for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+			raw_request("GET", paths[i], "", &r);
+			ck_assert_msg(r.status == 404, "%s: %ld", paths[i], r.status);
+			ck_assert_ptr_null(hx_header(&r, "Content-Security-Policy"));
+			hx_free(&r);
+		}
+		raw_request("GET", "/v1/lands", "", &r);
+		ck_assert_int_eq(r.status, 200);
+		ck_assert_ptr_null(hx_header(&r, "Content-Security-Policy"));
+		hx_free(&r);
+		ts_kill(&ts_srv);
+	}
+}
+END_TEST
+
 Suite *suite_caching(void)
 {
 	Suite *s = suite_create("caching");
@@ -330,9 +383,11 @@ Suite *suite_caching(void)
 
 	tcase_add_checked_fixture(etag, ts_setup_default, ts_teardown);
 	tcase_add_test(etag, etag_and_not_modified);
+	tcase_add_test(etag, playground_served_with_its_policy);
 	suite_add_tcase(s, etag);
 	tcase_add_checked_fixture(runs, setup_none, ts_teardown);
 	tcase_add_test(runs, etag_follows_content);
+	tcase_add_test(runs, playground_switched_off);
 	suite_add_tcase(s, runs);
 	tcase_add_checked_fixture(head, ts_setup_default, ts_teardown);
 	tcase_add_test(head, head_like_get);

@@ -232,8 +232,9 @@ END_TEST
 
 START_TEST(unknown_path)
 {
-	static const char *const paths[] = { "/", "/nope", "/v1/mana/solve/", "/v2/mana/solve",
-					     "/healthz/x", "/V1/LANDS" };
+	static const char *const paths[] = { "/nope", "/v1/mana/solve/", "/v2/mana/solve",
+					     "/healthz/x", "/V1/LANDS", "/playground/", "/playground/x.js",
+					     "/index.html" };
 
 	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
 		struct http_resp r;
