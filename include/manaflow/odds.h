@@ -85,6 +85,24 @@ struct mf_odds_custom {
 
 enum mf_odds_method { MF_ODDS_AUTO, MF_ODDS_EXACT, MF_ODDS_SAMPLE };
 
+/* The rules a policy plays by, for the answer to say: the hands tried in
+ * order (the free mulligan of 99+ card decks first), each of `cards` kept
+ * cards with keep_lo..keep_hi lands (keep_any: always kept). */
+struct mf_odds_rules {
+	uint8_t n_hands;
+	struct {
+		uint8_t cards, keep_lo, keep_hi;
+		bool keep_any, free;
+	} hands[5];
+	bool london;          /* 7 drawn and 7 - cards bottomed; else fresh smaller hands */
+	bool draw_on_turn_1;  /* on the draw, or karsten2022 with 99+ cards */
+	bool lands_needed_pips; /* lands_needed is the coloured pips (paris2013) */
+};
+
+/* The rules of policy (custom: its ranges) for a deck of size cards. */
+MF_EXPORT void mf_odds_rules(enum mf_odds_policy policy, const struct mf_odds_custom *custom,
+			     uint32_t size, bool on_draw, struct mf_odds_rules *out);
+
 struct mf_odds_query {
 	const struct mf_mana_catalogue *cat;
 	uint32_t size;            /* cards in the deck, MF_ODDS_DECK_MIN .. MF_ODDS_DECK_MAX */

@@ -278,11 +278,37 @@ static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const
 	MF_JSON_LIT(out, "}");
 }
 
+/* The rules the answer was computed by, so that it explains itself. */
+static void rules_text(struct mf_buf *out, enum mf_odds_policy policy, const struct mf_odds_custom *custom,
+		       uint32_t size, bool on_draw)
+{
+	struct mf_odds_rules r;
+
+	mf_odds_rules(policy, custom, size, on_draw, &r);
+	mf_buf_addf(out, ",\"rules\":{\"mulligan\":\"%s\",\"hands\":[", r.london ? "london" : "paris");
+	for (unsigned i = 0; i < r.n_hands; i++) {
+		mf_buf_addf(out, "%s{\"cards\":%u,", i ? "," : "", r.hands[i].cards);
+		if (r.hands[i].keep_any)
+			MF_JSON_LIT(out, "\"keep\":\"any\"");
+		else
+			mf_buf_addf(out, "\"keep\":[%u,%u]", r.hands[i].keep_lo, r.hands[i].keep_hi);
+		mf_buf_addf(out, ",\"free\":%s}", r.hands[i].free ? "true" : "false");
+	}
+	mf_buf_addf(out, "],\"bottom\":\"%s\",\"draw_on_turn_1\":%s,\"lands_needed\":\"%s\","
+		    "\"castable\":\"some turn-or-fewer of the lands seen, untapped, pay the cost with "
+		    "life >= 1 left; fetches search every land not seen\"}",
+		    r.london ? "spells by Karsten's counts; lands making none of the cost's colours "
+		    "first, then fewer of them, then by name" : "nothing: a fresh smaller hand",
+		    r.draw_on_turn_1 ? "true" : "false",
+		    r.lands_needed_pips ? "coloured pips" : "mana value");
+}
+
 static void deck_text(struct mf_buf *out, uint32_t size, uint64_t lands, bool on_draw,
-		      enum mf_odds_policy policy)
+		      enum mf_odds_policy policy, const struct mf_odds_custom *custom)
 {
 	mf_buf_addf(out, "{\"size\":%u,\"lands\":%llu,\"on\":\"%s\",\"policy\":\"%s\"", size,
 		    (unsigned long long)lands, on_draw ? "draw" : "play", mf_odds_policy_name(policy));
+	rules_text(out, policy, custom, size, on_draw);
 }
 
 int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
@@ -298,7 +324,7 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 	r.q.budget = ctx->odds_budget;
 	for (size_t k = 0; k < r.q.n_lands; k++)
 		lands += r.counts[k];
-	deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy);
+	deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy, &r.q.custom);
 	mf_buf_addf(out, ",\"life\":%u,\"results\":[", r.q.life);
 	cJSON_ArrayForEach(spell, r.spells) {
 		struct mf_odds_result res;
@@ -359,7 +385,7 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 		return mf_api_fail_nomem(err);
 	if (rc)
 		return mf_api_fail(err, "", "the table could not be computed: %s", mf_status_str(rc));
-	deck_text(out, q.size, q.lands, q.on_draw, q.policy);
+	deck_text(out, q.size, q.lands, q.on_draw, q.policy, &q.custom);
 	MF_JSON_LIT(out, ",\"rows\":[");
 	for (size_t i = 0; i < n; i++) {
 		char pattern[16];

@@ -190,6 +190,34 @@ static void stages_of(struct odds_ctx *c, const struct mf_odds_query *q)
 	}
 }
 
+void mf_odds_rules(enum mf_odds_policy policy, const struct mf_odds_custom *custom,
+		   uint32_t size, bool on_draw, struct mf_odds_rules *out)
+{
+	struct odds_ctx c;
+	struct mf_odds_query q = { .policy = policy, .size = size, .on_draw = on_draw };
+
+	memset(&c, 0, sizeof(c));
+	memset(out, 0, sizeof(*out));
+	if (custom)
+		q.custom = *custom;
+	stages_of(&c, &q);
+	for (size_t i = 0; i < c.n_stages; i++) {
+		const struct odds_stage *st = &c.stages[i];
+
+		out->hands[i].cards = (uint8_t)(st->draw - st->bottom);
+		out->hands[i].keep_lo = st->lo;
+		out->hands[i].keep_hi = st->hi;
+		out->hands[i].keep_any = st->keep_any;
+		out->hands[i].free = policy == MF_ODDS_KARSTEN2022 && size >= 99 && i == 0;
+		out->london |= st->bottom > 0;
+	}
+	out->n_hands = (uint8_t)c.n_stages;
+	if (policy == MF_ODDS_CUSTOM && custom)
+		out->london = custom->london;
+	out->draw_on_turn_1 = on_draw || (policy == MF_ODDS_KARSTEN2022 && size >= 99);
+	out->lands_needed_pips = policy == MF_ODDS_PARIS2013;
+}
+
 static int check_query(const struct mf_odds_query *q)
 {
 	uint64_t lands = 0;
@@ -253,7 +281,7 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	}
 	c->spells = q->size - c->lands;
 	c->lands_needed = mana_value(q, q->policy == MF_ODDS_PARIS2013);
-	c->draws = q->turn - 1 + (q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99));
+	c->draws = q->turn - 1 + (q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99));  /* as mf_odds_rules() says */
 	c->budget = q->budget ? q->budget : MF_ODDS_BUDGET_DEFAULT;
 	stages_of(c, q);
 	c->board = malloc((c->lands + 1) * sizeof(*c->board));
