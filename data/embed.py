@@ -1,13 +1,18 @@
 #!/usr/bin/env python3
-"""Turn a text file into a C translation unit holding it as a NUL-terminated string.
+"""Turn text files into a C translation unit holding them, concatenated, as one
+NUL-terminated string.
 
-usage: embed.py INPUT OUTPUT SYMBOL
-The symbol is declared in src/mana/catalogue.h; its length excludes the NUL.
+usage: embed.py INPUT... OUTPUT SYMBOL
+The symbol's users declare it (src/mana/catalogue.h, src/http/server_int.h);
+SYMBOL_len is its length without the NUL.
 """
 import sys
 
-src, dst, sym = sys.argv[1:4]
-data = open(src, 'rb').read()
+if len(sys.argv) < 4:
+    sys.exit('usage: embed.py INPUT... OUTPUT SYMBOL')
+srcs, dst, sym = sys.argv[1:-2], sys.argv[-2], sys.argv[-1]
+src = ' '.join(s.split('/')[-1] for s in srcs)
+data = b''.join(open(s, 'rb').read() for s in srcs)
 with open(dst, 'w') as out:
     out.write('/* generated from %s by data/embed.py: do not edit */\n' % src.split('/')[-1])
     out.write('#include <stddef.h>\n')
