@@ -126,14 +126,16 @@ int mf_odds_castable(struct odds_ctx *c, const uint8_t *seen)
 {
 	struct odds_memo *m = &c->memo;
 	uint8_t on[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+	uint8_t key[MF_ODDS_LAND_KINDS_MAX] = { 0 };  /* one byte even with no land at all */
 	uint32_t total = 0;
 	size_t slot;
 	bool found;
 	int rc;
 
+	memcpy(key, seen, c->n_groups);
 	if (!m->n_slots && (rc = memo_grow(m, c->n_groups ? c->n_groups : 1)) != MF_OK)
 		return rc;
-	slot = memo_slot(m, seen, &found);
+	slot = memo_slot(m, key, &found);
 	if (found)
 		return m->value[slot];
 	for (size_t g = 0; g < c->n_groups; g++)
@@ -149,9 +151,9 @@ int mf_odds_castable(struct odds_ctx *c, const uint8_t *seen)
 
 		if (g)
 			return g;
-		slot = memo_slot(m, seen, &found);
+		slot = memo_slot(m, key, &found);
 	}
-	memcpy(m->keys + slot * m->stride, seen, m->stride);
+	memcpy(m->keys + slot * m->stride, key, m->stride);
 	m->value[slot] = (uint8_t)rc;
 	m->used++;
 	return rc;

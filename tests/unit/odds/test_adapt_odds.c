@@ -103,6 +103,31 @@ START_TEST(exact_and_sampled_answers)
 }
 END_TEST
 
+/* A deck of spells only: nothing is castable but {0}, exactly and sampled
+ * (the memo once read a key byte that no land had written). */
+START_TEST(a_deck_without_lands)
+{
+	struct mf_api_error err;
+	cJSON *a = call(mf_api_mana_odds, "{\"size\":60,\"lands\":[],\"spells\":[{\"cost\":\"{0}\"},"
+			"{\"cost\":\"R\",\"turn\":2}]}", &err);
+	const cJSON *r;
+
+	ck_assert_msg(a != NULL, "%s", err.detail);
+	r = cJSON_GetObjectItemCaseSensitive(a, "results");
+	ck_assert(num(cJSON_GetArrayItem(r, 0), "p_castable") == 1);
+	ck_assert(num(cJSON_GetArrayItem(r, 1), "p_castable") == 0);
+	ck_assert(cJSON_IsNull(cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(r, 1),
+								"p_castable_given_lands")));
+	cJSON_Delete(a);
+	a = call(mf_api_mana_odds, "{\"size\":40,\"lands\":[],\"spells\":[{\"cost\":\"R\"}],"
+		 "\"method\":\"sample\",\"games\":1000}", &err);
+	ck_assert_msg(a != NULL, "%s", err.detail);
+	ck_assert(num(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "results"), 0),
+		      "p_castable") == 0);
+	cJSON_Delete(a);
+}
+END_TEST
+
 START_TEST(custom_policy_and_sources)
 {
 	struct mf_api_error err;
@@ -173,6 +198,7 @@ int main(void)
 	tcase_add_unchecked_fixture(tc, load, unload);
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, exact_and_sampled_answers);
+	tcase_add_test(tc, a_deck_without_lands);
 	tcase_add_test(tc, custom_policy_and_sources);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, past_the_budget_is_a_clear_422);
