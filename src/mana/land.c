@@ -373,13 +373,43 @@ uint8_t mf_mana_land_found_by(const struct mf_mana_land *land)
 			 (land->supertypes & MF_MANA_SUPER_BASIC ? MF_MANA_FETCH_BASIC : 0));
 }
 
+/* A land's name of len bytes, from a line or from memory: not empty, not
+ * too long, UTF-8 text without control characters. */
+static int check_name(const char *name, size_t len, size_t lineno, struct mf_mana_parse_error *err)
+{
+	size_t bad;
+
+	if (!len)
+		return mf_mana_parse_fail(err, lineno, 1, "empty land name");
+	if (len > MF_MANA_LAND_NAME_MAX)
+		return mf_mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_MANA_LAND_NAME_MAX);
+	bad = name_bad_byte(name, len);
+	if (bad < len)
+		return mf_mana_parse_fail(err, lineno, bad + 1,
+					  "the land name is not UTF-8 text (byte 0x%02x at position %zu)",
+					  (unsigned char)name[bad], bad + 1);
+	return MF_OK;
+}
+
+/* The model's rules, then the kind a land without a "kind=" note shows. */
+static int check_and_classify(struct mf_mana_land *land, size_t lineno,
+			      struct mf_mana_parse_error *err)
+{
+	int rc = check_model(land, lineno, err);
+
+	if (rc)
+		return rc;
+	if (land->kind == MF_MANA_KIND_OTHER)
+		land->kind = classify(land);
+	return MF_OK;
+}
+
 int mf_mana_land_parse(struct mf_mana_land *land, const char *s, const char *end,
 		       size_t lineno, struct mf_mana_parse_error *err)
 {
 	const char *f[4] = { NULL }, *fe[4] = { NULL };
 	const char *p = s;
 	int n = 0, rc, basic;
-	size_t bad;
 
 	memset(land, 0, sizeof(*land));
 	land->kind = MF_MANA_KIND_OTHER;
@@ -393,15 +423,9 @@ int mf_mana_land_parse(struct mf_mana_land *land, const char *s, const char *end
 	}
 	if (n < 3 || (n == 4 && fe[3] != end))
 		return mf_mana_parse_fail(err, lineno, 1, "expected name;types;alternatives;note");
-	if (fe[0] == f[0])
-		return mf_mana_parse_fail(err, lineno, 1, "empty land name");
-	if ((size_t)(fe[0] - f[0]) > MF_MANA_LAND_NAME_MAX)
-		return mf_mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_MANA_LAND_NAME_MAX);
-	bad = name_bad_byte(f[0], (size_t)(fe[0] - f[0]));
-	if (bad < (size_t)(fe[0] - f[0]))
-		return mf_mana_parse_fail(err, lineno, bad + 1,
-					  "the land name is not UTF-8 text (byte 0x%02x at position %zu)",
-					  (unsigned char)f[0][bad], bad + 1);
+	rc = check_name(f[0], (size_t)(fe[0] - f[0]), lineno, err);
+	if (rc)
+		return rc;
 	memcpy(land->name, f[0], (size_t)(fe[0] - f[0]));
 	rc = parse_types(land, f[1], fe[1], s, lineno, err);
 	if (rc)
@@ -427,39 +451,20 @@ int mf_mana_land_parse(struct mf_mana_land *land, const char *s, const char *end
 		if (rc)
 			return rc;
 	}
-	rc = check_model(land, lineno, err);
-	if (rc)
-		return rc;
-	if (land->kind == MF_MANA_KIND_OTHER)
-		land->kind = classify(land);
-	return MF_OK;
+	return check_and_classify(land, lineno, err);
 }
 
 int mf_mana_land_validate(struct mf_mana_land *land, size_t lineno, struct mf_mana_parse_error *err)
 {
-	size_t len = strnlen(land->name, sizeof(land->name));
-	size_t bad;
-	int rc;
+	int rc = check_name(land->name, strnlen(land->name, sizeof(land->name)), lineno, err);
 
-	if (!len)
-		return mf_mana_parse_fail(err, lineno, 1, "empty land name");
-	if (len > MF_MANA_LAND_NAME_MAX)
-		return mf_mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_MANA_LAND_NAME_MAX);
-	bad = name_bad_byte(land->name, len);
-	if (bad < len)
-		return mf_mana_parse_fail(err, lineno, bad + 1,
-					  "the land name is not UTF-8 text (byte 0x%02x at position %zu)",
-					  (unsigned char)land->name[bad], bad + 1);
+	if (rc)
+		return rc;
 	if (land->kind > MF_MANA_KIND_OTHER || land->etb > MF_MANA_ETB_CONDITIONAL ||
 	    land->n_options > MF_MANA_LAND_OPTIONS_MAX || (land->fetch_types & ~0x3fu) ||
 	    (land->basic_types & ~0x1fu) || (land->supertypes & ~0x03u))
 		return mf_mana_parse_fail(err, lineno, 1, "a field of the land is out of range");
-	rc = check_model(land, lineno, err);
-	if (rc)
-		return rc;
-	if (land->kind == MF_MANA_KIND_OTHER)
-		land->kind = classify(land);
-	return MF_OK;
+	return check_and_classify(land, lineno, err);
 }
 
 int mf_mana_land_check(struct mf_mana_land *land, struct mf_mana_parse_error *err)
