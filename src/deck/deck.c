@@ -3,22 +3,7 @@
 #include <string.h>
 
 #include "deck/oracle.h"
-
-/* Length of s, or MF_DECK_TEXT_MAX + 1 when it is longer than allowed. */
-static size_t bounded_length(const char *s)
-{
-	return s ? strnlen(s, MF_DECK_TEXT_MAX + 1) : 0;
-}
-
-static int check_face(const struct mf_deck_face *face)
-{
-	if (bounded_length(face->name) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->mana_cost) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->type_line) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->oracle_text) > MF_DECK_TEXT_MAX)
-		return MF_ERR_LIMIT;
-	return MF_OK;
-}
+#include "deck/text.h"
 
 static void read_face(const struct mf_deck_face *face, unsigned *produces,
 		      unsigned *uses)
@@ -40,17 +25,7 @@ int mf_deck_read_card(const struct mf_deck_card *card,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	if (card->n_faces > 0 && !card->faces) {
-		rc = MF_ERR_INVALID;
-		goto out;
-	}
-	if (card->n_faces > MF_DECK_FACES_MAX) {
-		rc = MF_ERR_LIMIT;
-		goto out;
-	}
-	rc = check_face(&card->card);
-	for (size_t f = 0; rc == MF_OK && f < card->n_faces; f++)
-		rc = check_face(&card->faces[f]);
+	rc = mf_deck_check_card(card);
 	if (rc != MF_OK)
 		goto out;
 

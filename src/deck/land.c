@@ -426,21 +426,6 @@ static void read_line(struct mf_deck_land_ctx *x, const char *lo, const char *or
 /* ------------------------------------------------------------------ */
 /* Faces                                                               */
 
-static size_t bounded_length(const char *s)
-{
-	return s ? strnlen(s, MF_DECK_TEXT_MAX + 1) : 0;
-}
-
-static int check_face(const struct mf_deck_face *face)
-{
-	if (bounded_length(face->name) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->mana_cost) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->type_line) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->oracle_text) > MF_DECK_TEXT_MAX)
-		return MF_ERR_LIMIT;
-	return MF_OK;
-}
-
 /* Whether a type line has the word "Land", and its supertypes. */
 static bool land_type_line(const char *type_line, uint8_t *supertypes)
 {
@@ -535,13 +520,7 @@ int mf_deck_land_read(const struct mf_deck_card *card, struct mf_deck_lands *out
 	int rc;
 
 	out->n = 0;
-	if (card->n_faces > 0 && !card->faces)
-		return MF_ERR_INVALID;
-	if (card->n_faces > MF_DECK_FACES_MAX)
-		return MF_ERR_LIMIT;
-	rc = check_face(&card->card);
-	for (size_t f = 0; rc == MF_OK && f < card->n_faces; f++)
-		rc = check_face(&card->faces[f]);
+	rc = mf_deck_check_card(card);
 	if (rc != MF_OK)
 		return rc;
 

@@ -1,7 +1,8 @@
 /*
  * Text primitives shared by the deck domain's readers of printed card text
  * (oracle.c for taw's colour rule, land.c for the land reader): words, mana
- * symbols, lines with their reminder text left out, bounded UTF-8 copies.
+ * symbols, lines with their reminder text left out, bounded UTF-8 copies,
+ * and the size checks every reader makes of a card first.
  * Internal to src/deck.
  *
  * Matching is ASCII case-insensitive; a word is a run of ASCII letters,
@@ -14,6 +15,13 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "manaflow/deck.h"
+
+/* The checks every reader makes of a card before reading it: MF_OK;
+ * MF_ERR_INVALID when faces is NULL with n_faces > 0; MF_ERR_LIMIT past
+ * MF_DECK_FACES_MAX faces or a string longer than MF_DECK_TEXT_MAX. */
+int mf_deck_check_card(const struct mf_deck_card *card);
 
 static inline char mf_deck_lower(char c)
 {
