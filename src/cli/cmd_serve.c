@@ -71,6 +71,27 @@ static int parse_switch(const char *text)
 	return -1;
 }
 
+/* An on/off setting that is on by default: off when its --no-... flag was
+ * given, else as the variable says. Returns 0, or prints why and returns -1
+ * for a word that is neither. */
+static int switch_setting(bool flag_off, const char *env_name, bool *on)
+{
+	const char *v = flag_off ? NULL : getenv(env_name);
+	int value;
+
+	*on = !flag_off;
+	if (!v || !*v)
+		return 0;
+	value = parse_switch(v);
+	if (value < 0) {
+		fprintf(stderr, "manaflow serve: %s must be 1, true, on or yes, "
+			"or 0, false, off or no, not \"%s\"\n", env_name, v);
+		return -1;
+	}
+	*on = value;
+	return 0;
+}
+
 /* Stop signals after the first: the second ends the shutdown delay, the
  * third exits at once. Runs on its own thread while the main one drains. */
 struct signal_watch {
@@ -140,9 +161,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 	bool flagged[sizeof(opts) / sizeof(opts[0])] = { false };  /* its variable is not read */
 	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
 	const char *cors = getenv("MANAFLOW_CORS_ORIGINS");
-	const char *log_env = getenv("MANAFLOW_ACCESS_LOG");
-	const char *page_env = getenv("MANAFLOW_PLAYGROUND");
-	bool access_log = true, no_access_log_flag = false, playground = true, no_playground_flag = false;
+	bool access_log, no_access_log_flag = false, playground, no_playground_flag = false;
 	struct mf_mana_catalogue *cat = NULL;
 	struct server *srv = NULL;
 	struct signal_watch watch = { .skip_delay = false };
@@ -196,30 +215,9 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		if (v && *v && parse_number(opts[k].env, v, opts[k].min, opts[k].max, opts[k].value))
 			return 2;
 	}
-	if (no_access_log_flag) {
-		access_log = false;
-	} else if (log_env && *log_env) {
-		int on = parse_switch(log_env);
-
-		if (on < 0) {
-			fprintf(stderr, "manaflow serve: MANAFLOW_ACCESS_LOG must be 1, true, on or yes, "
-				"or 0, false, off or no, not \"%s\"\n", log_env);
-			return 2;
-		}
-		access_log = on;
-	}
-	if (no_playground_flag) {
-		playground = false;
-	} else if (page_env && *page_env) {
-		int on = parse_switch(page_env);
-
-		if (on < 0) {
-			fprintf(stderr, "manaflow serve: MANAFLOW_PLAYGROUND must be 1, true, on or yes, "
-				"or 0, false, off or no, not \"%s\"\n", page_env);
-			return 2;
-		}
-		playground = on;
-	}
+	if (switch_setting(no_access_log_flag, "MANAFLOW_ACCESS_LOG", &access_log) ||
+	    switch_setting(no_playground_flag, "MANAFLOW_PLAYGROUND", &playground))
+		return 2;
 	cat = mf_cli_load_lands(lands && *lands ? lands : NULL);
 	if (!cat)
 		return 2;
