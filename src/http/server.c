@@ -55,6 +55,22 @@ static void static_answer_set(struct static_answer *a, const char *body, size_t 
 	snprintf(a->etag, sizeof(a->etag), "\"%016llx\"", (unsigned long long)h);
 }
 
+/* The playground's files, as embedded from data/playground/. */
+static const struct {
+	const char *body;
+	const size_t *len;
+	const char *type;
+} playground_files[ASSET_COUNT] = {
+	[ASSET_PAGE] = { mf_embedded_playground_html, &mf_embedded_playground_html_len,
+			 "text/html; charset=utf-8" },
+	[ASSET_JS] = { mf_embedded_playground_js, &mf_embedded_playground_js_len,
+		       "text/javascript; charset=utf-8" },
+	[ASSET_CSS] = { mf_embedded_playground_css, &mf_embedded_playground_css_len,
+			"text/css; charset=utf-8" },
+	[ASSET_ICON] = { mf_embedded_playground_icon, &mf_embedded_playground_icon_len,
+			 "image/svg+xml" },
+};
+
 static int render_static_answers(struct server *s)
 {
 	struct mf_api_error err;
@@ -70,18 +86,10 @@ static int render_static_answers(struct server *s)
 		return -1;
 	static_answer_set(&s->lands, text, len);
 	static_answer_set(&s->openapi, mf_embedded_openapi, mf_embedded_openapi_len);
-	static_answer_set(&s->playground[ASSET_PAGE], mf_embedded_playground_html,
-			  mf_embedded_playground_html_len);
-	s->playground[ASSET_PAGE].type = "text/html; charset=utf-8";
-	static_answer_set(&s->playground[ASSET_JS], mf_embedded_playground_js,
-			  mf_embedded_playground_js_len);
-	s->playground[ASSET_JS].type = "text/javascript; charset=utf-8";
-	static_answer_set(&s->playground[ASSET_CSS], mf_embedded_playground_css,
-			  mf_embedded_playground_css_len);
-	s->playground[ASSET_CSS].type = "text/css; charset=utf-8";
-	static_answer_set(&s->playground[ASSET_ICON], mf_embedded_playground_icon,
-			  mf_embedded_playground_icon_len);
-	s->playground[ASSET_ICON].type = "image/svg+xml";
+	for (int a = ASSET_PAGE; a < ASSET_COUNT; a++) {
+		static_answer_set(&s->playground[a], playground_files[a].body, *playground_files[a].len);
+		s->playground[a].type = playground_files[a].type;
+	}
 	return 0;
 }
 
