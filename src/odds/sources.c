@@ -36,7 +36,7 @@ static int fewest(const struct mf_odds_sources_query *sq, const struct mf_mana_c
 		  struct mf_odds_sources_row *row)
 {
 	uint32_t lo = row->pips, hi = sq->lands;
-	double p;
+	double p, p_hi;
 	int rc;
 
 	if (lo > hi) {
@@ -44,26 +44,29 @@ static int fewest(const struct mf_odds_sources_query *sq, const struct mf_mana_c
 		row->p = 0;
 		return MF_OK;
 	}
-	rc = given(sq, cat, row, hi, &p);
+	rc = given(sq, cat, row, hi, &p_hi);
 	if (rc)
 		return rc;
-	row->p = p;
+	row->p = p_hi;
 	row->sources = 0;
-	if (p < row->target)
+	if (p_hi < row->target)
 		return MF_OK;
-	while (lo < hi) {  /* the answer is in [lo, hi], and hi reaches */
+	while (lo < hi) {  /* the answer is in [lo, hi], and hi reaches with p_hi */
 		uint32_t mid = lo + (hi - lo) / 2;
 
 		rc = given(sq, cat, row, mid, &p);
 		if (rc)
 			return rc;
-		if (p >= row->target)
+		if (p >= row->target) {
 			hi = mid;
-		else
+			p_hi = p;
+		} else {
 			lo = mid + 1;
+		}
 	}
 	row->sources = hi;
-	return given(sq, cat, row, hi, &row->p);
+	row->p = p_hi;
+	return MF_OK;
 }
 
 int mf_odds_sources(const struct mf_odds_sources_query *q,
