@@ -177,26 +177,20 @@ static bool etag_matches(const char *header, const char *etag)
 	return false;
 }
 
-/* What the playground's files may load: only themselves (no inline
- * script or style, nothing from elsewhere). */
-#define PLAYGROUND_CSP "default-src 'self'"
-
-/* An answer that never changes while the server runs: ETag, caching, 304;
- * the playground's files also carry their Content-Security-Policy. */
+/* An answer that never changes while the server runs: its type, ETag,
+ * caching, 304, and its Content-Security-Policy when it has one. */
 static enum MHD_Result reply_cacheable(struct server *s, struct MHD_Connection *c,
-				       struct request *rq, const char *type,
-				       const struct static_answer *a)
+				       struct request *rq, const struct static_answer *a)
 {
 	const char *extra[] = { MHD_HTTP_HEADER_ETAG, a->etag,
 				MHD_HTTP_HEADER_CACHE_CONTROL, "public, max-age=300",
-				rq->route->kind == ROUTE_PLAYGROUND ? "Content-Security-Policy" : NULL,
-				PLAYGROUND_CSP, NULL };
+				a->csp ? "Content-Security-Policy" : NULL, a->csp, NULL };
 	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 						      MHD_HTTP_HEADER_IF_NONE_MATCH);
 
 	if (etag_matches(inm, a->etag))
 		return reply(s, c, rq, 304, NULL, NULL, 0, free_nothing, extra);
-	return reply(s, c, rq, 200, type, (char *)a->body, a->len, free_nothing, extra);
+	return reply(s, c, rq, 200, a->type, (char *)a->body, a->len, free_nothing, extra);
 }
 
 static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
@@ -206,7 +200,7 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 
 	switch (rq->route->kind) {
 	case ROUTE_LANDS:
-		return reply_cacheable(s, c, rq, "application/json", &s->lands);
+		return reply_cacheable(s, c, rq, &s->lands);
 	case ROUTE_HEALTHZ:
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ok\"}", 15);
 	case ROUTE_READYZ:
@@ -233,10 +227,9 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 		return reply_buf(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", &out,
 				 NULL);
 	case ROUTE_OPENAPI:
-		return reply_cacheable(s, c, rq, "application/yaml", &s->openapi);
+		return reply_cacheable(s, c, rq, &s->openapi);
 	case ROUTE_PLAYGROUND:
-		return reply_cacheable(s, c, rq, s->playground[rq->route->asset].type,
-				       &s->playground[rq->route->asset]);
+		return reply_cacheable(s, c, rq, &s->playground[rq->route->asset]);
 	case ROUTE_JSON:
 		break;
 	}

@@ -44,7 +44,8 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 }
 
 /* The ETag is a hash of the body: equal bodies, equal tags, across replicas. */
-static void static_answer_set(struct static_answer *a, const char *body, size_t len)
+static void static_answer_set(struct static_answer *a, const char *body, size_t len,
+			      const char *type, const char *csp)
 {
 	uint64_t h = 14695981039346656037ull;
 
@@ -52,6 +53,8 @@ static void static_answer_set(struct static_answer *a, const char *body, size_t 
 		h = (h ^ (unsigned char)body[i]) * 1099511628211ull;
 	a->body = body;
 	a->len = len;
+	a->type = type;
+	a->csp = csp;
 	snprintf(a->etag, sizeof(a->etag), "\"%016llx\"", (unsigned long long)h);
 }
 
@@ -84,12 +87,14 @@ static int render_static_answers(struct server *s)
 	text = mf_buf_take(&out, &len);
 	if (!text)
 		return -1;
-	static_answer_set(&s->lands, text, len);
-	static_answer_set(&s->openapi, mf_embedded_openapi, mf_embedded_openapi_len);
-	for (int a = ASSET_PAGE; a < ASSET_COUNT; a++) {
-		static_answer_set(&s->playground[a], playground_files[a].body, *playground_files[a].len);
-		s->playground[a].type = playground_files[a].type;
-	}
+	static_answer_set(&s->lands, text, len, "application/json", NULL);
+	static_answer_set(&s->openapi, mf_embedded_openapi, mf_embedded_openapi_len,
+			  "application/yaml", NULL);
+	/* The playground's files may load only themselves: no inline script
+	 * or style, nothing from elsewhere. */
+	for (int a = ASSET_PAGE; a < ASSET_COUNT; a++)
+		static_answer_set(&s->playground[a], playground_files[a].body, *playground_files[a].len,
+				  playground_files[a].type, "default-src 'self'");
 	return 0;
 }
 

@@ -30,6 +30,7 @@ struct static_answer {
 	size_t len;
 	char etag[24];             /* "\"<16 hex digits>\"" */
 	const char *type;          /* its Content-Type */
+	const char *csp;           /* its Content-Security-Policy, or NULL: none */
 };
 
 struct server {
