@@ -220,6 +220,8 @@ struct mf_deck_land_fetch {
 	bool any_basic;   /* "a basic land card": any basic land, Wastes and snow ones too;
 			   * types is then MF_DECK_WUBRG */
 	bool tapped;      /* the land found enters tapped */
+	uint8_t untap_lands; /* "Then if you control N or more lands, untap that land."
+			      * (Fabled Passage: 4), 0 without it */
 };
 
 /* A mana-relevant clause that was not read into the other fields. */

@@ -111,6 +111,11 @@ struct mf_mana_land {
 			       * land type, MF_MANA_FETCH_BASIC finds basic lands */
 	uint8_t fetch_life;   /* life a fetch costs */
 	bool fetch_tapped;    /* the fetched land enters tapped: the fetch makes no mana now */
+	uint8_t fetch_untap_at; /* with fetch_tapped: the found land is untapped again when
+				 * you then control this many lands or more (Fabled
+				 * Passage: 4); 0: it stays tapped. Read by the odds'
+				 * land drops; a single board (mf_mana_solve) keeps it
+				 * tapped */
 	bool shock;           /* enters tapped unless 2 life are paid (when fetched) */
 	uint8_t tron;         /* colourless made while Tron is assembled, 0 if no piece */
 	uint8_t n_options;    /* 0 for a fetch land */

@@ -112,6 +112,8 @@ struct mf_odds_query {
 	struct mf_mana_cost cost;
 	uint32_t x;               /* each {X} of the cost */
 	uint32_t turn;            /* 1 .. MF_ODDS_TURN_MAX */
+	uint32_t curve;           /* 0, or 1 .. MF_ODDS_TURN_MAX: also P(castable) on
+				   * each turn 1 .. curve (mf_odds_result.by_turn) */
 	bool on_draw;             /* draw on turn 1 */
 	uint32_t life;            /* 1 .. MF_MANA_LIFE_MAX */
 	enum mf_odds_policy policy;
@@ -137,6 +139,10 @@ struct mf_odds_result {
 	uint64_t work;                /* units spent: hands and draws enumerated or
 				       * games played, plus 64 a solver call (with
 				       * MF_ODDS_AUTO, an exact count given up included) */
+	/* With query.curve: P(castable) on turn t at by_turn[t - 1], t = 1 ..
+	 * curve, from the same games; sampled, with its standard error. */
+	uint32_t curve;
+	double by_turn[MF_ODDS_TURN_MAX], by_turn_se[MF_ODDS_TURN_MAX];
 	bool over_budget;             /* with MF_ERR_LIMIT: the budget ran out */
 };
 

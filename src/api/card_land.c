@@ -95,7 +95,7 @@ static void map_fetch(const struct mf_deck_land *d, struct mf_mana_land *m,
 			why = "searches for a basic land of a given type, which the model cannot tell "
 			      "from a non-basic land of that type";
 		else if (first && (f->life != first->life || f->tapped != first->tapped ||
-				   f->any_basic != first->any_basic))
+				   f->untap_lands != first->untap_lands || f->any_basic != first->any_basic))
 			why = "a second fetch unlike the first";
 		if (why) {
 			if (list)
@@ -106,6 +106,7 @@ static void map_fetch(const struct mf_deck_land *d, struct mf_mana_land *m,
 			first = f;
 			m->fetch_life = f->life;
 			m->fetch_tapped = f->tapped;
+			m->fetch_untap_at = f->untap_lands;
 		}
 		m->fetch_types |= f->any_basic ? MF_MANA_FETCH_BASIC : (uint8_t)(f->types & MF_DECK_WUBRG);
 	}
@@ -221,7 +222,8 @@ bool mf_api_land_same(const struct mf_mana_land *a, const struct mf_mana_land *b
 	if (strcmp(a->name, b->name) != 0 || a->basic_types != b->basic_types ||
 	    a->supertypes != b->supertypes || a->etb != b->etb || a->fetch_types != b->fetch_types ||
 	    a->fetch_life != b->fetch_life || a->fetch_tapped != b->fetch_tapped ||
-	    a->shock != b->shock || a->tron != b->tron || a->n_options != b->n_options)
+	    a->fetch_untap_at != b->fetch_untap_at || a->shock != b->shock || a->tron != b->tron ||
+	    a->n_options != b->n_options)
 		return false;
 	for (unsigned i = 0; i < a->n_options; i++)
 		if (!has_option(b, &a->options[i]))

@@ -440,15 +440,19 @@ static void fetch_ability(struct mf_deck_land_ctx *x, const char *lo, const char
 	}
 	f.life = (uint8_t)(cost->life > 255 ? 255 : cost->life);
 	x->land->fetch[x->land->n_fetch++] = f;
-	/* "Then shuffle." is harmless; Fabled Passage's untap is not read. */
+	/* "Then shuffle." is harmless; Fabled Passage's untap is read. */
 	for (size_t at = c.at; at < n;) {
 		size_t len = mf_deck_sentence(lo + at, n - at);
 		struct mf_deck_cursor s = { lo, at + len, at, x };
-		bool shuffle = mf_deck_lit(&s, "then shuffle");
+		bool shuffle = mf_deck_lit(&s, "then shuffle"), untap = false;
 
 		if (shuffle)
 			(void)mf_deck_lit(&s, " your library");
-		if (!(shuffle && mf_deck_stop(&s)))
+		else
+			untap = mf_deck_lit(&s, "then if you control four or more lands, untap that land");
+		if (untap && f.tapped && mf_deck_stop(&s))
+			x->land->fetch[x->land->n_fetch - 1].untap_lands = 4;
+		else if (!(shuffle && mf_deck_stop(&s)))
 			mf_deck_land_ignore(x, mf_deck_land_classify(lo + at, len), orig + at, len, false);
 		at += len;
 		while (at < n && lo[at] == ' ')

@@ -10,8 +10,9 @@
  * tapped unless 2 life are paid; "tron N" (N a digit 1-9) a Tron piece.
  * Beyond the contest, a note may be a list of keywords separated by single
  * blanks: "basic", "snow" (supertypes), "etb=tapped", "etb=conditional" (how
- * the land enters), "fetch=tapped" (a fetch whose land enters tapped) and
- * "kind=NAME" (which cycle it belongs to). A note whose first word (letters,
+ * the land enters), "fetch=tapped" (a fetch whose land enters tapped),
+ * "fetch=untap4" (it enters tapped, then untaps if you control four or more
+ * lands: Fabled Passage) and "kind=NAME" (which cycle it belongs to). A note whose first word (letters,
  * after any blanks and dashes, in any case) is "shock", "tron" or a
  * keyword's must be written exactly so, since a slip there would silently
  * change what the land does; any other note is a free comment.
@@ -195,6 +196,9 @@ static int check_model(const struct mf_mana_land *land, size_t lineno, struct mf
 		return mf_mana_parse_fail(err, lineno, 1, "a fetch land cannot be basic");
 	if (land->fetch_tapped && !land->fetch_types)
 		return mf_mana_parse_fail(err, lineno, 1, "\"fetch=tapped\" is only for a fetch land");
+	if (land->fetch_untap_at && (!land->fetch_tapped || land->fetch_untap_at > 32))
+		return mf_mana_parse_fail(err, lineno, 1,
+					  "an untap count is only for a fetch whose land enters tapped (1-32 lands)");
 	if (land->etb == MF_MANA_ETB_CONDITIONAL && (land->basic_types || basic))
 		return mf_mana_parse_fail(err, lineno, 1,
 					  "a land a fetch may find must enter tapped or not, not \"etb=conditional\"");
@@ -256,6 +260,10 @@ static int parse_keyword(struct mf_mana_land *land, const char *w, size_t len, u
 		land->etb = MF_MANA_ETB_CONDITIONAL;
 	else if (len == 12 && cls == 3 && memcmp(w, "fetch=tapped", 12) == 0)
 		land->fetch_tapped = true;
+	else if (len == 12 && cls == 3 && memcmp(w, "fetch=untap4", 12) == 0) {
+		land->fetch_tapped = true;
+		land->fetch_untap_at = 4;
+	}
 	else if (cls == 4) {
 		size_t k = 0, n = sizeof(note_kinds) / sizeof(note_kinds[0]);
 		const char *name;
@@ -275,7 +283,7 @@ static int parse_keyword(struct mf_mana_land *land, const char *w, size_t len, u
 	if (!known)
 		return mf_mana_parse_fail(err, lineno, pos,
 					  "unknown keyword \"%.*s\" in the note (known: basic, snow, etb=tapped, "
-					  "etb=conditional, fetch=tapped, kind=NAME)", (int)(len > 20 ? 20 : len), w);
+					  "etb=conditional, fetch=tapped, fetch=untap4, kind=NAME)", (int)(len > 20 ? 20 : len), w);
 	return MF_OK;
 }
 

@@ -1,11 +1,40 @@
 /*
- * The exact odds: every hand of every mulligan stage and every run of
- * draws, as multisets of land groups and spells, weighted by the
- * multivariate hypergeometric law.
+ * The exact odds: the distribution of what a game has shown, turn by turn.
+ *
+ * A state is what the land drops can depend on, and what is left to draw:
+ *  - without bounce lands, the lands seen so far by group (drops.c shows
+ *    that nothing else of their order matters);
+ *  - with bounce lands, the kept hand's lands and each turn's draw;
+ * and the lands of each group and the spells still drawable (cards
+ * bottomed by a London mulligan are not). Every hand of every mulligan
+ * stage is enumerated as a multiset of groups and spells with its
+ * multivariate hypergeometric weight; then each turn draws one card from
+ * the drawable ones, and states that meet are merged. On each turn asked,
+ * every state and draw is asked whether it casts.
  */
 #include <string.h>
 
 #include "odds/odds_internal.h"
+
+/* Where a state's parts sit in its key. */
+struct layout {
+	size_t n;       /* groups */
+	size_t seq;     /* offset of the draws (bounce decks), last_turn bytes */
+	size_t rest;    /* offset of the drawable lands by group */
+	size_t spells;  /* offset of the drawable spells (one byte) */
+	size_t stride;
+};
+
+static struct layout layout_of(const struct odds_ctx *c)
+{
+	struct layout l = { .n = c->n_groups };
+
+	l.seq = l.n;
+	l.rest = l.seq + c->last_turn;
+	l.spells = l.rest + l.n;
+	l.stride = l.spells + 1;
+	return l;
+}
 
 static double binom(uint32_t n, uint32_t k)
 {
@@ -20,124 +49,217 @@ static double binom(uint32_t n, uint32_t k)
 	return r;
 }
 
-/* One enumeration: n cards from avail[g] lands of each group and `spells`
- * spells; at each multiset, leaf() gets held[] (lands of each group), the
- * spells and the multiset's weight (a probability). */
-struct walk {
+/* ------------------------------------------------------------------ */
+/* The kept hands.                                                     */
+
+struct hands {
 	struct odds_ctx *c;
-	const uint32_t *avail;
-	uint32_t spells;
+	const struct odds_stage *st;
+	struct odds_table *states;
+	struct layout l;
 	uint8_t held[MF_ODDS_LAND_KINDS_MAX];
-	double norm;  /* C(cards, n) */
-	int (*leaf)(struct walk *w, uint32_t spells, double p);
-	void *arg;
+	double norm;    /* C(size, cards drawn) */
+	double reach;   /* P(this stage is reached) */
+	double kept;    /* P(a hand of this stage is kept) */
 };
 
-static int walk_group(struct walk *w, size_t g, uint32_t left, double weight)
+/* A hand of held[] lands and `spells` spells, of weight p: kept into the
+ * states, or a mulligan. */
+static int hand_leaf(struct hands *h, uint32_t spells, double p)
 {
-	struct odds_ctx *c = w->c;
+	struct odds_ctx *c = h->c;
+	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 2] = { 0 };
+	union odds_value *v;
+	bool added;
+
+	if (!mf_odds_charge(c, 1))
+		return MF_ERR_LIMIT;
+	if (!mf_odds_keep(c, h->st, spells, h->held, key))
+		return MF_OK;
+	h->kept += p;
+	for (size_t g = 0; g < h->l.n; g++)
+		key[h->l.rest + g] = (uint8_t)(c->g[g].count - h->held[g]);
+	key[h->l.spells] = (uint8_t)(c->spells - spells);
+	v = mf_odds_table_put(h->states, key, &added);
+	if (!v)
+		return MF_ERR_NOMEM;
+	v->p += h->reach * p;
+	return MF_OK;
+}
+
+/* Every hand: `left` cards more from groups g.., then spells. */
+static int hand_walk(struct hands *h, size_t g, uint32_t left, double weight)
+{
+	struct odds_ctx *c = h->c;
 	int rc;
 
 	if (g == c->n_groups) {
-		if (left > w->spells)
+		if (left > c->spells)
 			return MF_OK;
-		if (!mf_odds_charge(c, 1))
-			return MF_ERR_LIMIT;
-		return w->leaf(w, left, weight * binom(w->spells, left) / w->norm);
+		return hand_leaf(h, left, weight * binom(c->spells, left) / h->norm);
 	}
-	for (uint32_t k = 0; k <= left && k <= w->avail[g]; k++) {
-		w->held[g] = (uint8_t)k;
-		rc = walk_group(w, g + 1, left - k, weight * binom(w->avail[g], k));
+	for (uint32_t k = 0; k <= left && k <= c->g[g].count; k++) {
+		h->held[g] = (uint8_t)k;
+		rc = hand_walk(h, g + 1, left - k, weight * binom(c->g[g].count, k));
 		if (rc)
 			return rc;
 	}
-	w->held[g] = 0;
+	h->held[g] = 0;
 	return MF_OK;
 }
 
-static int walk(struct walk *w, uint32_t n)
+/* The kept hands of every stage, weighted by reaching it. */
+static int kept_hands(struct odds_ctx *c, struct odds_table *states)
 {
-	uint32_t cards = w->spells;
+	struct hands h = { .c = c, .states = states, .l = layout_of(c), .reach = 1 };
 
-	for (size_t g = 0; g < w->c->n_groups; g++)
-		cards += w->avail[g];
-	w->norm = binom(cards, n);
-	memset(w->held, 0, sizeof(w->held));
-	return walk_group(w, 0, n, 1);
+	for (size_t i = 0; i < c->n_stages && h.reach > 0; i++) {
+		int rc;
+
+		h.st = &c->stages[i];
+		h.norm = binom(c->q->size, h.st->draw);
+		h.kept = 0;
+		rc = hand_walk(&h, 0, h.st->draw, 1);
+		if (rc)
+			return rc;
+		h.reach *= 1 - h.kept;
+	}
+	return MF_OK;
 }
 
-/* The state of one kept hand while its draws are walked. */
-struct kept_hand {
-	uint8_t kept[MF_ODDS_LAND_KINDS_MAX];
-	double p;               /* P(reach the stage) * P(this hand) */
-	struct odds_tally *t;
-};
+/* ------------------------------------------------------------------ */
+/* The turns.                                                          */
 
-static int draw_leaf(struct walk *w, uint32_t spells, double p)
+/* Turn t's draw x (a group, ODDS_SPELL or ODDS_NONE) after state key, of
+ * probability p: tallied when turn t is asked. */
+static int tally(struct odds_ctx *c, const struct layout *l, const uint8_t *key, uint32_t t,
+		 uint8_t x, double p, struct odds_tally *out)
 {
-	struct kept_hand *h = w->arg;
-	struct odds_ctx *c = w->c;
-	uint8_t seen[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t draws[MF_ODDS_TURN_MAX];
+	struct odds_game game = { .hand = key, .draws = draws, .turn = t };
 	uint32_t lands = 0;
 	int castable;
 
-	(void)spells;
-	for (size_t g = 0; g < c->n_groups; g++) {
-		seen[g] = (uint8_t)(h->kept[g] + w->held[g]);
-		lands += seen[g];
-	}
-	castable = mf_odds_castable(c, seen);
+	if (t != c->q->turn && t > c->q->curve)
+		return MF_OK;
+	if (c->bounce_in_deck)
+		memcpy(draws, key + l->seq, t - 1);
+	else
+		memset(draws, ODDS_SPELL, t - 1);
+	draws[t - 1] = x;
+	castable = mf_odds_castable(c, &game);
 	if (castable < 0)
 		return castable;
-	p *= h->p;
+	if (castable)
+		out->by_turn[t - 1] += p;
+	if (t != c->q->turn)
+		return MF_OK;
+	for (size_t g = 0; g < l->n; g++)
+		lands += key[g];
+	for (uint32_t k = 0; k < t; k++)
+		lands += draws[k] < l->n && (c->bounce_in_deck || k == t - 1);
+	if (castable)
+		out->castable += p;
 	if (lands >= c->lands_needed) {
-		h->t->lands += p;
-		h->t->both += castable ? p : 0;
+		out->lands += p;
+		out->both += castable ? p : 0;
 	}
-	h->t->castable += castable ? p : 0;
 	return MF_OK;
 }
 
-/* The stage being walked, and the mass of the hands it keeps. */
-struct stage_walk {
-	const struct odds_stage *st;
-	double reach, kept;
-	struct odds_tally *t;
-};
-
-static int hand_leaf(struct walk *w, uint32_t spells, double p)
+/* State key of probability p on turn t, drawing x (or no draw): tallied,
+ * then carried into next (when there is a next turn). */
+static int step(struct odds_ctx *c, const struct layout *l, const uint8_t *key, uint32_t t,
+		uint8_t x, double p, struct odds_table *next)
 {
-	struct stage_walk *s = w->arg;
-	struct odds_ctx *c = w->c;
-	struct kept_hand h = { .p = s->reach * p, .t = s->t };
-	uint32_t rest[MF_ODDS_LAND_KINDS_MAX];
-	struct walk draws = { .c = c, .avail = rest, .spells = c->spells - spells, .leaf = draw_leaf,
-			      .arg = &h };
+	uint8_t k2[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 2];
+	union odds_value *v;
+	bool added;
 
-	if (!mf_odds_keep(c, s->st, spells, w->held, h.kept))
+	if (!next)
 		return MF_OK;
-	s->kept += p;
-	for (size_t g = 0; g < c->n_groups; g++)
-		rest[g] = c->g[g].count - w->held[g];
-	return walk(&draws, c->draws);
+	memcpy(k2, key, l->stride);
+	if (c->bounce_in_deck)
+		k2[l->seq + t - 1] = x;
+	else if (x < l->n)
+		k2[x]++;
+	if (x < l->n)
+		k2[l->rest + x]--;
+	else if (x == ODDS_SPELL)
+		k2[l->spells]--;
+	v = mf_odds_table_put(next, k2, &added);
+	if (!v)
+		return MF_ERR_NOMEM;
+	v->p += p;
+	return MF_OK;
+}
+
+/* Turn t for every state of `now`: each draw tallied and carried into next
+ * (NULL on the last turn). */
+static int turn(struct odds_ctx *c, const struct layout *l, const struct odds_table *now, uint32_t t,
+		struct odds_table *next, struct odds_tally *out)
+{
+	bool draws = t > 1 || c->draw_t1;
+
+	for (size_t i = 0; i < now->n_slots; i++) {
+		const uint8_t *key = mf_odds_table_key(now, i);
+		double p, total = 0;
+		int rc;
+
+		if (!key)
+			continue;
+		p = now->value[i].p;
+		if (!draws) {
+			if ((rc = tally(c, l, key, t, ODDS_NONE, p, out)) ||
+			    (rc = step(c, l, key, t, ODDS_NONE, p, next)))
+				return rc;
+			continue;
+		}
+		for (size_t g = 0; g < l->n; g++)
+			total += key[l->rest + g];
+		total += key[l->spells];
+		for (size_t x = 0; x <= l->n; x++) {
+			uint32_t have = x < l->n ? key[l->rest + x] : key[l->spells];
+			uint8_t card = x < l->n ? (uint8_t)x : ODDS_SPELL;
+
+			if (!have)
+				continue;
+			if (!mf_odds_charge(c, 1))
+				return MF_ERR_LIMIT;
+			if ((rc = tally(c, l, key, t, card, p * have / total, out)) ||
+			    (rc = step(c, l, key, t, card, p * have / total, next)))
+				return rc;
+		}
+	}
+	return MF_OK;
 }
 
 int mf_odds_exact(struct odds_ctx *c, struct odds_tally *t)
 {
-	uint32_t all[MF_ODDS_LAND_KINDS_MAX];
-	double reach = 1;
+	struct layout l = layout_of(c);
+	struct odds_table a, b;
+	int rc;
 
 	memset(t, 0, sizeof(*t));
-	for (size_t g = 0; g < c->n_groups; g++)
-		all[g] = c->g[g].count;
-	for (size_t i = 0; i < c->n_stages && reach > 0; i++) {
-		struct stage_walk s = { .st = &c->stages[i], .reach = reach, .t = t };
-		struct walk hands = { .c = c, .avail = all, .spells = c->spells, .leaf = hand_leaf, .arg = &s };
-		int rc = walk(&hands, c->stages[i].draw);
-
-		if (rc)
-			return rc;
-		reach *= 1 - s.kept;
+	if ((rc = mf_odds_table_init(&a, l.stride)) != MF_OK)
+		return rc;
+	if ((rc = mf_odds_table_init(&b, l.stride)) != MF_OK) {
+		mf_odds_table_free(&a);
+		return rc;
 	}
-	return MF_OK;
+	rc = kept_hands(c, &a);
+	for (uint32_t turn_no = 1; turn_no <= c->last_turn && !rc; turn_no++) {
+		struct odds_table swap;
+		bool last = turn_no == c->last_turn;
+
+		rc = turn(c, &l, &a, turn_no, last ? NULL : &b, t);
+		mf_odds_table_free(&a);
+		rc = rc ? rc : mf_odds_table_init(&a, l.stride);
+		swap = a;
+		a = b;
+		b = swap;
+	}
+	mf_odds_table_free(&a);
+	mf_odds_table_free(&b);
+	return rc;
 }

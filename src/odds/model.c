@@ -46,15 +46,6 @@ static uint8_t land_colors(const struct mf_mana_land *l, unsigned cost_mask)
 	return (uint8_t)(mask & cost_mask);
 }
 
-static int popcount(unsigned v)
-{
-	int n = 0;
-
-	for (; v; v &= v - 1)
-		n++;
-	return n;
-}
-
 /* One alternative seen through the cost: the mana of the types it can spend
  * specifically, the rest as one "other" amount (it pays generic only). */
 static void project(const struct mf_mana_land_option *o, unsigned keep, uint8_t out[8])
@@ -77,22 +68,78 @@ static bool has_projected(const struct mf_mana_land *l, const uint8_t want[8], u
 	return false;
 }
 
-/* Whether a and b pay this cost alike in every board: the same alternatives
- * through the cost, and, when the deck has a fetch, the same facts a fetch
- * reads. Tron pieces are never merged. */
-static bool alike(const struct mf_mana_land *a, const struct mf_mana_land *b, unsigned keep,
-		  bool fetch_in_deck)
+/* How the land behaves when played on turn T (enum odds_drop). A land that
+ * enters tapped or not by a condition the model does not know counts as
+ * tapped. */
+static uint8_t drop_of(const struct mf_mana_land *l)
+{
+	if (l->fetch_types)
+		return ODDS_DROP_FETCH;
+	if (l->kind == MF_MANA_KIND_BOUNCE)
+		return ODDS_DROP_BOUNCE;
+	if (l->shock)
+		return ODDS_DROP_SHOCK;
+	if (l->etb == MF_MANA_ETB_CONDITIONAL) {
+		if (l->kind == MF_MANA_KIND_CHECK)
+			return ODDS_DROP_CHECK;
+		if (l->kind == MF_MANA_KIND_FAST)
+			return ODDS_DROP_FAST;
+		if (l->kind == MF_MANA_KIND_SLOW)
+			return ODDS_DROP_SLOW;
+		return ODDS_DROP_TAPPED;
+	}
+	if (l->etb == MF_MANA_ETB_TAPPED || l->kind == MF_MANA_KIND_TRI)
+		return ODDS_DROP_TAPPED;
+	return ODDS_DROP_UNTAPPED;
+}
+
+/* Colours (bit t for W..G) any alternative of the land makes. */
+static uint8_t made_colors(const struct mf_mana_land *l)
+{
+	unsigned mask = 0;
+
+	for (unsigned i = 0; i < l->n_options; i++)
+		for (int t = 0; t < 5; t++)
+			if (l->options[i].mana[t])
+				mask |= 1u << t;
+	return (uint8_t)mask;
+}
+
+/* The group a land starts: every fact of it the model reads. */
+static struct odds_group group_of(const struct mf_mana_land *l, int32_t index, uint32_t count,
+				  unsigned cost_mask)
+{
+	struct odds_group g = { .land = index, .count = count };
+
+	g.colors = land_colors(l, cost_mask);
+	g.drop = drop_of(l);
+	g.tapped = g.drop == ODDS_DROP_TAPPED || g.drop == ODDS_DROP_BOUNCE ||
+		   (g.drop == ODDS_DROP_FETCH && l->fetch_tapped);
+	g.check = g.drop == ODDS_DROP_CHECK ? made_colors(l) : 0;
+	g.types = l->basic_types;
+	g.found = (uint8_t)(l->basic_types |
+			    (l->supertypes & MF_MANA_SUPER_BASIC ? MF_MANA_FETCH_BASIC : 0));
+	g.fetch_types = l->fetch_types;
+	g.fetch_life = l->fetch_life;
+	g.fetch_tapped = l->fetch_tapped;
+	g.untap_at = l->fetch_untap_at;
+	return g;
+}
+
+/* Whether two groups behave alike: the same alternatives through the cost
+ * (keep: the types it spends specifically), the same land-drop facts, and
+ * Tron pieces never. Which of two alike lands is bottomed changes nothing. */
+static bool alike(const struct mf_mana_land *a, const struct mf_mana_land *b,
+		  const struct odds_group *ga, const struct odds_group *gb, unsigned keep)
 {
 	uint8_t p[8];
 
 	if (a->tron || b->tron || a->n_options != b->n_options)
 		return false;
-	if (a->fetch_types != b->fetch_types || a->fetch_life != b->fetch_life ||
-	    a->fetch_tapped != b->fetch_tapped)
-		return false;
-	if (fetch_in_deck && (a->basic_types != b->basic_types || a->etb != b->etb ||
-			      a->shock != b->shock ||
-			      (a->supertypes ^ b->supertypes) & MF_MANA_SUPER_BASIC))
+	if (ga->colors != gb->colors || ga->tapped != gb->tapped || ga->drop != gb->drop ||
+	    ga->check != gb->check || ga->types != gb->types || ga->found != gb->found ||
+	    ga->fetch_types != gb->fetch_types || ga->fetch_life != gb->fetch_life ||
+	    ga->fetch_tapped != gb->fetch_tapped || ga->untap_at != gb->untap_at)
 		return false;
 	for (unsigned i = 0; i < a->n_options; i++) {
 		project(&a->options[i], keep, p);
@@ -107,28 +154,27 @@ static bool alike(const struct mf_mana_land *a, const struct mf_mana_land *b, un
 	return true;
 }
 
-/* The deck's lands in bottoming order: fewer cost colours first, then by
- * name, bytewise. */
-
-struct kind {
-	int32_t land;
-	uint32_t count;
-	uint8_t colors;
-};
-
-static int kind_order(const struct mf_mana_catalogue *cat, const struct kind *a, const struct kind *b)
+/* The deck's lands in the order that breaks bottoming ties (keep.c): lands
+ * making none of the cost's colours first, then lands that enter tapped,
+ * then by name, bytewise. Two lands that tie on everything but the name are
+ * in one of these classes, so merging only neighbours keeps every group's
+ * place among the lands it can tie with. */
+static int kind_order(const struct mf_mana_catalogue *cat, const struct odds_group *a,
+		      const struct odds_group *b)
 {
-	if (popcount(a->colors) != popcount(b->colors))
-		return popcount(a->colors) < popcount(b->colors) ? -1 : 1;
+	if ((a->colors != 0) != (b->colors != 0))
+		return a->colors ? 1 : -1;
+	if (a->tapped != b->tapped)
+		return a->tapped ? -1 : 1;
 	return strcmp(mf_mana_catalogue_land(cat, (size_t)a->land)->name,
 		      mf_mana_catalogue_land(cat, (size_t)b->land)->name);
 }
 
 /* Insertion sort: at most MF_ODDS_LAND_KINDS_MAX kinds, and no global state. */
-static void sort_kinds(const struct mf_mana_catalogue *cat, struct kind *k, size_t n)
+static void sort_kinds(const struct mf_mana_catalogue *cat, struct odds_group *k, size_t n)
 {
 	for (size_t i = 1; i < n; i++) {
-		struct kind x = k[i];
+		struct odds_group x = k[i];
 		size_t j = i;
 
 		while (j > 0 && kind_order(cat, &x, &k[j - 1]) < 0) {
@@ -226,7 +272,7 @@ static int check_query(const struct mf_odds_query *q)
 		return MF_ERR_INVALID;
 	if (q->size < MF_ODDS_DECK_MIN || q->size > MF_ODDS_DECK_MAX || q->n_lands > MF_ODDS_LAND_KINDS_MAX ||
 	    q->turn < 1 || q->turn > MF_ODDS_TURN_MAX || q->games > MF_ODDS_GAMES_MAX ||
-	    q->x > MF_MANA_X_MAX)
+	    q->x > MF_MANA_X_MAX || q->curve > MF_ODDS_TURN_MAX)
 		return MF_ERR_LIMIT;
 	if (q->life < 1 || q->life > MF_MANA_LIFE_MAX || (unsigned)q->policy >= MF_ODDS_POLICY_COUNT ||
 	    (unsigned)q->method > MF_ODDS_SAMPLE)
@@ -248,10 +294,42 @@ static int check_query(const struct mf_odds_query *q)
 	return MF_OK;
 }
 
+/* The groups of the deck: its lands in order, neighbours that behave
+ * alike merged. Basic land types are kept apart only where a fetch or a
+ * check land reads them. */
+static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsigned colors,
+			unsigned keep)
+{
+	struct odds_group kinds[MF_ODDS_LAND_KINDS_MAX];
+	bool types_read = false;
+
+	for (size_t i = 0; i < q->n_lands; i++) {
+		const struct mf_mana_land *l = mf_mana_catalogue_land(q->cat, (size_t)q->lands[i]);
+
+		kinds[i] = group_of(l, q->lands[i], q->counts[i], colors);
+		types_read |= kinds[i].drop == ODDS_DROP_FETCH || kinds[i].drop == ODDS_DROP_CHECK;
+		c->bounce_in_deck |= kinds[i].drop == ODDS_DROP_BOUNCE;
+		c->lands += q->counts[i];
+	}
+	for (size_t i = 0; i < q->n_lands && !types_read; i++)
+		kinds[i].types = kinds[i].found = 0;
+	sort_kinds(q->cat, kinds, q->n_lands);
+	for (size_t i = 0; i < q->n_lands; i++) {
+		struct odds_group *last = c->n_groups ? &c->g[c->n_groups - 1] : NULL;
+
+		if (last && alike(mf_mana_catalogue_land(q->cat, (size_t)last->land),
+				  mf_mana_catalogue_land(q->cat, (size_t)kinds[i].land), last, &kinds[i],
+				  keep)) {
+			last->count += kinds[i].count;
+			continue;
+		}
+		c->g[c->n_groups++] = kinds[i];
+	}
+}
+
 int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 {
-	struct kind kinds[MF_ODDS_LAND_KINDS_MAX];
-	unsigned colors, keep;
+	unsigned colors;
 	int rc = check_query(q);
 
 	memset(c, 0, sizeof(*c));
@@ -259,72 +337,28 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 		return rc;
 	c->q = q;
 	colors = cost_colors(&q->cost);
-	keep = colors | (q->cost.need[MF_MANA_C] ? 1u << MF_MANA_C : 0);
-	for (size_t i = 0; i < q->n_lands; i++) {
-		const struct mf_mana_land *l = mf_mana_catalogue_land(q->cat, (size_t)q->lands[i]);
-
-		kinds[i] = (struct kind){ q->lands[i], q->counts[i], land_colors(l, colors) };
-		c->fetch_in_deck |= l->fetch_types != 0;
-		c->lands += q->counts[i];
-	}
-	sort_kinds(q->cat, kinds, q->n_lands);
-	for (size_t i = 0; i < q->n_lands; i++) {
-		struct odds_group *last = c->n_groups ? &c->g[c->n_groups - 1] : NULL;
-
-		if (last && alike(mf_mana_catalogue_land(q->cat, (size_t)last->land),
-				  mf_mana_catalogue_land(q->cat, (size_t)kinds[i].land), keep,
-				  c->fetch_in_deck)) {
-			last->count += kinds[i].count;
-			continue;
-		}
-		c->g[c->n_groups++] = (struct odds_group){ kinds[i].land, kinds[i].count, kinds[i].colors };
-	}
+	group_lands(c, q, colors, colors | (q->cost.need[MF_MANA_C] ? 1u << MF_MANA_C : 0));
 	c->spells = q->size - c->lands;
 	c->lands_needed = mana_value(q, q->policy == MF_ODDS_PARIS2013);
-	c->draws = q->turn - 1 + (q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99));  /* as mf_odds_rules() says */
+	c->last_turn = q->curve > q->turn ? q->curve : q->turn;
+	c->draw_t1 = q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99);  /* as mf_odds_rules() says */
 	c->budget = q->budget ? q->budget : MF_ODDS_BUDGET_DEFAULT;
 	stages_of(c, q);
 	c->board = malloc((c->lands + 1) * sizeof(*c->board));
-	return c->board ? MF_OK : MF_ERR_NOMEM;
+	if (!c->board)
+		return MF_ERR_NOMEM;
+	/* castable's key: the hand (or all lands before the turn) by group,
+	 * each turn's draw, and the turn (drops.c) */
+	rc = mf_odds_table_init(&c->castable, c->n_groups + c->last_turn + 1);
+	if (!rc)
+		rc = mf_odds_table_init(&c->pays, c->n_groups);
+	return rc;
 }
 
 void mf_odds_model_free(struct odds_ctx *c)
 {
 	free(c->board);
-	free(c->memo.keys);
-	free(c->memo.value);
 	c->board = NULL;
-	memset(&c->memo, 0, sizeof(c->memo));
-}
-
-/* Spells bottomed from a 7-card hand of `spells` spells that keeps 7 - k:
- * Karsten's counts, aiming at 3 lands (4 for karsten2020's 6-card hand). */
-static uint32_t spells_bottomed(const struct odds_ctx *c, uint32_t k, uint32_t spells)
-{
-	uint32_t ideal_lands = c->q->policy == MF_ODDS_KARSTEN2020 && k == 1 ? 4 : 3;
-	uint32_t kept_spells = 7 - k - ideal_lands;
-	uint32_t extra = spells > kept_spells ? spells - kept_spells : 0;
-
-	return extra < k ? extra : k;
-}
-
-bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
-		  const uint8_t *held, uint8_t *kept)
-{
-	uint32_t lands = 0, bottom_lands = 0;
-
-	for (size_t g = 0; g < c->n_groups; g++) {
-		kept[g] = held[g];
-		lands += held[g];
-	}
-	if (st->bottom)
-		bottom_lands = st->bottom - spells_bottomed(c, st->bottom, spells);
-	for (size_t g = 0; g < c->n_groups && bottom_lands; g++) {
-		uint32_t n = kept[g] < bottom_lands ? kept[g] : bottom_lands;
-
-		kept[g] = (uint8_t)(kept[g] - n);
-		bottom_lands -= n;
-		lands -= n;
-	}
-	return st->keep_any || (lands >= st->lo && lands <= st->hi);
+	mf_odds_table_free(&c->castable);
+	mf_odds_table_free(&c->pays);
 }

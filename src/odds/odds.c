@@ -32,6 +32,30 @@ static void fill(struct mf_odds_result *out, const struct odds_tally *t, double 
 	out->p_castable = t->castable / games;
 	out->given_defined = t->lands > 0;
 	out->p_castable_given_lands = t->lands > 0 ? t->both / t->lands : 0;
+	for (uint32_t i = 0; i < out->curve; i++)
+		out->by_turn[i] = t->by_turn[i] / games;
+}
+
+/* The sample, with its error bars. */
+static int sample(struct odds_ctx *c, const struct mf_odds_query *q, struct mf_odds_result *out)
+{
+	uint32_t games = q->games ? q->games : MF_ODDS_GAMES_DEFAULT;
+	struct odds_tally t;
+	int rc = mf_odds_sample(c, q->seed, games, &t);
+	double lo, hi;
+
+	if (rc)
+		return rc;
+	out->method = MF_ODDS_SAMPLE;
+	out->games = games;
+	out->games_with_lands = (uint64_t)t.lands;
+	fill(out, &t, games);
+	interval(t.lands, games, &out->se[0], &out->ci_low[0], &out->ci_high[0]);
+	interval(t.castable, games, &out->se[1], &out->ci_low[1], &out->ci_high[1]);
+	interval(t.both, t.lands, &out->se[2], &out->ci_low[2], &out->ci_high[2]);
+	for (uint32_t i = 0; i < out->curve; i++)
+		interval(t.by_turn[i], games, &out->by_turn_se[i], &lo, &hi);
+	return MF_OK;
 }
 
 int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
@@ -47,7 +71,14 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 		goto done;
 	out->lands_needed = c.lands_needed;
 	out->groups = (uint32_t)c.n_groups;
-	if (q->method != MF_ODDS_SAMPLE) {
+	out->curve = q->curve;
+	if (q->method == MF_ODDS_EXACT && mf_odds_exact_estimate(&c) > c.budget) {
+		c.over_budget = true;
+		rc = MF_ERR_LIMIT;
+		goto done;
+	}
+	if (q->method == MF_ODDS_EXACT ||
+	    (q->method == MF_ODDS_AUTO && mf_odds_exact_estimate(&c) <= c.budget)) {
 		rc = mf_odds_exact(&c, &t);
 		if (rc == MF_OK) {
 			out->method = MF_ODDS_EXACT;
@@ -56,26 +87,13 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 		}
 		if (rc != MF_ERR_LIMIT || !c.over_budget || q->method == MF_ODDS_EXACT)
 			goto done;
-		/* auto: the count does not fit; sample with a fresh budget (the
-		 * memo's answers stay good) */
+		/* auto, and the estimate was short: sample with a fresh budget
+		 * (the memos' answers stay good) */
 		spent = c.work;
 		c.work = 0;
 		c.over_budget = false;
 	}
-	{
-		uint32_t games = q->games ? q->games : MF_ODDS_GAMES_DEFAULT;
-
-		rc = mf_odds_sample(&c, q->seed, games, &t);
-		if (rc)
-			goto done;
-		out->method = MF_ODDS_SAMPLE;
-		out->games = games;
-		out->games_with_lands = (uint64_t)t.lands;
-		fill(out, &t, games);
-		interval(t.lands, games, &out->se[0], &out->ci_low[0], &out->ci_high[0]);
-		interval(t.castable, games, &out->se[1], &out->ci_low[1], &out->ci_high[1]);
-		interval(t.both, t.lands, &out->se[2], &out->ci_low[2], &out->ci_high[2]);
-	}
+	rc = sample(&c, q, out);
 done:
 	out->solver_calls = c.solver_calls;
 	out->work = spent + c.work;

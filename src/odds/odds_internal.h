@@ -1,17 +1,53 @@
-/* Internal view of one odds computation, shared by the odds modules. */
+/*
+ * Internal view of one odds computation, shared by the odds modules.
+ *
+ * The files, in the order a computation walks them (each calls only files
+ * below it in this list, never back up):
+ *   odds.c    mf_odds_compute(): model, then exact or sampled, then figures
+ *   estimate.c  the exact count's size, before any work (method auto)
+ *   exact.c   the distribution of what was seen, turn by turn
+ *   sample.c  shuffled games
+ *   keep.c    one hand: keep or mulligan, and London bottoming
+ *   drops.c   one game's land drops: castable on turn T or not (memoised)
+ *   pay.c     the least life a set of untapped lands pays the cost with
+ *   table.c   the hash table every memo and the distribution use
+ *   model.c   the query read into groups and stages (read by all above)
+ */
 #ifndef MF_ODDS_INTERNAL_H
 #define MF_ODDS_INTERNAL_H
 
 #include "manaflow/odds.h"
 
-#define ODDS_SPELL 0xff  /* a card that is no land, in a sampled deck */
+#define ODDS_SPELL 0xff  /* a card that is no land, in a sampled deck or a draw */
+#define ODDS_NONE 0xfe   /* no draw this turn */
 
-/* Lands that behave alike for the cost, in bottoming order (the first
- * group's lands are bottomed first). */
+/* How a land behaves when played on turn T itself (docs/odds.md). Played
+ * earlier, every land is untapped on turn T. */
+enum odds_drop {
+	ODDS_DROP_UNTAPPED,  /* pays at once */
+	ODDS_DROP_TAPPED,    /* never pays on the turn it is played */
+	ODDS_DROP_SHOCK,     /* pays for 2 life */
+	ODDS_DROP_CHECK,     /* pays if a land with one of `check` types is out */
+	ODDS_DROP_FAST,      /* pays with at most two other lands */
+	ODDS_DROP_SLOW,      /* pays with at least two other lands */
+	ODDS_DROP_FETCH,     /* a fetch land: see the fetch fields */
+	ODDS_DROP_BOUNCE,    /* enters tapped and returns a land you control */
+};
+
+/* Lands that behave alike for the cost and for the land drops. Groups are
+ * in bottoming order among lands of equal colours and tapped-ness. */
 struct odds_group {
-	int32_t land;     /* a catalogue index standing for the group */
-	uint32_t count;   /* copies in the deck */
-	uint8_t colors;   /* cost colours the group makes (bottoming rank) */
+	int32_t land;       /* a catalogue index standing for the group */
+	uint32_t count;     /* copies in the deck */
+	uint8_t colors;     /* cost colours the group makes (bottoming) */
+	bool tapped;        /* enters tapped (bottoming: such lands go first) */
+	uint8_t drop;       /* enum odds_drop */
+	uint8_t check;      /* ODDS_DROP_CHECK: the basic land types it looks for */
+	uint8_t types;      /* its basic land types (check lands read them) */
+	uint8_t found;      /* its basic land types, | MF_MANA_FETCH_BASIC if basic:
+			     * a fetch finds it iff this meets its fetch_types */
+	uint8_t fetch_types, fetch_life, untap_at;
+	bool fetch_tapped;
 };
 
 /* One attempt at a hand: draw `draw` cards, bottom `bottom` of them, keep
@@ -21,11 +57,16 @@ struct odds_stage {
 	bool keep_any;
 };
 
-/* The castability memo: one entry per multiset of lands seen. */
-struct odds_memo {
-	uint8_t *keys;     /* n_slots keys of `stride` bytes; byte 0 of an empty slot is 0xff */
-	uint8_t *value;    /* castable, per slot */
-	size_t n_slots, used, stride;
+/* An open-addressing hash table of fixed-size byte keys and one 8-byte
+ * value each (table.c). */
+struct odds_table {
+	uint8_t *keys;     /* n_slots keys of `stride` bytes */
+	uint8_t *used;     /* 1 for a slot in use */
+	union odds_value {
+		double p;
+		uint64_t u;
+	} *value;
+	size_t n_slots, n_used, stride;
 };
 
 struct odds_ctx {
@@ -34,13 +75,15 @@ struct odds_ctx {
 	size_t n_groups;
 	uint32_t spells;        /* cards that are no land */
 	uint32_t lands;         /* lands in the deck */
-	uint32_t draws;         /* cards drawn by the turn asked about */
+	uint32_t last_turn;     /* the latest turn computed: max(turn, curve) */
+	bool draw_t1;           /* a draw on turn 1 */
 	uint32_t lands_needed;
 	struct odds_stage stages[5];
 	size_t n_stages;
-	bool fetch_in_deck;
-	struct odds_memo memo;
-	int32_t *board;         /* scratch for solver queries: battlefield then library */
+	bool bounce_in_deck;    /* the order of draws matters (drops.c) */
+	struct odds_table castable;  /* drops.c: seen state -> castable (+1) */
+	struct odds_table pays;      /* pay.c: untapped lands -> least life (+1) */
+	int32_t *board;         /* pay.c scratch: the lands asked of the solver */
 	uint64_t work, budget, solver_calls;
 	bool over_budget;
 };
@@ -50,29 +93,6 @@ struct odds_ctx {
 int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q);
 void mf_odds_model_free(struct odds_ctx *c);
 
-/* model.c: a hand of `draw` cards (spells, and held[g] lands of group g)
- * at stage st. Writes the kept lands to kept[] and returns true, or returns
- * false for a mulligan. */
-bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
-		  const uint8_t *held, uint8_t *kept);
-
-/* board.c: whether the seen lands (seen[g] of group g) can cast the cost by
- * the turn: 1, 0, or a negative mf_status (MF_ERR_LIMIT when the budget ran
- * out). Memoised. */
-int mf_odds_castable(struct odds_ctx *c, const uint8_t *seen);
-
-/* The three sums of an enumeration or a sample. */
-struct odds_tally {
-	double lands, castable, both;  /* P(enough lands), P(castable), P(both) */
-};
-
-/* exact.c: the exact probabilities; MF_OK or a negative mf_status. */
-int mf_odds_exact(struct odds_ctx *c, struct odds_tally *t);
-
-/* sample.c: `games` games from `seed`; counts in t (as games), MF_OK or a
- * negative mf_status. */
-int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odds_tally *t);
-
 /* Charges n work units; false (and over_budget set) past the budget. */
 static inline bool mf_odds_charge(struct odds_ctx *c, uint64_t n)
 {
@@ -81,5 +101,57 @@ static inline bool mf_odds_charge(struct odds_ctx *c, uint64_t n)
 		c->over_budget = true;
 	return !c->over_budget;
 }
+
+/* table.c. Every call that may grow returns MF_OK or MF_ERR_NOMEM. */
+int mf_odds_table_init(struct odds_table *t, size_t stride);
+void mf_odds_table_free(struct odds_table *t);
+/* The value of key, or NULL. */
+union odds_value *mf_odds_table_find(const struct odds_table *t, const uint8_t *key);
+/* The value of key, added as 0 when new (*added says which); NULL for no memory. */
+union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bool *added);
+/* Slot i's key, or NULL when the slot is empty (for walking every entry). */
+const uint8_t *mf_odds_table_key(const struct odds_table *t, size_t i);
+
+/* keep.c: a hand of `draw` cards (spells, and held[g] lands of group g)
+ * at stage st. Writes the kept lands to kept[] and returns true, or returns
+ * false for a mulligan. */
+bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
+		  const uint8_t *held, uint8_t *kept);
+
+/* What one game showed by turn `turn`: the lands of the kept hand, and the
+ * card drawn on each turn 1..turn (a group, ODDS_SPELL or ODDS_NONE). */
+struct odds_game {
+	const uint8_t *hand;   /* n_groups counts */
+	const uint8_t *draws;  /* draws[t - 1] for turn t */
+	uint32_t turn;
+};
+
+/* drops.c: whether some line of land drops casts the cost on g->turn:
+ * 1, 0, or a negative mf_status (MF_ERR_LIMIT when the budget ran out).
+ * Memoised on what the line of play can depend on. */
+int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g);
+
+/* pay.c: sets *life to the least life with which the untapped lands on[g]
+ * of each group pay the cost (UINT32_MAX: they cannot) and returns MF_OK;
+ * or a negative mf_status (MF_ERR_LIMIT when the budget ran out).
+ * Memoised. */
+int mf_odds_least_life(struct odds_ctx *c, const uint8_t *on, uint32_t *life);
+
+/* The sums of an enumeration or a sample, per turn 1..last_turn (index
+ * turn - 1): P(enough lands by then) only for the turn asked. */
+struct odds_tally {
+	double lands, castable, both;          /* at q->turn */
+	double by_turn[MF_ODDS_TURN_MAX];      /* P(castable) on each turn */
+};
+
+/* exact.c: the exact probabilities; MF_OK or a negative mf_status. */
+int mf_odds_exact(struct odds_ctx *c, struct odds_tally *t);
+
+/* estimate.c: about how many work units mf_odds_exact() would spend. */
+uint64_t mf_odds_exact_estimate(const struct odds_ctx *c);
+
+/* sample.c: `games` games from `seed`; counts in t (as games), MF_OK or a
+ * negative mf_status. */
+int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odds_tally *t);
 
 #endif

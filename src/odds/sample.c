@@ -1,6 +1,6 @@
 /*
- * The sampled odds: shuffled games, played by the same stages and the same
- * keep-and-bottom rule as the exact count.
+ * The sampled odds: shuffled games, played by the same stages, the same
+ * keep-and-bottom rule and the same land drops as the exact count.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +29,34 @@ static void shuffle_front(uint8_t *deck, uint32_t n, uint32_t m, uint64_t *state
 	}
 }
 
+/* One game: the kept hand's lands into hand[], each turn's draw into
+ * draws[] (ODDS_NONE on a turn without one). */
+static void deal(struct odds_ctx *c, uint8_t *deck, uint64_t *state, uint8_t *hand, uint8_t *draws)
+{
+	uint32_t n = c->q->size, first = c->draw_t1 ? 1 : 2;
+	uint32_t n_draws = c->last_turn - first + 1;
+	const struct odds_stage *st = NULL;
+
+	for (size_t i = 0; i < c->n_stages; i++) {
+		uint8_t held[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+		uint32_t spells = 0;
+
+		st = &c->stages[i];
+		shuffle_front(deck, n, st->draw + n_draws, state);
+		for (uint32_t j = 0; j < st->draw; j++) {
+			if (deck[j] == ODDS_SPELL)
+				spells++;
+			else
+				held[deck[j]]++;
+		}
+		if (mf_odds_keep(c, st, spells, held, hand))
+			break;
+	}
+	memset(draws, ODDS_NONE, c->last_turn);
+	for (uint32_t t = first; t <= c->last_turn; t++)
+		draws[t - 1] = deck[st->draw + t - first];
+}
+
 int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odds_tally *t)
 {
 	uint32_t n = c->q->size, k = 0;
@@ -44,45 +72,39 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odd
 			deck[k++] = (uint8_t)g;
 	memset(deck + k, ODDS_SPELL, n - k);
 	for (uint32_t game = 0; game < games && !rc; game++) {
-		uint8_t held[MF_ODDS_LAND_KINDS_MAX], seen[MF_ODDS_LAND_KINDS_MAX];
-		const struct odds_stage *st = NULL;
+		uint8_t hand[MF_ODDS_LAND_KINDS_MAX] = { 0 }, draws[MF_ODDS_TURN_MAX];
+		struct odds_game g = { .hand = hand, .draws = draws };
 		uint32_t lands = 0;
-		int castable;
+		int on_turn = 0;  /* castable on the turn asked */
 
 		if (!mf_odds_charge(c, 1)) {
 			rc = MF_ERR_LIMIT;
 			break;
 		}
-		for (size_t i = 0; i < c->n_stages; i++) {
-			uint32_t spells = 0;
+		deal(c, deck, &state, hand, draws);
+		for (g.turn = 1; g.turn <= c->last_turn; g.turn++) {
+			int castable;
 
-			st = &c->stages[i];
-			shuffle_front(deck, n, st->draw + c->draws, &state);
-			memset(held, 0, sizeof(held));
-			for (uint32_t j = 0; j < st->draw; j++) {
-				if (deck[j] == ODDS_SPELL)
-					spells++;
-				else
-					held[deck[j]]++;
-			}
-			if (mf_odds_keep(c, st, spells, held, seen))
+			if (g.turn != c->q->turn && g.turn > c->q->curve)
+				continue;
+			castable = mf_odds_castable(c, &g);
+			if (castable < 0) {
+				rc = castable;
 				break;
+			}
+			t->by_turn[g.turn - 1] += castable;
+			if (g.turn == c->q->turn)
+				on_turn = castable;
 		}
-		for (uint32_t j = st->draw; j < st->draw + c->draws; j++)
-			if (deck[j] != ODDS_SPELL)
-				seen[deck[j]]++;
-		for (size_t g = 0; g < c->n_groups; g++)
-			lands += seen[g];
-		castable = mf_odds_castable(c, seen);
-		if (castable < 0) {
-			rc = castable;
-			break;
-		}
+		t->castable += on_turn;
+		for (size_t i = 0; i < c->n_groups; i++)
+			lands += hand[i];
+		for (uint32_t i = 0; i < c->q->turn; i++)
+			lands += draws[i] < c->n_groups;
 		if (lands >= c->lands_needed) {
 			t->lands++;
-			t->both += castable;
+			t->both += on_turn;
 		}
-		t->castable += castable;
 	}
 	free(deck);
 	return rc;

@@ -1,0 +1,380 @@
+/*
+ * One game's land drops: can some line of play cast the cost on turn T?
+ *
+ * The rules (docs/odds.md, "Land drops"): one land a turn from the hand; a
+ * land drawn on turn t is played on t or later. Every land played before T
+ * is untapped on T; a fetch played before T was cracked then (its land is
+ * untapped by T, whatever it is) or held; the land played on T pays only if
+ * it enters untapped, by its kind (enum odds_drop). Bounce lands return a
+ * land to the hand.
+ *
+ * Which battlefields can stand on turn T before its land drop:
+ *  - without bounce lands, any T - 1 or fewer of the lands seen before
+ *    turn T's draw: lands arrive at most one a turn after the hand, so any
+ *    such set can be played in time. More lands on the battlefield never
+ *    hurt but for a fast land played on T, so only the largest sets are
+ *    tried (at most two lands beside a fast land). The answer depends on
+ *    the lands seen before T and the card drawn on T, the memo's key.
+ *  - with bounce lands the order of the draws matters: every line of play
+ *    of turns 1 .. T - 1 is walked, and the key is the hand and each draw.
+ */
+#include <string.h>
+
+#include "odds/odds_internal.h"
+
+#define BOUNCE_STATES_MAX 65536  /* lines of play one bounce game may walk */
+
+/* A battlefield on turn T before its land drop, and what is left to try. */
+struct field {
+	struct odds_ctx *c;
+	uint32_t turn;
+	uint8_t lib[MF_ODDS_LAND_KINDS_MAX];  /* library for fetches */
+	uint8_t on[MF_ODDS_LAND_KINDS_MAX];   /* untapped lands (fetches resolved) */
+	uint32_t lands;        /* lands you control (held fetches too) */
+	uint32_t life_paid;
+};
+
+/* Whether the lands f->on, plus `extra` life, pay the cost: 1, 0 or a
+ * negative mf_status. */
+static int pays(struct field *f, uint32_t extra)
+{
+	uint32_t least;
+	uint64_t paid;
+	int rc = mf_odds_least_life(f->c, f->on, &least);
+
+	if (rc)
+		return rc;
+	paid = (uint64_t)least + f->life_paid + extra;
+	return least != UINT32_MAX && paid < f->c->q->life;
+}
+
+/* Land y added untapped for `extra` life: pays or not (1, 0, mf_status). */
+static int pays_with(struct field *f, size_t y, uint32_t extra)
+{
+	int rc;
+
+	f->on[y]++;
+	rc = pays(f, extra);
+	f->on[y]--;
+	return rc;
+}
+
+/* Whether a fetch of fetch_types finds a land of group y. */
+static bool finds(const struct odds_group *fetch, const struct odds_group *y)
+{
+	return (fetch->fetch_types & y->found) != 0;
+}
+
+/* Fetch group x played on turn T: each land it can find, entering as it
+ * would (a shock for 2 life, a tapped land never; a fetch whose land enters
+ * tapped pays only if it untaps with enough lands). */
+static int fetch_on_turn(struct field *f, const struct odds_group *x)
+{
+	struct odds_ctx *c = f->c;
+	int rc = 0;
+
+	if (x->fetch_tapped && !(x->untap_at && f->lands + 1 >= x->untap_at))
+		return 0;
+	for (size_t z = 0; z < c->n_groups && rc == 0; z++) {
+		const struct odds_group *y = &c->g[z];
+
+		if (!f->lib[z] || !finds(x, y))
+			continue;
+		if (x->fetch_tapped || y->drop == ODDS_DROP_UNTAPPED)
+			rc = pays_with(f, z, x->fetch_life);
+		else if (y->drop == ODDS_DROP_SHOCK)
+			rc = pays_with(f, z, x->fetch_life + 2u);
+	}
+	return rc;
+}
+
+/* The basic land types among the untapped lands. */
+static uint8_t types_out(const struct field *f)
+{
+	uint8_t types = 0;
+
+	for (size_t g = 0; g < f->c->n_groups; g++)
+		if (f->on[g])
+			types |= f->c->g[g].types;
+	return types;
+}
+
+/* The land of group y played on turn T onto the battlefield f (or none,
+ * y == n_groups): 1 when that pays the cost. */
+static int drop_on_turn(struct field *f, size_t y)
+{
+	const struct odds_group *x;
+
+	if (y == f->c->n_groups)
+		return pays(f, 0);
+	x = &f->c->g[y];
+	switch (x->drop) {
+	case ODDS_DROP_UNTAPPED:
+		return pays_with(f, y, 0);
+	case ODDS_DROP_SHOCK:
+		return pays_with(f, y, 2);
+	case ODDS_DROP_CHECK:
+		return (types_out(f) & x->check) ? pays_with(f, y, 0) : 0;
+	case ODDS_DROP_FAST:
+		return f->lands <= 2 ? pays_with(f, y, 0) : 0;
+	case ODDS_DROP_SLOW:
+		return f->lands >= 2 ? pays_with(f, y, 0) : 0;
+	case ODDS_DROP_FETCH:
+		return fetch_on_turn(f, x);
+	default:
+		return 0;  /* enters tapped, or a bounce land: no help on its turn */
+	}
+}
+
+/* The fetches among the lands before T (left[g] copies of group g to go):
+ * each copy held or cracked for a land of the library; then the land drop
+ * of T from the groups of `hand`. The copies of one group take options in
+ * ascending order, so each choice is tried once: option 0 is holding it,
+ * option z + 1 finding a land of group z; `from` is the least option the
+ * next copy of group g may take. */
+static int resolve(struct field *f, uint8_t *left, size_t g, size_t from, const uint8_t *hand)
+{
+	struct odds_ctx *c = f->c;
+	int rc = 0;
+
+	while (g < c->n_groups && !left[g]) {
+		g++;
+		from = 0;
+	}
+	if (g == c->n_groups) {
+		if (!mf_odds_charge(c, 1))
+			return MF_ERR_LIMIT;
+		for (size_t y = 0; y <= c->n_groups && rc == 0; y++)
+			if (y == c->n_groups || hand[y])
+				rc = drop_on_turn(f, y);
+		return rc;
+	}
+	left[g]--;
+	if (from == 0)
+		rc = resolve(f, left, g, 0, hand);
+	for (size_t z = from ? from - 1 : 0; z < c->n_groups && rc == 0; z++) {
+		if (!f->lib[z] || !finds(&c->g[g], &c->g[z]))
+			continue;
+		f->lib[z]--;
+		f->on[z]++;
+		f->life_paid += c->g[g].fetch_life;
+		rc = resolve(f, left, g, z + 1, hand);
+		f->life_paid -= c->g[g].fetch_life;
+		f->on[z]--;
+		f->lib[z]++;
+	}
+	left[g]++;
+	return rc;
+}
+
+/* Battlefield s (lands by group, fetches unresolved) before turn T's drop,
+ * with hand[] to play it from: 1 when some resolution and drop casts. */
+static int try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand, const uint8_t *lib,
+		     uint32_t turn)
+{
+	struct field f = { .c = c, .turn = turn };
+	uint8_t fetches[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+
+	memcpy(f.lib, lib, c->n_groups);
+	for (size_t g = 0; g < c->n_groups; g++) {
+		f.lands += s[g];
+		if (c->g[g].drop == ODDS_DROP_FETCH)
+			fetches[g] = s[g];
+		else
+			f.on[g] = s[g];
+	}
+	return resolve(&f, fetches, 0, 0, hand);
+}
+
+/* ------------------------------------------------------------------ */
+/* Without bounce lands: the largest battlefields of the lands seen.   */
+
+/* Every sub-multiset s of pool with k lands, groups g.. (s holds the
+ * choice so far): try_field on each, 1 at the first that casts. */
+static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g, uint32_t k,
+		  uint32_t avail, const uint8_t *hand, const uint8_t *lib, uint32_t turn)
+{
+	int rc = 0;
+
+	if (!k)
+		return try_field(c, s, hand, lib, turn);
+	if (g == c->n_groups || avail < k)
+		return 0;
+	for (uint32_t n = pool[g] < k ? pool[g] : k;; n--) {
+		s[g] = (uint8_t)n;
+		rc = choose(c, pool, s, g + 1, k - n, avail - pool[g], hand, lib, turn);
+		s[g] = 0;
+		if (rc || n == 0)
+			break;
+	}
+	return rc;
+}
+
+/* Lands seen[] before turn T, `last` drawn on T (a group, or ODDS_SPELL):
+ * for each land drop of T, the largest battlefields of the rest. */
+static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, const uint8_t *lib,
+			 uint32_t turn)
+{
+	uint8_t pool[MF_ODDS_LAND_KINDS_MAX], hand[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+	uint8_t s[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+	uint32_t total = 0;
+	int rc = 0;
+
+	memcpy(pool, seen, c->n_groups);
+	for (size_t g = 0; g < c->n_groups; g++)
+		total += seen[g];
+	for (size_t y = 0; y <= c->n_groups && rc == 0; y++) {
+		bool from_pool = y < c->n_groups && y != last;
+		uint32_t room = turn - 1, k;
+
+		if (y < c->n_groups && y != last && !seen[y])
+			continue;
+		if (y < c->n_groups) {
+			hand[y] = 1;
+			if (c->g[y].drop == ODDS_DROP_FAST && room > 2)
+				room = 2;
+			if (c->g[y].drop == ODDS_DROP_TAPPED || c->g[y].drop == ODDS_DROP_BOUNCE) {
+				hand[y] = 0;
+				continue;  /* no better than no drop */
+			}
+		}
+		if (from_pool)
+			pool[y]--;
+		k = total - from_pool < room ? total - from_pool : room;
+		rc = choose(c, pool, s, 0, k, total - from_pool, hand, lib, turn);
+		if (from_pool)
+			pool[y]++;
+		if (y < c->n_groups)
+			hand[y] = 0;
+	}
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* With bounce lands: every line of play of turns 1 .. T - 1.          */
+
+struct line {
+	struct odds_ctx *c;
+	const struct odds_game *game;
+	const uint8_t *lib;
+	struct odds_table seen;  /* (turn, battlefield, hand) already walked */
+};
+
+/* Turn t's line of play from battlefield bf and hand (before turn t's
+ * arrivals): 1 at the first line that casts on T. */
+static int walk(struct line *w, uint32_t t, uint8_t *bf, uint8_t *hand)
+{
+	struct odds_ctx *c = w->c;
+	size_t n = c->n_groups;
+	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + 1];
+	uint8_t d = w->game->draws[t - 1];
+	bool added;
+	int rc = 0;
+
+	if (d < n)
+		hand[d]++;
+	if (t == w->game->turn) {
+		rc = try_field(c, bf, hand, w->lib, t);
+		goto out;
+	}
+	memcpy(key, bf, n);
+	memcpy(key + n, hand, n);
+	key[2 * n] = (uint8_t)t;
+	if (!mf_odds_table_put(&w->seen, key, &added)) {
+		rc = MF_ERR_NOMEM;
+		goto out;
+	}
+	if (!added)
+		goto out;
+	if (w->seen.n_used > BOUNCE_STATES_MAX || !mf_odds_charge(c, 1)) {
+		c->over_budget = true;
+		rc = MF_ERR_LIMIT;
+		goto out;
+	}
+	rc = walk(w, t + 1, bf, hand);  /* no land this turn */
+	for (size_t y = 0; y < n && rc == 0; y++) {
+		if (!hand[y])
+			continue;
+		hand[y]--;
+		bf[y]++;
+		if (c->g[y].drop != ODDS_DROP_BOUNCE) {
+			rc = walk(w, t + 1, bf, hand);
+		} else {
+			for (size_t z = 0; z < n && rc == 0; z++) {
+				if (!bf[z])
+					continue;
+				bf[z]--;
+				hand[z]++;
+				rc = walk(w, t + 1, bf, hand);
+				hand[z]--;
+				bf[z]++;
+			}
+		}
+		bf[y]--;
+		hand[y]++;
+	}
+out:
+	if (d < n)
+		hand[d]--;
+	return rc;
+}
+
+static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const uint8_t *lib)
+{
+	struct line w = { .c = c, .game = g, .lib = lib };
+	uint8_t bf[MF_ODDS_LAND_KINDS_MAX] = { 0 }, hand[MF_ODDS_LAND_KINDS_MAX];
+	int rc = mf_odds_table_init(&w.seen, 2 * c->n_groups + 1);
+
+	if (rc)
+		return rc;
+	memcpy(hand, g->hand, c->n_groups);
+	rc = walk(&w, 1, bf, hand);
+	mf_odds_table_free(&w.seen);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+
+int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
+{
+	size_t n = c->n_groups, stride = c->castable.stride;
+	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 2] = { 0 };
+	uint8_t lib[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t last = ODDS_SPELL;
+	union odds_value *v;
+	bool added;
+	int rc;
+
+	/* what the line of play can depend on */
+	memcpy(key, g->hand, n);
+	for (uint32_t t = 1; t <= g->turn; t++) {
+		uint8_t d = g->draws[t - 1] < n ? g->draws[t - 1] : ODDS_SPELL;
+
+		if (c->bounce_in_deck)
+			key[n + t - 1] = d;
+		else if (t < g->turn && d != ODDS_SPELL)
+			key[d]++;
+		else if (t == g->turn)
+			last = d;
+	}
+	if (!c->bounce_in_deck)
+		key[n] = last;
+	key[stride - 1] = (uint8_t)g->turn;
+	v = mf_odds_table_find(&c->castable, key);
+	if (v)
+		return (int)v->u;
+	/* the library for fetches: every land not seen by turn T */
+	for (size_t k = 0; k < n; k++)
+		lib[k] = (uint8_t)(c->g[k].count - g->hand[k]);
+	for (uint32_t t = 1; t <= g->turn; t++)
+		if (g->draws[t - 1] < n)
+			lib[g->draws[t - 1]]--;
+	rc = c->bounce_in_deck ? castable_lines(c, g, lib) : castable_seen(c, key, last, lib, g->turn);
+	if (rc < 0)
+		return rc;
+	v = mf_odds_table_put(&c->castable, key, &added);
+	if (!v)
+		return MF_ERR_NOMEM;
+	v->u = (uint64_t)rc;
+	return rc;
+}

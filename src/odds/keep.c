@@ -1,0 +1,86 @@
+/*
+ * One hand: keep it or take a mulligan, and which lands London bottoms.
+ *
+ * How many spells and lands are bottomed follows Karsten's counts. Which
+ * lands, one at a time (docs/odds.md):
+ *  1. a land making none of the cost's colours;
+ *  2. else the land whose cost colours are made by the most other lands of
+ *     the hand (for a land of several colours: its least-made colour), so
+ *     that the last source of a colour is kept;
+ *  3. then a land that enters tapped before one that does not;
+ *  4. then by name: the groups' order (model.c) within each class of lands
+ *     that can tie.
+ */
+#include "odds/odds_internal.h"
+
+/* Spells bottomed from a 7-card hand of `spells` spells that keeps 7 - k:
+ * Karsten's counts, aiming at 3 lands (4 for karsten2020's 6-card hand). */
+static uint32_t spells_bottomed(const struct odds_ctx *c, uint32_t k, uint32_t spells)
+{
+	uint32_t ideal_lands = c->q->policy == MF_ODDS_KARSTEN2020 && k == 1 ? 4 : 3;
+	uint32_t kept_spells = 7 - k - ideal_lands;
+	uint32_t extra = spells > kept_spells ? spells - kept_spells : 0;
+
+	return extra < k ? extra : k;
+}
+
+/* Rule 2's measure of group g in the hand: for each cost colour it makes,
+ * the other lands of the hand making that colour; the least of these.
+ * UINT32_MAX for a land making none of the cost's colours (rule 1). */
+static uint32_t redundancy(const struct odds_ctx *c, const uint8_t *hand, size_t g)
+{
+	uint32_t least = UINT32_MAX;
+
+	for (int t = 0; t < 5; t++) {
+		uint32_t others = 0;
+
+		if (!(c->g[g].colors >> t & 1))
+			continue;
+		for (size_t h = 0; h < c->n_groups; h++)
+			if (c->g[h].colors >> t & 1)
+				others += hand[h];
+		others -= 1;  /* g's own copy */
+		if (others < least)
+			least = others;
+	}
+	return least;
+}
+
+/* The group of the land bottomed next from hand (which holds a land). */
+static size_t next_bottomed(const struct odds_ctx *c, const uint8_t *hand)
+{
+	size_t best = c->n_groups;
+	uint32_t best_r = 0;
+
+	for (size_t g = 0; g < c->n_groups; g++) {
+		uint32_t r;
+
+		if (!hand[g])
+			continue;
+		r = redundancy(c, hand, g);
+		/* Groups that can tie come in name order, so only a strictly
+		 * better candidate replaces the best. */
+		if (best == c->n_groups || r > best_r ||
+		    (r == best_r && c->g[g].tapped && !c->g[best].tapped)) {
+			best = g;
+			best_r = r;
+		}
+	}
+	return best;
+}
+
+bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
+		  const uint8_t *held, uint8_t *kept)
+{
+	uint32_t lands = 0, bottom_lands = 0;
+
+	for (size_t g = 0; g < c->n_groups; g++) {
+		kept[g] = held[g];
+		lands += held[g];
+	}
+	if (st->bottom)
+		bottom_lands = st->bottom - spells_bottomed(c, st->bottom, spells);
+	for (; bottom_lands && lands; bottom_lands--, lands--)
+		kept[next_bottomed(c, kept)]--;
+	return st->keep_any || (lands >= st->lo && lands <= st->hi);
+}
