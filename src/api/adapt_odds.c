@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "api/adapt_mana.h"
@@ -173,8 +174,8 @@ static int decode_request(const cJSON *body, const struct mf_mana_catalogue *cat
 			  struct odds_request *r, struct mf_api_error *err)
 {
 	static const char *const keys[] = { "size", "lands", "spells", "on", "policy", "life",
-					    "method", "seed", "games", NULL };
-	int64_t size, life;
+					    "method", "seed", "games", "curve", NULL };
+	int64_t size, life, curve;
 
 	memset(r, 0, sizeof(*r));
 	r->q.cat = cat;
@@ -183,11 +184,13 @@ static int decode_request(const cJSON *body, const struct mf_mana_catalogue *cat
 	if (mf_json_expect_object(body, "", keys, err) ||
 	    mf_json_get_int(body, "", "size", true, MF_ODDS_DECK_MIN, MF_ODDS_DECK_MAX, 60, &size, err) ||
 	    mf_json_get_int(body, "", "life", false, 1, MF_MANA_LIFE_MAX, 20, &life, err) ||
+	    mf_json_get_int(body, "", "curve", false, 1, MF_ODDS_TURN_MAX, 0, &curve, err) ||
 	    mf_json_get_array(body, "", "spells", true, MF_API_ODDS_SPELLS_MAX, &r->spells,
 			      &r->n_spells, err))
 		return -1;
 	r->q.size = (uint32_t)size;
 	r->q.life = (uint32_t)life;
+	r->q.curve = (uint32_t)curve;
 	if (decode_lands(body, cat, r, err) || decode_on(body, &r->q.on_draw, err) ||
 	    decode_policy(body, &r->q.policy, &r->q.custom, err) || decode_method(body, r, err))
 		return -1;
@@ -237,6 +240,25 @@ static void add_prob(struct mf_buf *out, double p)
 	mf_buf_addf(out, "%.6f", p);
 }
 
+/* "by_turn": P(castable) on each turn of the curve, with its standard
+ * error when sampled. */
+static void by_turn_text(struct mf_buf *out, const struct mf_odds_result *r)
+{
+	if (!r->curve)
+		return;
+	MF_JSON_LIT(out, ",\"by_turn\":[");
+	for (uint32_t t = 1; t <= r->curve; t++) {
+		mf_buf_addf(out, "%s{\"turn\":%u,\"p_castable\":", t > 1 ? "," : "", t);
+		add_prob(out, r->by_turn[t - 1]);
+		if (r->method == MF_ODDS_SAMPLE) {
+			MF_JSON_LIT(out, ",\"standard_error\":");
+			add_prob(out, r->by_turn_se[t - 1]);
+		}
+		MF_JSON_LIT(out, "}");
+	}
+	MF_JSON_LIT(out, "]");
+}
+
 static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const struct mf_odds_result *r)
 {
 	static const char *const names[3] = { "p_lands", "p_castable", "p_castable_given_lands" };
@@ -275,6 +297,7 @@ static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const
 		}
 		MF_JSON_LIT(out, "}");
 	}
+	by_turn_text(out, r);
 	MF_JSON_LIT(out, "}");
 }
 
@@ -295,10 +318,20 @@ static void rules_text(struct mf_buf *out, enum mf_odds_policy policy, const str
 		mf_buf_addf(out, ",\"free\":%s}", r.hands[i].free ? "true" : "false");
 	}
 	mf_buf_addf(out, "],\"bottom\":\"%s\",\"draw_on_turn_1\":%s,\"lands_needed\":\"%s\","
-		    "\"castable\":\"some turn-or-fewer of the lands seen, untapped, pay the cost with "
-		    "life >= 1 left; fetches search every land not seen\"}",
+		    "\"land_drops\":\"one land a turn from the hand, turns 1 to T; a land drawn on turn t "
+		    "is played on t or later; the draws are known in advance\","
+		    "\"castable\":\"some line of land drops leaves untapped lands on turn T that pay the "
+		    "cost with life >= 1 left. A land played before T is untapped on T however it "
+		    "entered (a shock land for free; a fetch found its land then, a triome too). "
+		    "The land played on T pays only if it enters untapped: never a tapped land or a "
+		    "bounce land; a shock land for 2 life; a check land with a land of its types out; "
+		    "a fast land with at most two other lands; a slow land with at least two; a "
+		    "fetch finds a land that enters as it would (Evolving Wilds: tapped; Fabled "
+		    "Passage: untapped with four lands). Bounce lands return a land to the hand. "
+		    "Fetches search every land not seen\"}",
 		    r.london ? "spells by Karsten's counts; lands making none of the cost's colours "
-		    "first, then fewer of them, then by name" : "nothing: a fresh smaller hand",
+		    "first, then the land whose colours the most other lands make, then lands that "
+		    "enter tapped, then by name" : "nothing: a fresh smaller hand",
 		    r.draw_on_turn_1 ? "true" : "false",
 		    r.lands_needed_pips ? "coloured pips" : "mana value");
 }
@@ -311,45 +344,90 @@ static void deck_text(struct mf_buf *out, uint32_t size, uint64_t lands, bool on
 	rules_text(out, policy, custom, size, on_draw);
 }
 
+/* One spell's answer, kept so that a spell asked again is not computed
+ * again. */
+struct odds_answer {
+	struct mf_mana_cost cost;
+	uint32_t x, turn;
+	struct mf_odds_result res;
+};
+
+/* The answer of a spell already computed with q's cost, x and turn, or
+ * NULL. */
+static const struct mf_odds_result *known(const struct odds_answer *done, size_t n,
+					  const struct mf_odds_query *q)
+{
+	for (size_t k = 0; k < n; k++)
+		if (done[k].x == q->x && done[k].turn == q->turn &&
+		    memcmp(&done[k].cost, &q->cost, sizeof(q->cost)) == 0)
+			return &done[k].res;
+	return NULL;
+}
+
+/* The odds of the spell in r->q, or a problem at `at`. */
+static int compute(struct odds_request *r, const char *at, struct mf_odds_result *res,
+		   struct mf_api_error *err)
+{
+	int rc = mf_odds_compute(&r->q, res);
+
+	if (rc == MF_ERR_NOMEM)
+		return mf_api_fail_nomem(err);
+	if (rc == MF_ERR_LIMIT && res->over_budget)
+		return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
+				    "the %s count needs more than %llu units of work; send %s",
+				    r->q.method == MF_ODDS_EXACT ? "exact" : "sampled",
+				    (unsigned long long)(r->q.budget ? r->q.budget : MF_ODDS_BUDGET_DEFAULT),
+				    r->q.method == MF_ODDS_EXACT ? "\"method\":\"sample\"" :
+				    "fewer \"games\" or an earlier \"curve\"");
+	if (rc)
+		return mf_api_fail(err, at, "the odds could not be computed: %s", mf_status_str(rc));
+	return 0;
+}
+
 int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		     struct mf_api_error *err)
 {
 	struct odds_request r;
+	struct odds_answer *done;
 	const cJSON *spell;
 	uint64_t lands = 0;
-	size_t i = 0;
+	size_t i = 0, n_done = 0;
+	int rc = 0;
 
 	if (decode_request(body, ctx->lands, &r, err))
 		return -1;
 	r.q.budget = ctx->odds_budget;
+	done = malloc(r.n_spells * sizeof(*done) + 1);
+	if (!done)
+		return mf_api_fail_nomem(err);
 	for (size_t k = 0; k < r.q.n_lands; k++)
 		lands += r.counts[k];
 	deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy, &r.q.custom);
-	mf_buf_addf(out, ",\"life\":%u,\"results\":[", r.q.life);
+	mf_buf_addf(out, ",\"life\":%u,", r.q.life);
+	if (r.q.curve)
+		mf_buf_addf(out, "\"curve\":%u,", r.q.curve);
+	MF_JSON_LIT(out, "\"results\":[");
 	cJSON_ArrayForEach(spell, r.spells) {
-		struct mf_odds_result res;
+		const struct mf_odds_result *res;
 		char at[64];
-		int rc;
 
 		snprintf(at, sizeof(at), "/spells/%zu", i);
-		if (decode_spell(spell, at, &r.q, err))
-			return -1;
-		rc = mf_odds_compute(&r.q, &res);
-		if (rc == MF_ERR_NOMEM)
-			return mf_api_fail_nomem(err);
-		if (rc == MF_ERR_LIMIT && res.over_budget)
-			return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
-					    "the %s count needs more than %llu units of work; send "
-					    "\"method\":\"sample\" or fewer games",
-					    r.q.method == MF_ODDS_EXACT ? "exact" : "sampled",
-					    (unsigned long long)(r.q.budget ? r.q.budget :
-								 MF_ODDS_BUDGET_DEFAULT));
-		if (rc)
-			return mf_api_fail(err, at, "the odds could not be computed: %s", mf_status_str(rc));
+		if ((rc = decode_spell(spell, at, &r.q, err)) != 0)
+			break;
+		res = known(done, n_done, &r.q);
+		if (!res) {
+			done[n_done] = (struct odds_answer){ r.q.cost, r.q.x, r.q.turn, { 0 } };
+			if ((rc = compute(&r, at, &done[n_done].res, err)) != 0)
+				break;
+			res = &done[n_done++].res;
+		}
 		if (i++)
 			MF_JSON_LIT(out, ",");
-		result_text(out, &r.q, &res);
+		result_text(out, &r.q, res);
 	}
+	free(done);
+	if (rc)
+		return rc;
 	if (MF_JSON_LIT(out, "]}"))
 		return mf_api_fail_buf(err, out);
 	return 0;

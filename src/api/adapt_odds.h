@@ -6,7 +6,7 @@
 #include "api/api.h"
 #include "manaflow/odds.h"
 
-#define MF_API_ODDS_SPELLS_MAX 16  /* spells in one odds request */
+#define MF_API_ODDS_SPELLS_MAX 100  /* spells in one odds request */
 
 /* POST /v1/mana/odds: a deck and its spells -> one result per spell. */
 int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,

@@ -335,6 +335,36 @@ static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const u
 
 /* ------------------------------------------------------------------ */
 
+/* 1 when not even every land seen, untapped, with every land its fetches
+ * could find, pays the cost: no line of play can then. 0 when it does,
+ * or a negative mf_status. */
+static int hopeless(struct odds_ctx *c, const struct odds_game *g, const uint8_t *lib)
+{
+	uint8_t all[MF_ODDS_LAND_KINDS_MAX], fetches = 0;
+	uint32_t least;
+	int rc;
+
+	memcpy(all, g->hand, c->n_groups);
+	for (uint32_t t = 1; t <= g->turn; t++)
+		if (g->draws[t - 1] < c->n_groups)
+			all[g->draws[t - 1]]++;
+	for (size_t k = 0; k < c->n_groups; k++)
+		if (c->g[k].drop == ODDS_DROP_FETCH) {
+			fetches = (uint8_t)(fetches + all[k]);
+			all[k] = 0;
+		}
+	for (size_t z = 0; z < c->n_groups && fetches; z++)
+		for (size_t k = 0; k < c->n_groups; k++)
+			if (c->g[k].drop == ODDS_DROP_FETCH && (c->g[k].fetch_types & c->g[z].found)) {
+				all[z] = (uint8_t)(all[z] + (lib[z] < fetches ? lib[z] : fetches));
+				break;
+			}
+	rc = mf_odds_least_life(c, all, &least);
+	if (rc)
+		return rc;
+	return least == UINT32_MAX || least >= c->q->life;
+}
+
 int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 {
 	size_t n = c->n_groups, stride = c->castable.stride;
@@ -369,7 +399,11 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 	for (uint32_t t = 1; t <= g->turn; t++)
 		if (g->draws[t - 1] < n)
 			lib[g->draws[t - 1]]--;
-	rc = c->bounce_in_deck ? castable_lines(c, g, lib) : castable_seen(c, key, last, lib, g->turn);
+	rc = hopeless(c, g, lib);
+	if (rc == 0)
+		rc = c->bounce_in_deck ? castable_lines(c, g, lib) : castable_seen(c, key, last, lib, g->turn);
+	else if (rc == 1)
+		rc = 0;
 	if (rc < 0)
 		return rc;
 	v = mf_odds_table_put(&c->castable, key, &added);

@@ -253,8 +253,7 @@ int mf_odds_exact(struct odds_ctx *c, struct odds_tally *t)
 		bool last = turn_no == c->last_turn;
 
 		rc = turn(c, &l, &a, turn_no, last ? NULL : &b, t);
-		mf_odds_table_free(&a);
-		rc = rc ? rc : mf_odds_table_init(&a, l.stride);
+		mf_odds_table_clear(&a);
 		swap = a;
 		a = b;
 		b = swap;

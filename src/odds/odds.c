@@ -63,6 +63,7 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	struct odds_ctx c;
 	struct odds_tally t;
 	uint64_t spent = 0;  /* work of an exact count given up for a sample */
+	uint64_t estimate;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -72,13 +73,14 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	out->lands_needed = c.lands_needed;
 	out->groups = (uint32_t)c.n_groups;
 	out->curve = q->curve;
-	if (q->method == MF_ODDS_EXACT && mf_odds_exact_estimate(&c) > c.budget) {
+	estimate = q->method == MF_ODDS_SAMPLE ? 0 : mf_odds_exact_estimate(&c);
+	if (q->method == MF_ODDS_EXACT && estimate > c.budget) {
 		c.over_budget = true;
 		rc = MF_ERR_LIMIT;
 		goto done;
 	}
 	if (q->method == MF_ODDS_EXACT ||
-	    (q->method == MF_ODDS_AUTO && mf_odds_exact_estimate(&c) <= c.budget)) {
+	    (q->method == MF_ODDS_AUTO && estimate <= MF_ODDS_AUTO_EXACT_MAX && estimate <= c.budget)) {
 		rc = mf_odds_exact(&c, &t);
 		if (rc == MF_OK) {
 			out->method = MF_ODDS_EXACT;

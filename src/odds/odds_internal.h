@@ -61,7 +61,7 @@ struct odds_stage {
  * value each (table.c). */
 struct odds_table {
 	uint8_t *keys;     /* n_slots keys of `stride` bytes */
-	uint8_t *used;     /* 1 for a slot in use */
+	uint32_t *used;    /* 0 for a free slot, else a tag of the key's hash */
 	union odds_value {
 		double p;
 		uint64_t u;
@@ -109,6 +109,8 @@ void mf_odds_table_free(struct odds_table *t);
 union odds_value *mf_odds_table_find(const struct odds_table *t, const uint8_t *key);
 /* The value of key, added as 0 when new (*added says which); NULL for no memory. */
 union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bool *added);
+/* Empties the table, keeping its slots. */
+void mf_odds_table_clear(struct odds_table *t);
 /* Slot i's key, or NULL when the slot is empty (for walking every entry). */
 const uint8_t *mf_odds_table_key(const struct odds_table *t, size_t i);
 

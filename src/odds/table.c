@@ -24,7 +24,7 @@ static uint64_t key_hash(const uint8_t *k, size_t n)
 static int alloc_slots(struct odds_table *t, size_t n)
 {
 	t->keys = malloc(n * t->stride);
-	t->used = calloc(n, 1);
+	t->used = calloc(n, sizeof(*t->used));
 	t->value = calloc(n, sizeof(*t->value));
 	t->n_slots = n;
 	t->n_used = 0;
@@ -52,12 +52,21 @@ void mf_odds_table_free(struct odds_table *t)
 	t->stride = stride;
 }
 
-/* The slot of key: its own, or the free one where it would go. */
-static size_t slot_of(const struct odds_table *t, const uint8_t *key)
+/* The tag a used slot holds: the key's hash, never 0. */
+static uint32_t tag_of(uint64_t hash)
 {
-	size_t mask = t->n_slots - 1, h = key_hash(key, t->stride) & mask;
+	uint32_t tag = (uint32_t)(hash >> 32);
 
-	while (t->used[h] && memcmp(t->keys + h * t->stride, key, t->stride) != 0)
+	return tag ? tag : 1;
+}
+
+/* The slot of key (of hash h): its own, or the free one where it would go. */
+static size_t slot_of(const struct odds_table *t, const uint8_t *key, uint64_t hash)
+{
+	size_t mask = t->n_slots - 1, h = (size_t)hash & mask;
+	uint32_t tag = tag_of(hash);
+
+	while (t->used[h] && (t->used[h] != tag || memcmp(t->keys + h * t->stride, key, t->stride) != 0))
 		h = (h + 1) & mask;
 	return h;
 }
@@ -68,7 +77,7 @@ union odds_value *mf_odds_table_find(const struct odds_table *t, const uint8_t *
 
 	if (!t->n_slots)
 		return NULL;
-	h = slot_of(t, key);
+	h = slot_of(t, key, key_hash(key, t->stride));
 	return t->used[h] ? &t->value[h] : NULL;
 }
 
@@ -85,11 +94,15 @@ static int grow(struct odds_table *t)
 	for (size_t i = 0; i < old.n_slots; i++) {
 		size_t h;
 
+		const uint8_t *k = old.keys + i * old.stride;
+		uint64_t hash;
+
 		if (!old.used[i])
 			continue;
-		h = slot_of(t, old.keys + i * old.stride);
-		memcpy(t->keys + h * t->stride, old.keys + i * old.stride, t->stride);
-		t->used[h] = 1;
+		hash = key_hash(k, t->stride);
+		h = slot_of(t, k, hash);
+		memcpy(t->keys + h * t->stride, k, t->stride);
+		t->used[h] = tag_of(hash);
 		t->value[h] = old.value[i];
 		t->n_used++;
 	}
@@ -99,25 +112,33 @@ static int grow(struct odds_table *t)
 
 union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bool *added)
 {
+	uint64_t hash = key_hash(key, t->stride);
 	size_t h;
 
 	*added = false;
 	if (!t->n_slots && alloc_slots(t, TABLE_FIRST_SLOTS) != MF_OK)
 		return NULL;
-	h = slot_of(t, key);
+	h = slot_of(t, key, hash);
 	if (t->used[h])
 		return &t->value[h];
 	if (2 * (t->n_used + 1) > t->n_slots) {
 		if (grow(t) != MF_OK)
 			return NULL;
-		h = slot_of(t, key);
+		h = slot_of(t, key, hash);
 	}
 	memcpy(t->keys + h * t->stride, key, t->stride);
-	t->used[h] = 1;
+	t->used[h] = tag_of(hash);
 	t->value[h].u = 0;
 	t->n_used++;
 	*added = true;
 	return &t->value[h];
+}
+
+void mf_odds_table_clear(struct odds_table *t)
+{
+	if (t->n_used)
+		memset(t->used, 0, t->n_slots * sizeof(*t->used));
+	t->n_used = 0;
 }
 
 const uint8_t *mf_odds_table_key(const struct odds_table *t, size_t i)

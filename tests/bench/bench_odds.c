@@ -122,6 +122,51 @@ static int run(const struct deck *d, const struct mf_mana_catalogue *cat, const 
 	return 0;
 }
 
+/* Every spell of a deck on the turn of its mana value (at least 1), each
+ * with a curve of turns 1..curve, as one request computes them; prints the
+ * total time, the spells answered exactly and the widest 95% half-interval
+ * of the sampled ones. */
+static int run_deck(const struct deck *d, const struct mf_mana_catalogue *cat, const char *const *costs,
+		    size_t n, uint32_t curve, bool on_draw)
+{
+	struct mf_odds_query q = {
+		.cat = cat, .size = d->size, .lands = d->lands, .counts = d->counts,
+		.n_lands = d->n_lands, .life = 20, .policy = MF_ODDS_KARSTEN2022, .on_draw = on_draw,
+		.method = MF_ODDS_AUTO, .seed = 1, .curve = curve,
+	};
+	struct mf_odds_result r;
+	double t0 = seconds(), dt, widest = 0;
+	size_t exact = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		uint64_t mv;
+		int rc;
+
+		if (!parse_cost(costs[i], &q.cost))
+			return 1;
+		q.x = q.cost.x_count ? 1 : 0;
+		mv = mf_mana_cost_total(&q.cost) + q.cost.x_count * q.x;
+		q.turn = mv < 1 ? 1 : mv > MF_ODDS_TURN_MAX ? MF_ODDS_TURN_MAX : (uint32_t)mv;
+		rc = mf_odds_compute(&q, &r);
+		if (rc) {
+			fprintf(stderr, "bench-odds: %s %s: status %d\n", d->label, costs[i], rc);
+			return 1;
+		}
+		if (r.method == MF_ODDS_EXACT)
+			exact++;
+		else if (1.96 * r.se[1] > widest)
+			widest = 1.96 * r.se[1];
+		for (uint32_t t = 0; t < curve && r.method == MF_ODDS_SAMPLE; t++)
+			if (1.96 * r.by_turn_se[t] > widest)
+				widest = 1.96 * r.by_turn_se[t];
+	}
+	dt = seconds() - t0;
+	printf("%-22s %zu spells, curve 1-%u, on the %s: %zu exact, %zu sampled (widest 95%% "
+	       "half-interval %.2f points)  %9.1f ms\n", d->label, n, curve, on_draw ? "draw" : "play",
+	       exact, n - exact, widest * 100, dt * 1e3);
+	return 0;
+}
+
 static int run_sources(const char *label, uint32_t size, uint32_t lands, enum mf_odds_policy policy)
 {
 	struct mf_odds_sources_query q = { .size = size, .lands = lands, .policy = policy };
@@ -167,13 +212,48 @@ static const struct deck_land commander[] = {
 	{ "Misty Rainforest", 1 }, { "Polluted Delta", 1 }, { "Verdant Catacombs", 1 },
 };
 
+/* Azorius, eight kinds: a fetch, a shock, a check, a fast land, a triome,
+ * a pathway card and basics; thirty spells of distinct costs. */
+static const struct deck_land azorius[] = {
+	{ "Flooded Strand", 4 }, { "Hallowed Fountain", 4 }, { "Glacial Fortress", 4 },
+	{ "Seachrome Coast", 4 }, { "Raffine's Tower", 2 },
+	{ "Hengegate Pathway // Mistgate Pathway", 2 }, { "Island", 2 }, { "Plains", 2 },
+};
+static const char *const azorius_spells[] = {
+	"{W}", "{U}", "{1}{W}", "{1}{U}", "{W}{U}", "{U}{U}", "{W}{W}", "{2}{W}", "{2}{U}",
+	"{1}{W}{U}", "{1}{U}{U}", "{1}{W}{W}", "{2}{W}{U}", "{3}{W}", "{3}{U}", "{2}{U}{U}",
+	"{2}{W}{W}", "{3}{W}{U}", "{4}{W}", "{4}{U}", "{2}{W}{W}{U}", "{1}{W}{U}{U}", "{5}{W}",
+	"{3}{U}{U}", "{4}{W}{U}", "{X}{U}{U}", "{W/U}{W/U}", "{1}{W/U}", "{2}{W/P}", "{6}{U}",
+};
+
+/* Sultai Commander: 38 lands of twenty kinds, a bounce land among them. */
+static const struct deck_land sultai[] = {
+	{ "Forest", 7 }, { "Island", 7 }, { "Swamp", 7 }, { "Breeding Pool", 1 },
+	{ "Watery Grave", 1 }, { "Overgrown Tomb", 1 }, { "Zagoth Triome", 1 },
+	{ "Misty Rainforest", 1 }, { "Polluted Delta", 1 }, { "Verdant Catacombs", 1 },
+	{ "Woodland Cemetery", 1 }, { "Drowned Catacomb", 1 }, { "Hinterland Harbor", 1 },
+	{ "Darkslick Shores", 1 }, { "Botanical Sanctum", 1 }, { "Blooming Marsh", 1 },
+	{ "Opulent Palace", 1 }, { "Golgari Rot Farm", 1 }, { "Evolving Wilds", 1 },
+	{ "Fabled Passage", 1 },
+};
+static const char *const sultai_spells[] = {
+	"{G}", "{U}", "{B}", "{1}{G}", "{1}{U}", "{1}{B}", "{G}{U}", "{B}{G}", "{U}{B}", "{2}{G}",
+	"{2}{U}", "{2}{B}", "{1}{G}{U}", "{1}{B}{G}", "{1}{U}{B}", "{G}{G}", "{U}{U}", "{B}{B}",
+	"{1}{G}{G}", "{1}{U}{U}", "{1}{B}{B}", "{B}{G}{U}", "{3}{G}", "{3}{U}", "{3}{B}",
+	"{2}{G}{U}", "{2}{B}{G}", "{2}{U}{B}", "{2}{G}{G}", "{2}{U}{U}", "{2}{B}{B}", "{1}{B}{G}{U}",
+	"{4}{G}", "{4}{U}", "{4}{B}", "{3}{G}{U}", "{3}{B}{G}", "{3}{U}{B}", "{2}{G}{G}{U}",
+	"{2}{U}{U}{B}", "{2}{B}{B}{G}", "{2}{B}{G}{U}", "{5}{G}", "{5}{U}", "{5}{B}", "{4}{G}{U}",
+	"{4}{B}{G}", "{4}{U}{B}", "{3}{B}{G}{U}", "{6}{G}", "{6}{U}", "{6}{B}", "{5}{G}{U}",
+	"{5}{B}{G}", "{5}{U}{B}", "{4}{B}{G}{U}", "{X}{G}", "{X}{U}{U}", "{G/U}{G/U}", "{7}{B}",
+};
+
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 int main(void)
 {
 	struct mf_mana_catalogue *cat;
 	struct mf_mana_parse_error err;
-	struct deck red, ux, four, cmd;
+	struct deck red, ux, four, cmd, wu, bug;
 	int bad = 0;
 
 	if (mf_mana_catalogue_builtin(&cat, &err)) {
@@ -183,7 +263,9 @@ int main(void)
 	if (!make_deck(&red, cat, "mono-red 60/24", 60, mono_red, N_OF(mono_red)) ||
 	    !make_deck(&ux, cat, "Izzet 60/24", 60, izzet, N_OF(izzet)) ||
 	    !make_deck(&four, cat, "4-colour 60/25", 60, four_colour, N_OF(four_colour)) ||
-	    !make_deck(&cmd, cat, "Commander 99/38", 99, commander, N_OF(commander))) {
+	    !make_deck(&cmd, cat, "Commander 99/38", 99, commander, N_OF(commander)) ||
+	    !make_deck(&wu, cat, "Azorius 60/24, 8 kinds", 60, azorius, N_OF(azorius)) ||
+	    !make_deck(&bug, cat, "Sultai 99/38, 20 kinds", 99, sultai, N_OF(sultai))) {
 		mf_mana_catalogue_free(cat);
 		return 1;
 	}
@@ -195,6 +277,10 @@ int main(void)
 	bad |= run(&ux, cat, "{4}{U}{U}{R}", 7, MF_ODDS_AUTO, 0);
 	bad |= run(&four, cat, "{1}{W}{U}{R}{G}", 5, MF_ODDS_AUTO, 0);
 	bad |= run(&cmd, cat, "{1}{B}{G}{U}", 4, MF_ODDS_AUTO, 0);
+	printf("bench-odds: whole decks, each spell on its mana value's turn, method auto\n");
+	bad |= run_deck(&wu, cat, azorius_spells, N_OF(azorius_spells), 7, false);
+	bad |= run_deck(&wu, cat, azorius_spells, N_OF(azorius_spells), 0, false);
+	bad |= run_deck(&bug, cat, sultai_spells, N_OF(sultai_spells), 0, true);
 	printf("bench-odds: mf_odds_compute, sampled (seed 1)\n");
 	bad |= run(&ux, cat, "{1}{U}{R}{R}", 4, MF_ODDS_SAMPLE, 100000);
 	printf("bench-odds: mf_odds_sources, the whole table, Karsten's own targets\n");

@@ -104,6 +104,8 @@ void land_describe(const struct mf_deck_land *land, char *buf, size_t size)
 			put(&o, " basic");
 		if (f->tapped)
 			put(&o, " tapped");
+		if (f->untap_lands)
+			put(&o, f->untap_lands == 4 ? " untap4" : " untap?");
 	}
 	switch (land->enters) {
 	case MF_DECK_ENTERS_UNTAPPED: break;

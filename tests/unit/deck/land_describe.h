@@ -8,7 +8,8 @@
  * Parts are left out when empty. A mana alternative is its mana as letters
  * (CC is two C), then "-N" for the life it costs, "!" when it sacrifices the
  * land, with "*" in front when it comes from a basic land type. A fetch is
- * its types ("any" for any basic land), "-N", "basic", "tapped". enters is
+ * its types ("any" for any basic land), "-N", "basic", "tapped", "untapN"
+ * (untapped again with N lands). enters is
  * tapped, shockN, fewN (fast lands), manyN (slow lands), basicsN (battle
  * lands), control:<types> (check lands), reveal:<types>, or conditional.
  * ignored lists the reasons' short names in order.

@@ -64,11 +64,16 @@ START_TEST(current_fetches)
 	ck_text("Terramorphic Expanse", "Land",
 		"{T}, Sacrifice Terramorphic Expanse: Search your library for a basic land card, "
 		"put it onto the battlefield tapped, then shuffle.", "fetch=any tapped");
-	/* Fabled Passage's untap needs four lands: listed, the fetch stands. */
+	/* Fabled Passage's untap with four lands is read. */
 	ck_text("Fabled Passage", "Land",
 		"{T}, Sacrifice Fabled Passage: Search your library for a basic land card, put it onto the "
 		"battlefield tapped, then shuffle. Then if you control four or more lands, untap that land.",
-		"fetch=any tapped | ignored=permanents");
+		"fetch=any tapped untap4");
+	/* Without "tapped" there is nothing to untap: the sentence is listed. */
+	ck_text("Test Passage", "Land",
+		"{T}, Sacrifice Test Passage: Search your library for a basic land card, put it onto the "
+		"battlefield, then shuffle. Then if you control four or more lands, untap that land.",
+		"fetch=any | ignored=permanents");
 	/* Onslaught's 2019 wording, and a basic-only fetch of two types. */
 	ck_text("Polluted Delta", "Land",
 		"{T}, Pay 1 life, Sacrifice Polluted Delta: Search your library for an Island or Swamp card, "
