@@ -15,8 +15,9 @@
  *    hurt but for a fast land played on T, so only the largest sets are
  *    tried (at most two lands beside a fast land). The answer depends on
  *    the lands seen before T and the card drawn on T, the memo's key.
- *  - with bounce lands the order of the draws matters: every line of play
- *    of turns 1 .. T - 1 is walked, and the key is the hand and each draw.
+ *  - when a bounce land arrives before turn T the order of the draws
+ *    matters: every line of play of turns 1 .. T - 1 is walked, and the key
+ *    is the hand and each draw.
  */
 #include <string.h>
 
@@ -365,30 +366,48 @@ static int hopeless(struct odds_ctx *c, const struct odds_game *g, const uint8_t
 	return least == UINT32_MAX || least >= c->q->life;
 }
 
+/* Whether a bounce land can be played before turn g->turn: only then does
+ * the order of the draws matter. */
+static bool ordered(const struct odds_ctx *c, const struct odds_game *g)
+{
+	if (!c->bounce_in_deck)
+		return false;
+	for (size_t k = 0; k < c->n_groups; k++)
+		if (g->hand[k] && c->g[k].drop == ODDS_DROP_BOUNCE)
+			return true;
+	for (uint32_t t = 1; t < g->turn; t++)
+		if (g->draws[t - 1] < c->n_groups && c->g[g->draws[t - 1]].drop == ODDS_DROP_BOUNCE)
+			return true;
+	return false;
+}
+
 int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 {
 	size_t n = c->n_groups, stride = c->castable.stride;
-	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 2] = { 0 };
+	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 3] = { 0 };
 	uint8_t lib[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t last = ODDS_SPELL;
+	bool in_order = ordered(c, g);
 	union odds_value *v;
 	bool added;
 	int rc;
 
-	/* what the line of play can depend on */
+	/* what the line of play can depend on: the hand and each draw, or the
+	 * lands before the turn and the turn's draw */
 	memcpy(key, g->hand, n);
 	for (uint32_t t = 1; t <= g->turn; t++) {
 		uint8_t d = g->draws[t - 1] < n ? g->draws[t - 1] : ODDS_SPELL;
 
-		if (c->bounce_in_deck)
+		if (in_order)
 			key[n + t - 1] = d;
 		else if (t < g->turn && d != ODDS_SPELL)
 			key[d]++;
 		else if (t == g->turn)
 			last = d;
 	}
-	if (!c->bounce_in_deck)
+	if (!in_order)
 		key[n] = last;
+	key[stride - 2] = in_order;
 	key[stride - 1] = (uint8_t)g->turn;
 	v = mf_odds_table_find(&c->castable, key);
 	if (v)
@@ -401,7 +420,7 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 			lib[g->draws[t - 1]]--;
 	rc = hopeless(c, g, lib);
 	if (rc == 0)
-		rc = c->bounce_in_deck ? castable_lines(c, g, lib) : castable_seen(c, key, last, lib, g->turn);
+		rc = in_order ? castable_lines(c, g, lib) : castable_seen(c, key, last, lib, g->turn);
 	else if (rc == 1)
 		rc = 0;
 	if (rc < 0)

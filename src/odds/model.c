@@ -348,8 +348,9 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	if (!c->board)
 		return MF_ERR_NOMEM;
 	/* castable's key: the hand (or all lands before the turn) by group,
-	 * each turn's draw, and the turn (drops.c) */
-	rc = mf_odds_table_init(&c->castable, c->n_groups + c->last_turn + 1);
+	 * each turn's draw (or the turn's), whether in order, and the turn
+	 * (drops.c) */
+	rc = mf_odds_table_init(&c->castable, c->n_groups + c->last_turn + 2);
 	if (!rc)
 		rc = mf_odds_table_init(&c->pays, c->n_groups);
 	return rc;

@@ -87,6 +87,10 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odd
 
 			if (g.turn != c->q->turn && g.turn > c->q->curve)
 				continue;
+			if (!mf_odds_charge(c, 1)) {
+				rc = MF_ERR_LIMIT;
+				break;
+			}
 			castable = mf_odds_castable(c, &g);
 			if (castable < 0) {
 				rc = castable;

@@ -259,7 +259,22 @@ def check_odds(driver, server, shots):
           lambda d: d.find_elements(By.CSS_SELECTOR, 'table#sources-table')
           and rows_with_cells(d.find_element(By.CSS_SELECTOR, 'table#sources-table')))
     ok(True, 'odds: #sources-table has rows')
+    turns = [text(r.find_elements(By.CSS_SELECTOR, 'td')[1]) for r in rows]
+    ok(turns == ['3', '2'], 'odds: each spell on the turn of its mana value by default', repr(turns))
     screenshot(driver, '#panel-odds', shots, 'odds.png')
+
+    # A turn per spell: {U}{U} asked on turn 4 is answered on turn 4, and its
+    # curve still has turns 1 to 7.
+    turn = driver.find_elements(By.CSS_SELECTOR, '.odds-spell input.odds-spell-turn')
+    ok(len(turns) == 2 and len(turn) == 2, 'odds: each spell has a turn field', '%d' % len(turn))
+    turn[1].send_keys('4')
+    one(driver, 'button#odds-submit').click()
+    until(driver, 'odds: the table says turn 4 for {U}{U}',
+          lambda d: [text(r.find_elements(By.CSS_SELECTOR, 'td')[1])
+                     for r in rows_with_cells(d.find_element(By.CSS_SELECTOR, 'table#odds-table'))] == ['3', '4'])
+    points = driver.find_elements(By.CSS_SELECTOR, 'svg#odds-chart circle.odds-point[data-spell="1"]')
+    ok(len(points) == 7, 'odds: the curve of a spell asked on turn 4 still has 7 points', '%d' % len(points))
+    turn[1].clear()
 
 
 # --------------------------------------------------------------------------

@@ -36,16 +36,20 @@
     return tr;
   }
 
-  function addSpellRow(cost) {
+  function addSpellRow(cost, turn) {
     var list = $('odds-spells');
     var k = ++oddsRowSerial;
-    var id = 'odds-spell-cost-' + k;
+    var id = 'odds-spell-cost-' + k, turnId = 'odds-spell-turn-' + k;
     var input = h('input', { type: 'text', id: id, class: 'odds-spell-cost', autocomplete: 'off',
                              spellcheck: 'false', placeholder: '{1}{R}{R}', value: cost || '' });
+    var turnInput = h('input', { type: 'number', id: turnId, class: 'odds-spell-turn', min: '1', max: '20',
+                                 step: '1', inputmode: 'numeric', placeholder: 'MV',
+                                 value: turn === undefined ? '' : String(turn) });
     var swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' });
     var label = h('label', { for: id });
+    var turnLabel = h('label', { for: turnId, class: 'turn-label', text: 'on turn' });
     var remove = h('button', { type: 'button', class: 'remove', 'aria-label': 'Remove this spell' });
-    var li = h('li', { class: 'odds-spell' }, [swatch, label, input, remove]);
+    var li = h('li', { class: 'odds-spell' }, [swatch, label, input, turnLabel, turnInput, remove]);
     remove.addEventListener('click', function () {
       var next = li.nextElementSibling || li.previousElementSibling;
       list.removeChild(li);
@@ -65,38 +69,14 @@
     }
   }
 
-  /* The mana value of a cost in brace or contest notation ({X} counts 0). */
-  function manaValue(cost) {
-    var mv = 0, m;
-    if (cost.indexOf('{') >= 0) {
-      var re = /\{([^}]*)\}/g;
-      while ((m = re.exec(cost)) !== null) {
-        var sym = m[1].toUpperCase();
-        if (/^\d+$/.test(sym)) mv += parseInt(sym, 10);
-        else if (sym === 'X') mv += 0;
-        else if (/^2\//.test(sym)) mv += 2;
-        else mv += 1;
-      }
-    } else {
-      for (var i = 0; i < cost.length; i++) {
-        var c = cost[i];
-        if (c >= '0' && c <= '9') mv += c.charCodeAt(0) - 48;
-        else if (c !== 'X' && c !== 'x') mv += 1;
-      }
-    }
-    return mv;
-  }
-
-  function oddsPlace(panel, problem, spellIndex, seen) {
+  function oddsPlace(panel, problem, seen) {
     var p = problem.pointer || '';
     var shown = p;
     var target = null, inside = null;
     var m;
-    if ((m = /^\/spells\/\d+(\/.*)?$/.exec(p)) && spellIndex !== null) {
-      // Each odds request holds one spell seven times: name the page's spell.
-      shown = '/spells/' + spellIndex + (m[1] || '');
-      var row = $('odds-spells').querySelectorAll('.odds-spell')[spellIndex];
-      if (row) target = row.querySelector('input.odds-spell-cost');
+    if ((m = /^\/spells\/(\d+)(\/.*)?$/.exec(p))) {
+      var row = $('odds-spells').querySelectorAll('.odds-spell')[parseInt(m[1], 10)];
+      if (row) target = row.querySelector(m[2] === '/turn' ? 'input.odds-spell-turn' : 'input.odds-spell-cost');
     } else if ((m = /^\/lands\/(\d+)(\/.*)?$/.exec(p))) {
       var tr = $('odds-lands').tBodies[0].querySelectorAll('tr.odds-land')[parseInt(m[1], 10)];
       if (tr) target = tr.querySelector(m[2] === '/count' ? 'input.odds-land-count' : 'input.odds-land-name');
@@ -108,7 +88,7 @@
       target = $('odds-on');
     } else if (p === '/policy' || p.indexOf('/policy/') === 0) {
       target = $('odds-policy');
-    } else if (p === '/method' || p === '/games' || p === '/seed') {
+    } else if (p === '/method' || p === '/games' || p === '/seed' || p === '/curve') {
       target = $('odds-calc');
     }
     var key = shown + '\n' + problem.detail;
@@ -160,86 +140,79 @@
         landList.push({ name: tr.querySelector('input.odds-land-name').value.trim(), count: count });
         if (typeof count === 'number') total += count;
       });
-      var costs = Array.prototype.map.call($('odds-spells').querySelectorAll('input.odds-spell-cost'),
-        function (i) { return i.value.trim(); });
-      if (costs.length === 0) {
+      var spellRows = $('odds-spells').querySelectorAll('.odds-spell');
+      var costs = [];
+      var spells = Array.prototype.map.call(spellRows, function (li) {
+        var cost = li.querySelector('input.odds-spell-cost').value.trim();
+        var turnInput = li.querySelector('input.odds-spell-turn');
+        var spell = { cost: cost };
+        costs.push(cost);
+        if (turnInput.value.trim() !== '') spell.turn = intOrRaw(turnInput);
+        return spell;
+      });
+      if (spells.length === 0) {
         panelTop(panel).appendChild(makeError({ detail: 'add a spell to compute its odds' }, '/spells'));
         return;
       }
       var on = $('odds-on').value, policy = $('odds-policy').value, method = $('odds-calc').value;
 
-      var requests = costs.map(function (cost) {
-        var spells = [];
-        for (var t = 1; t <= 7; t++) spells.push({ cost: cost, turn: t });
-        var body = { size: size, lands: landList, spells: spells, on: on, policy: policy };
-        if (method !== 'auto') body.method = method;
-        return callJSON('POST', '/v1/mana/odds', body);
-      });
+      // One request: every spell on its turn, and each one's curve over turns 1 to 7.
+      var body = { size: size, lands: landList, spells: spells, on: on, policy: policy, curve: 7 };
+      if (method !== 'auto') body.method = method;
+      var odds = callJSON('POST', '/v1/mana/odds', body);
       var sources = callJSON('POST', '/v1/mana/sources', { size: size, lands: total, policy: policy, on: on });
 
       var mine = ++seq;
       var button = $('odds-submit');
       setBusy(form, button, true);
-      Promise.all([Promise.all(requests), sources]).then(function (all) {
+      Promise.all([odds, sources]).then(function (all) {
         if (mine !== seq) return;
         setBusy(form, button, false);
-        var odds = all[0], src = all[1];
+        var r = all[0], src = all[1];
         var seen = {};
-        var failed = false;
-        odds.forEach(function (r, i) {
-          if (!r.ok) { failed = true; oddsPlace(panel, r.problem, i, seen); }
-        });
+        if (!r.ok) oddsPlace(panel, r.problem, seen);
         if (!src.ok) {
           // The total of the lands is ours: name the lands table for it.
           var sp = src.problem;
           if (sp.pointer === '/lands') {
             sp = Object.assign({}, sp, { detail: 'lands in all (' + total + '): ' + sp.detail });
           }
-          oddsPlace(panel, sp, null, seen);
+          oddsPlace(panel, sp, seen);
         }
-        if (failed && !src.ok) return;
-        renderOdds(failed ? null : odds.map(function (r) { return r.data; }), costs,
-                   src.ok ? src.data : null);
+        if (!r.ok && !src.ok) return;
+        renderOdds(r.ok ? r.data : null, costs, src.ok ? src.data : null);
       });
     });
   }
 
-  function renderOdds(answers, costs, sourcesData) {
+  function renderOdds(answer, costs, sourcesData) {
     var result = $('odds-result');
     result.hidden = false;  // shown first: the chart measures its room
     var tableWrap = $('odds-table').parentNode;
     var chart = $('odds-chart').parentNode;
-    tableWrap.hidden = !answers;
-    chart.hidden = !answers;
-    $('odds-method').hidden = !answers;
-    if (answers) {
-      var sampled = 0, total = 0, games = null;
-      answers.forEach(function (a) {
-        a.results.forEach(function (r) {
-          total++;
-          if (r.method === 'sample') { sampled++; games = r.games; }
-        });
-      });
-      $('odds-method').textContent = sampled === 0
-        ? 'Exact: every probability was computed by enumeration.'
-        : 'Sampled: ' + sampled + ' of ' + total + ' figures were estimated from ' +
-          (games ? games.toLocaleString('en') + ' ' : '') + 'sampled games; the bars show their 95% intervals.';
+    tableWrap.hidden = !answer;
+    chart.hidden = !answer;
+    $('odds-method').hidden = !answer;
+    if (answer) {
+      var results = answer.results;
+      var sampled = results.filter(function (r) { return r.method === 'sample'; });
+      $('odds-method').textContent = sampled.length === 0
+        ? 'Exact: every probability was computed by enumeration, playing one land a turn.'
+        : 'Sampled: ' + sampled.length + ' of ' + results.length + ' spells were estimated from ' +
+          sampled[0].games.toLocaleString('en') + ' sampled games; the bars show their 95% intervals.';
 
       var tbody = $('odds-table').tBodies[0];
-      answers.forEach(function (a, i) {
-        var cost = a.results.length ? a.results[0].cost : costs[i];
-        var turn = Math.min(7, Math.max(1, manaValue(cost)));
-        var r = a.results.filter(function (x) { return x.turn === turn; })[0] || a.results[0];
+      results.forEach(function (r, i) {
         var swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' });
         swatch.style.background = spellColour(i);
         tbody.appendChild(h('tr', { class: 'odds-row', 'data-spell': i }, [
-          h('td', null, [swatch, h('span', { class: 'mono', text: cost })]),
+          h('td', null, [swatch, h('span', { class: 'mono', text: r.cost || costs[i] })]),
           h('td', { text: String(r.turn) }),
           h('td', { class: 'p-castable', text: pct(r.p_castable) }),
           h('td', { class: 'p-given-lands', text: pct(r.p_castable_given_lands) })
         ]));
       });
-      drawOddsChart(answers, costs, sampled > 0);
+      drawOddsChart(results, costs);
     }
 
     var stable = $('sources-table');
@@ -260,7 +233,7 @@
     result.hidden = false;
   }
 
-  function drawOddsChart(answers, costs, sampled) {
+  function drawOddsChart(results, costs) {
     var svg = $('odds-chart');
     // The drawing's own size follows the space it has, so that its text
     // stays legible when a phone scales the viewBox down.
@@ -291,28 +264,28 @@
                                 transform: 'rotate(-90 14 ' + (T + ph / 2) + ')', text: 'P(castable)' }));
 
     var legend = $('odds-legend');
-    answers.forEach(function (a, i) {
+    results.forEach(function (r, i) {
       var colour = spellColour(i), dash = spellDash(i);
-      var cost = a.results.length ? a.results[0].cost : costs[i];
-      var pts = a.results.slice().sort(function (p, q) { return p.turn - q.turn; });
+      var cost = r.cost || costs[i];
+      var pts = r.by_turn || [];
       var g = s('g', { class: 'odds-series', 'data-spell': i });
-      if (sampled) {
-        pts.forEach(function (r) {
-          var iv = r.interval95 && r.interval95.p_castable;
-          if (r.method !== 'sample' || !Array.isArray(iv)) return;
-          g.appendChild(s('line', { class: 'odds-errorbar', 'data-turn': r.turn, 'data-spell': i,
-            x1: x(r.turn), x2: x(r.turn), y1: y(iv[0]), y2: y(iv[1]), stroke: colour }));
+      if (r.method === 'sample') {
+        pts.forEach(function (b) {
+          var half = 1.96 * (b.standard_error || 0);
+          g.appendChild(s('line', { class: 'odds-errorbar', 'data-turn': b.turn, 'data-spell': i,
+            x1: x(b.turn), x2: x(b.turn), y1: y(Math.max(0, b.p_castable - half)),
+            y2: y(Math.min(1, b.p_castable + half)), stroke: colour }));
         });
       }
-      var d = pts.map(function (r, k) {
-        return (k ? 'L' : 'M') + x(r.turn).toFixed(1) + ',' + y(r.p_castable).toFixed(1);
+      var d = pts.map(function (b, k) {
+        return (k ? 'L' : 'M') + x(b.turn).toFixed(1) + ',' + y(b.p_castable).toFixed(1);
       }).join(' ');
       g.appendChild(s('path', { class: 'odds-line', d: d, stroke: colour, 'stroke-dasharray': dash,
                                 'data-spell': i }));
-      pts.forEach(function (r) {
-        g.appendChild(s('circle', { class: 'odds-point', cx: x(r.turn), cy: y(r.p_castable), r: 4.5,
-          fill: colour, 'data-turn': r.turn, 'data-spell': i },
-          s('title', { text: cost + ', turn ' + r.turn + ': ' + pct(r.p_castable) })));
+      pts.forEach(function (b) {
+        g.appendChild(s('circle', { class: 'odds-point', cx: x(b.turn), cy: y(b.p_castable), r: 4.5,
+          fill: colour, 'data-turn': b.turn, 'data-spell': i },
+          s('title', { text: cost + ', turn ' + b.turn + ': ' + pct(b.p_castable) })));
       });
       svg.appendChild(g);
       var sw = h('span', { class: 'swatch', 'aria-hidden': 'true' });

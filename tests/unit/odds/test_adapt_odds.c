@@ -5,6 +5,7 @@
  */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -173,6 +174,83 @@ START_TEST(refusals)
 }
 END_TEST
 
+/* A whole deck: 100 spells in one request, each distinct spell computed
+ * once (the same answer, and no more solver calls than the distinct ones
+ * need), a curve per spell, and a pathway named as its deck list names it. */
+START_TEST(whole_decks_and_curves)
+{
+	char body[8192];
+	size_t n = 0;
+	struct mf_api_error err;
+	const cJSON *results, *r0, *r50, *by;
+	cJSON *a;
+
+	n += (size_t)snprintf(body + n, sizeof(body) - n,
+			      "{\"size\":60,\"policy\":\"none\",\"curve\":4,\"lands\":[{\"name\":"
+			      "\"Riverglide Pathway // Lavaglide Pathway\",\"count\":12},{\"name\":\"Island\","
+			      "\"count\":12}],\"spells\":[");
+	for (int i = 0; i < 100; i++)
+		n += (size_t)snprintf(body + n, sizeof(body) - n, "%s{\"cost\":\"%s\"}", i ? "," : "",
+				      i % 2 ? "{U}{R}" : "{R}");
+	snprintf(body + n, sizeof(body) - n, "]}");
+	a = call(mf_api_mana_odds, body, &err);
+	ck_assert_msg(a != NULL, "%s at %s", err.detail, err.pointer);
+	ck_assert_int_eq((int)num(a, "curve"), 4);
+	results = cJSON_GetObjectItemCaseSensitive(a, "results");
+	ck_assert_int_eq(cJSON_GetArraySize(results), 100);
+	r0 = cJSON_GetArrayItem(results, 0);
+	r50 = cJSON_GetArrayItem(results, 50);
+	ck_assert(num(r0, "p_castable") == num(r50, "p_castable"));
+	ck_assert(num(r0, "solver_calls") == num(r50, "solver_calls"));
+	/* {R} on turn 1: a pathway in the opening 7 (12 of 60) */
+	ck_assert_msg(fabs(num(r0, "p_castable") - 0.8093533072892635) < 1e-6, "%f", num(r0, "p_castable"));
+	by = cJSON_GetObjectItemCaseSensitive(r0, "by_turn");
+	ck_assert_int_eq(cJSON_GetArraySize(by), 4);
+	ck_assert(num(cJSON_GetArrayItem(by, 0), "p_castable") == num(r0, "p_castable"));
+	for (int t = 1; t < 4; t++)
+		ck_assert(num(cJSON_GetArrayItem(by, t), "p_castable") >=
+			  num(cJSON_GetArrayItem(by, t - 1), "p_castable"));
+	ck_assert(cJSON_GetObjectItemCaseSensitive(a, "rules") &&
+		  cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(a, "rules"), "land_drops"));
+	cJSON_Delete(a);
+
+	/* 101 spells: too many */
+	snprintf(body + n, sizeof(body) - n, ",{\"cost\":\"R\"}]}");
+	ck_refused(mf_api_mana_odds, body, MF_PROBLEM_TOO_LARGE, "/spells");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[],\"spells\":[{\"cost\":\"R\"}],"
+		   "\"curve\":21}", MF_PROBLEM_INVALID_FIELD, "/curve");
+}
+END_TEST
+
+/* A sampled curve carries its error bars; a sample past the budget says to
+ * ask for fewer games, not for a sample. */
+START_TEST(sampled_curves_and_their_422)
+{
+	struct mf_api_error err;
+	const cJSON *by;
+	cJSON *a = call(mf_api_mana_odds,
+			"{\"size\":60,\"curve\":3,\"method\":\"sample\",\"games\":2000,\"policy\":\"none\",\"lands\":"
+			"[{\"name\":\"Raugrin Triome\",\"count\":24}],\"spells\":[{\"cost\":\"{U}{U}\"}]}",
+			&err);
+
+	ck_assert_msg(a != NULL, "%s", err.detail);
+	by = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "results"),
+								  0), "by_turn");
+	ck_assert_int_eq(cJSON_GetArraySize(by), 3);
+	ck_assert(num(cJSON_GetArrayItem(by, 0), "p_castable") == 0);  /* a triome is tapped on turn 1 */
+	ck_assert(num(cJSON_GetArrayItem(by, 2), "standard_error") > 0);
+	cJSON_Delete(a);
+	a = call(mf_api_mana_odds,
+		 "{\"size\":60,\"method\":\"sample\",\"games\":10000000,\"lands\":"
+		 "[{\"name\":\"Raugrin Triome\",\"count\":24}],\"curve\":20,\"spells\":[{\"cost\":\"{U}{U}\",\"turn\":20}]}",
+		 &err);
+	ck_assert(a == NULL);
+	ck_assert_int_eq(err.problem, MF_PROBLEM_SEARCH_BUDGET);
+	ck_assert_msg(strstr(err.detail, "fewer") && !strstr(err.detail, "\"method\":\"sample\""), "%s",
+		      err.detail);
+}
+END_TEST
+
 START_TEST(past_the_budget_is_a_clear_422)
 {
 	/* 12 kinds of land that all differ for a five-colour cost on turn 7:
@@ -202,6 +280,8 @@ int main(void)
 	tcase_add_test(tc, custom_policy_and_sources);
 	tcase_add_test(tc, refusals);
 	tcase_add_test(tc, past_the_budget_is_a_clear_422);
+	tcase_add_test(tc, whole_decks_and_curves);
+	tcase_add_test(tc, sampled_curves_and_their_422);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
