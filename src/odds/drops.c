@@ -19,6 +19,7 @@
  *    matters: every line of play of turns 1 .. T - 1 is walked, and the key
  *    is the hand and each draw.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "odds/odds_internal.h"
@@ -33,6 +34,7 @@ struct field {
 	uint8_t on[MF_ODDS_LAND_KINDS_MAX];   /* untapped lands (fetches resolved) */
 	uint32_t lands;        /* lands you control (held fetches too) */
 	uint32_t life_paid;
+	bool no_drop;          /* try no land drop on T too, beside the hand's */
 };
 
 /* Whether the lands f->on, plus `extra` life, pay the cost: 1, 0 or a
@@ -146,7 +148,7 @@ static int resolve(struct field *f, uint8_t *left, size_t g, size_t from, const 
 		if (!mf_odds_charge(c, 1))
 			return MF_ERR_LIMIT;
 		for (size_t y = 0; y <= c->n_groups && rc == 0; y++)
-			if (y == c->n_groups || hand[y])
+			if (y == c->n_groups ? f->no_drop : hand[y] != 0)
 				rc = drop_on_turn(f, y);
 		return rc;
 	}
@@ -169,11 +171,12 @@ static int resolve(struct field *f, uint8_t *left, size_t g, size_t from, const 
 }
 
 /* Battlefield s (lands by group, fetches unresolved) before turn T's drop,
- * with hand[] to play it from: 1 when some resolution and drop casts. */
+ * with hand[] to play it from (and no drop, when no_drop): 1 when some
+ * resolution and drop casts. */
 static int try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand, const uint8_t *lib,
-		     uint32_t turn)
+		     uint32_t turn, bool no_drop)
 {
-	struct field f = { .c = c, .turn = turn };
+	struct field f = { .c = c, .turn = turn, .no_drop = no_drop };
 	uint8_t fetches[MF_ODDS_LAND_KINDS_MAX] = { 0 };
 
 	memcpy(f.lib, lib, c->n_groups);
@@ -190,29 +193,69 @@ static int try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand, 
 /* ------------------------------------------------------------------ */
 /* Without bounce lands: the largest battlefields of the lands seen.   */
 
-/* Every sub-multiset s of pool with k lands, groups g.. (s holds the
- * choice so far): try_field on each, 1 at the first that casts. */
+/* Every sub-multiset s of pool with k lands, groups g.. in reverse order
+ * (the last groups make the cost's colours and enter untapped: tried
+ * first), s holding the choice so far: try_field on each (the drops of
+ * hand[], or none), 1 at the first that casts. */
 static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g, uint32_t k,
-		  uint32_t avail, const uint8_t *hand, const uint8_t *lib, uint32_t turn)
+		  uint32_t avail, const uint8_t *hand, const uint8_t *lib, uint32_t turn, bool no_drop)
 {
+	size_t at = c->n_groups - 1 - g;
 	int rc = 0;
 
 	if (!k)
-		return try_field(c, s, hand, lib, turn);
+		return try_field(c, s, hand, lib, turn, no_drop);
 	if (g == c->n_groups || avail < k)
 		return 0;
-	for (uint32_t n = pool[g] < k ? pool[g] : k;; n--) {
-		s[g] = (uint8_t)n;
-		rc = choose(c, pool, s, g + 1, k - n, avail - pool[g], hand, lib, turn);
-		s[g] = 0;
+	for (uint32_t n = pool[at] < k ? pool[at] : k;; n--) {
+		s[at] = (uint8_t)n;
+		rc = choose(c, pool, s, g + 1, k - n, avail - pool[at], hand, lib, turn, no_drop);
+		s[at] = 0;
 		if (rc || n == 0)
 			break;
 	}
 	return rc;
 }
 
+/* The most mana a land of group g can make on turn T: its own, or for a
+ * fetch the most of a land it can find in the library. */
+static uint32_t most_mana(const struct odds_ctx *c, size_t g, const uint8_t *lib)
+{
+	uint32_t most = c->g[g].mana;
+
+	if (c->g[g].drop == ODDS_DROP_FETCH)
+		for (size_t z = 0; z < c->n_groups; z++)
+			if (lib[z] && finds(&c->g[g], &c->g[z]) && c->g[z].mana > most)
+				most = c->g[z].mana;
+	return most;
+}
+
+/* The most mana k lands of pool[] can make (each its most_mana). */
+static uint64_t most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint8_t *lib)
+{
+	uint32_t per[MF_ODDS_LAND_KINDS_MAX];
+	uint64_t sum = 0;
+
+	for (size_t g = 0; g < c->n_groups; g++)
+		per[g] = most_mana(c, g, lib);
+	while (k) {
+		size_t best = c->n_groups;
+
+		for (size_t g = 0; g < c->n_groups; g++)
+			if (pool[g] && (best == c->n_groups || per[g] > per[best]))
+				best = g;
+		if (best == c->n_groups || !per[best])
+			break;
+		for (uint32_t i = 0; i < pool[best] && k; i++, k--)
+			sum += per[best];
+		per[best] = 0;
+	}
+	return sum;
+}
+
 /* Lands seen[] before turn T, `last` drawn on T (a group, or ODDS_SPELL):
- * for each land drop of T, the largest battlefields of the rest. */
+ * for each land drop of T (or none), the largest battlefields of the rest,
+ * unless even their most mana falls short of the cost. */
 static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, const uint8_t *lib,
 			 uint32_t turn)
 {
@@ -224,29 +267,28 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 	memcpy(pool, seen, c->n_groups);
 	for (size_t g = 0; g < c->n_groups; g++)
 		total += seen[g];
-	for (size_t y = 0; y <= c->n_groups && rc == 0; y++) {
-		bool from_pool = y < c->n_groups && y != last;
+	for (size_t y = c->n_groups + 1; y-- > 0 && rc == 0;) {
+		bool drop = y < c->n_groups, from_pool = drop && y != last;
 		uint32_t room = turn - 1, k;
+		uint64_t most;
 
-		if (y < c->n_groups && y != last && !seen[y])
-			continue;
-		if (y < c->n_groups) {
-			hand[y] = 1;
-			if (c->g[y].drop == ODDS_DROP_FAST && room > 2)
-				room = 2;
-			if (c->g[y].drop == ODDS_DROP_TAPPED || c->g[y].drop == ODDS_DROP_BOUNCE) {
-				hand[y] = 0;
-				continue;  /* no better than no drop */
-			}
-		}
+		if (drop && ((y != last && !seen[y]) || c->g[y].drop == ODDS_DROP_TAPPED ||
+			     c->g[y].drop == ODDS_DROP_BOUNCE))
+			continue;  /* not in hand, or no better than no drop */
+		if (drop && c->g[y].drop == ODDS_DROP_FAST && room > 2)
+			room = 2;
 		if (from_pool)
 			pool[y]--;
 		k = total - from_pool < room ? total - from_pool : room;
-		rc = choose(c, pool, s, 0, k, total - from_pool, hand, lib, turn);
+		most = most_of(c, pool, k, lib) + (drop ? most_mana(c, y, lib) : 0);
+		if (most >= c->mana_needed) {
+			if (drop)
+				hand[y] = 1;
+			rc = choose(c, pool, s, 0, k, total - from_pool, hand, lib, turn, !drop);
+			hand[y] = 0;
+		}
 		if (from_pool)
 			pool[y]++;
-		if (y < c->n_groups)
-			hand[y] = 0;
 	}
 	return rc;
 }
@@ -258,29 +300,43 @@ struct line {
 	struct odds_ctx *c;
 	const struct odds_game *game;
 	const uint8_t *lib;
-	struct odds_table seen;  /* (turn, battlefield, hand) already walked */
+	bool skips;              /* a turn may pass without a land while one is in hand */
+	struct odds_table seen;  /* (battlefield, turn) already walked */
+	uint8_t arrived[MF_ODDS_LAND_KINDS_MAX];  /* every land by turn T */
 };
 
-/* Turn t's line of play from battlefield bf and hand (before turn t's
- * arrivals): 1 at the first line that casts on T. */
+/* Whether hand[] holds a land that is no bounce land. */
+static bool holds_other_than_bounce(const struct odds_ctx *c, const uint8_t *hand)
+{
+	for (size_t g = 0; g < c->n_groups; g++)
+		if (hand[g] && c->g[g].drop != ODDS_DROP_BOUNCE)
+			return true;
+	return false;
+}
+
+/* Every line of play from turn t on, from battlefield bf and hand (before
+ * turn t's arrivals): each (battlefield, turn) reached once, into w->seen;
+ * those of turn T are the battlefields T's drop may meet.
+ *
+ * A turn passes without a land only when the hand holds no land but bounce
+ * lands, unless w->skips: playing a land instead leaves a battlefield at
+ * least as large from then on, with every land the skipping line would
+ * later hold either still in hand or untapped on the battlefield, which is
+ * never worse on turn T but for a fast land played then. */
 static int walk(struct line *w, uint32_t t, uint8_t *bf, uint8_t *hand)
 {
 	struct odds_ctx *c = w->c;
 	size_t n = c->n_groups;
-	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + 1];
+	uint8_t key[MF_ODDS_LAND_KINDS_MAX + 1];
 	uint8_t d = w->game->draws[t - 1];
 	bool added;
 	int rc = 0;
 
 	if (d < n)
 		hand[d]++;
-	if (t == w->game->turn) {
-		rc = try_field(c, bf, hand, w->lib, t);
-		goto out;
-	}
+	/* the hand is every land arrived less the battlefield */
 	memcpy(key, bf, n);
-	memcpy(key + n, hand, n);
-	key[2 * n] = (uint8_t)t;
+	key[n] = (uint8_t)t;
 	if (!mf_odds_table_put(&w->seen, key, &added)) {
 		rc = MF_ERR_NOMEM;
 		goto out;
@@ -292,7 +348,10 @@ static int walk(struct line *w, uint32_t t, uint8_t *bf, uint8_t *hand)
 		rc = MF_ERR_LIMIT;
 		goto out;
 	}
-	rc = walk(w, t + 1, bf, hand);  /* no land this turn */
+	if (t == w->game->turn)
+		goto out;
+	if (w->skips || !holds_other_than_bounce(c, hand))
+		rc = walk(w, t + 1, bf, hand);  /* no land this turn */
 	for (size_t y = 0; y < n && rc == 0; y++) {
 		if (!hand[y])
 			continue;
@@ -320,16 +379,107 @@ out:
 	return rc;
 }
 
+/* Whether multiset a is within b (n groups) and not equal to it. */
+static bool strictly_within(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	bool less = false;
+
+	for (size_t g = 0; g < n; g++) {
+		if (a[g] > b[g])
+			return false;
+		less |= a[g] < b[g];
+	}
+	return less;
+}
+
+/* The land drops of turn T (group y, or none: y == n_groups) on the
+ * battlefields the lines reached (end[i]; size[]: room for n_end lands
+ * counts), each with the rest of the lands arrived in hand: for each drop,
+ * only the largest of the battlefields with y in hand (at most two lands
+ * beside a fast land), as castable_seen() argues. 1 when one casts. */
+static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, size_t n_end)
+{
+	struct odds_ctx *c = w->c;
+	size_t n = c->n_groups;
+	uint8_t want[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+	int rc = 0;
+
+	for (size_t i = 0; i < n_end; i++) {
+		size[i] = 0;
+		for (size_t g = 0; g < n; g++)
+			size[i] += end[i][g];
+	}
+	for (size_t y = 0; y <= n && rc == 0; y++) {
+		bool fast = y < n && c->g[y].drop == ODDS_DROP_FAST;
+
+		if (y < n && (c->g[y].drop == ODDS_DROP_TAPPED || c->g[y].drop == ODDS_DROP_BOUNCE))
+			continue;
+		if (y < n)
+			want[y] = 1;
+		for (size_t i = 0; i < n_end && rc == 0; i++) {
+			bool beaten = false;
+
+			if ((y < n && end[i][y] == w->arrived[y]) || (fast && size[i] > 2))
+				continue;
+			for (size_t j = 0; j < n_end && !beaten; j++)
+				beaten = (y == n || end[j][y] < w->arrived[y]) && (!fast || size[j] <= 2) &&
+					 size[j] > size[i] && strictly_within(end[i], end[j], n);
+			if (!beaten)
+				rc = try_field(c, end[i], want, w->lib, w->game->turn, y == n);
+		}
+		if (y < n)
+			want[y] = 0;
+	}
+	return rc;
+}
+
+/* Every line of play of game g: 1 when one casts. First the bound of
+ * castable_seen(): the turn - 1 lands of most mana before T and the best
+ * drop of T. */
 static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const uint8_t *lib)
 {
 	struct line w = { .c = c, .game = g, .lib = lib };
 	uint8_t bf[MF_ODDS_LAND_KINDS_MAX] = { 0 }, hand[MF_ODDS_LAND_KINDS_MAX];
-	int rc = mf_odds_table_init(&w.seen, 2 * c->n_groups + 1);
+	uint32_t best_drop = 0;
+	int rc;
 
+	memcpy(hand, g->hand, c->n_groups);
+	for (uint32_t t = 1; t < g->turn; t++)
+		if (g->draws[t - 1] < c->n_groups)
+			hand[g->draws[t - 1]]++;
+	for (size_t y = 0; y < c->n_groups; y++) {
+		if (!hand[y] && g->draws[g->turn - 1] != y)
+			continue;
+		w.skips |= c->g[y].drop == ODDS_DROP_FAST;
+		if (c->g[y].drop != ODDS_DROP_TAPPED && c->g[y].drop != ODDS_DROP_BOUNCE &&
+		    most_mana(c, y, lib) > best_drop)
+			best_drop = most_mana(c, y, lib);
+	}
+	if (most_of(c, hand, g->turn - 1, lib) + best_drop < c->mana_needed)
+		return 0;
+	memcpy(w.arrived, hand, c->n_groups);
+	if (g->draws[g->turn - 1] < c->n_groups)
+		w.arrived[g->draws[g->turn - 1]]++;
+	rc = mf_odds_table_init(&w.seen, c->n_groups + 1);
 	if (rc)
 		return rc;
 	memcpy(hand, g->hand, c->n_groups);
 	rc = walk(&w, 1, bf, hand);
+	if (rc == 0) {
+		const uint8_t **end = malloc(w.seen.n_used * sizeof(*end));
+		uint32_t *size = malloc(w.seen.n_used * sizeof(*size));
+		size_t n_end = 0;
+
+		for (size_t i = 0; i < w.seen.n_slots && end && size; i++) {
+			const uint8_t *k = mf_odds_table_key(&w.seen, i);
+
+			if (k && k[c->n_groups] == g->turn)
+				end[n_end++] = k;
+		}
+		rc = end && size ? best_of_lines(&w, end, size, n_end) : MF_ERR_NOMEM;
+		free(end);
+		free(size);
+	}
 	mf_odds_table_free(&w.seen);
 	return rc;
 }

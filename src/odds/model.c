@@ -123,6 +123,16 @@ static struct odds_group group_of(const struct mf_mana_land *l, int32_t index, u
 	g.fetch_life = l->fetch_life;
 	g.fetch_tapped = l->fetch_tapped;
 	g.untap_at = l->fetch_untap_at;
+	for (unsigned i = 0; i < l->n_options; i++) {
+		unsigned made = 0;
+
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			made += l->options[i].mana[t];
+		if (l->tron && made < l->tron)
+			made = l->tron;
+		if (made > g.mana)
+			g.mana = (uint8_t)(made > 255 ? 255 : made);
+	}
 	return g;
 }
 
@@ -197,6 +207,21 @@ static uint32_t mana_value(const struct mf_odds_query *q, bool pips_only)
 	if (!pips_only)
 		n += c->generic + c->need[MF_MANA_C] + (uint64_t)c->x_count * q->x;
 	return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+/* The least mana a payment of the cost takes: every symbol but the
+ * Phyrexian ones (life can pay those) takes one mana or more. */
+static uint64_t least_mana(const struct mf_mana_cost *c, uint32_t x)
+{
+	uint64_t n = c->generic + (uint64_t)c->x_count * x;
+
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		n += c->need[t];
+	for (int t = 0; t < 5; t++)
+		n += c->twobrid[t];
+	for (unsigned m = 0; m < 32; m++)
+		n += c->hybrid[m];
+	return n;
 }
 
 static void stage(struct odds_ctx *c, uint8_t draw, uint8_t bottom, uint8_t lo, uint8_t hi, bool any)
@@ -340,6 +365,7 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	group_lands(c, q, colors, colors | (q->cost.need[MF_MANA_C] ? 1u << MF_MANA_C : 0));
 	c->spells = q->size - c->lands;
 	c->lands_needed = mana_value(q, q->policy == MF_ODDS_PARIS2013);
+	c->mana_needed = least_mana(&q->cost, q->x);
 	c->last_turn = q->curve > q->turn ? q->curve : q->turn;
 	c->draw_t1 = q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99);  /* as mf_odds_rules() says */
 	c->budget = q->budget ? q->budget : MF_ODDS_BUDGET_DEFAULT;

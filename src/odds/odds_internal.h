@@ -48,6 +48,7 @@ struct odds_group {
 			     * a fetch finds it iff this meets its fetch_types */
 	uint8_t fetch_types, fetch_life, untap_at;
 	bool fetch_tapped;
+	uint8_t mana;       /* the most mana one land of it makes (a fetch: 0) */
 };
 
 /* One attempt at a hand: draw `draw` cards, bottom `bottom` of them, keep
@@ -78,6 +79,7 @@ struct odds_ctx {
 	uint32_t last_turn;     /* the latest turn computed: max(turn, curve) */
 	bool draw_t1;           /* a draw on turn 1 */
 	uint32_t lands_needed;
+	uint64_t mana_needed;   /* the least mana any payment takes (Phyrexian: none) */
 	struct odds_stage stages[5];
 	size_t n_stages;
 	bool bounce_in_deck;    /* the order of draws matters (drops.c) */

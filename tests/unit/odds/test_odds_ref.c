@@ -1,43 +1,24 @@
 /*
- * The odds solver against its independent reference (tests/reference/odds_brute).
+ * The first model's exact reference (tests/reference/odds_brute: every land
+ * enters untapped, any `turn` of the lands seen pay) against figures
+ * computed outside this project: Karsten's 2022 model (60 cards, 25 lands,
+ * K Mountains and the rest Wastes, on the play) and the Paris 2013 table's
+ * source counts (60 cards, 24 lands); and a few facts of the model that
+ * follow by hand.
  *
- * "sanity": the reference alone against figures computed outside this
- * project: Karsten's 2022 model (60 cards, 25 lands, K Mountains and the rest
- * Wastes, on the play) and the Paris 2013 table's source counts (60 cards,
- * 24 lands); and a few facts of the model that follow by hand.
- *
- * "diff": mf_odds_compute (MF_ODDS_EXACT) and odds_brute on random small
- * queries with fixed seeds: decks of 40-60 cards (one in eight of 99-100, for
- * karsten2022's rules for such decks), 1-4 lands of the built-in
- * catalogue (basics, duals, shocks, fetches, basic-land fetches, pain lands,
- * City of Brass, Ancient Tomb, bounce lands ...), costs from a list, turns
- * 1-4, every policy (custom with random ranges, London or Paris), on the
- * play or the draw, life 1-20. The three probabilities must agree within
- * 1e-9, and lands_needed exactly; a disagreement prints the query in full.
- *
- * Built with -DODDS_REF_NO_SOLVER, only "sanity" is compiled: the reference
- * then needs nothing of src/odds.
+ * The engine now plays the land drops; its reference is odds_play
+ * (test_odds_play.c), which must equal odds_brute on decks of basic lands,
+ * where the two models agree. This file keeps odds_brute itself honest.
  */
 #include <check.h>
 #include <math.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "manaflow/mana.h"
 #include "manaflow/odds.h"
 #include "../../reference/odds_brute.h"
-#include "../../splitmix64.h"
-
-/* Overridable for longer runs by hand (-DSEEDS=.. -DQUERIES_PER_SEED=..). */
-#ifndef SEEDS
-#define SEEDS 4
-#endif
-#ifndef QUERIES_PER_SEED
-#define QUERIES_PER_SEED 100
-#endif
 
 #define SANITY_TOLERANCE 5e-5
-#define DIFF_TOLERANCE 1e-9
 
 static struct mf_mana_catalogue *cat;
 
@@ -189,172 +170,6 @@ START_TEST(test_model_facts)
 }
 END_TEST
 
-#ifndef ODDS_REF_NO_SOLVER
-
-static uint32_t below(uint64_t *rng, uint32_t n)
-{
-	return (uint32_t)(splitmix64(rng) % n);
-}
-
-static const char *const land_names[] = {
-	"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Mountain",
-	"Tundra", "Volcanic Island", "Badlands", "Plateau",
-	"Steam Vents", "Blood Crypt", "Sacred Foundry", "Hallowed Fountain",
-	"Scalding Tarn", "Bloodstained Mire", "Flooded Strand", "Wooded Foothills",
-	"Evolving Wilds", "Prismatic Vista", "Fabled Passage",
-	"Shivan Reef", "Battlefield Forge", "Adarkar Wastes",
-	"City of Brass", "Mana Confluence", "Ancient Tomb",
-	"Izzet Boilerworks", "Boros Garrison", "Azorius Chancery",
-	"Sulfur Falls", "Temple of Epiphany",
-};
-
-static const char *const costs[] = {
-	"{R}", "{R}{R}", "{1}{R}{R}", "{2}{R}{R}", "{U}{R}", "{1}{U}{R}", "{W}{U}",
-	"{W/U}", "{1}{W/U}{W/U}", "{2/R}", "{2/R}{2/R}", "{R/P}", "{1}{R/P}", "{G/U/P}",
-	"{C}", "{C}{C}", "{2}", "{X}", "{X}{R}", "{X}{U}{R}", "{U}{U}{U}", "{W}{U}{R}",
-	"{1}{R}", "{B/P}{R}", "{U/R}{U/R}",
-};
-
-/* Writes q in full: every field that could matter. */
-static void query_print(const struct mf_odds_query *q, char *buf, size_t size)
-{
-	char cost[256];
-	size_t at;
-
-	mf_mana_cost_format(&q->cost, cost, sizeof(cost));
-	at = (size_t)snprintf(buf, size,
-			      "size %u, cost %s x %u, turn %u, %s, life %u, policy %s "
-			      "(custom lo %u %u %u %u hi %u %u %u %u london %d), lands:",
-			      q->size, cost, q->x, q->turn, q->on_draw ? "draw" : "play", q->life,
-			      mf_odds_policy_name(q->policy), q->custom.keep_lo[0],
-			      q->custom.keep_lo[1], q->custom.keep_lo[2], q->custom.keep_lo[3],
-			      q->custom.keep_hi[0], q->custom.keep_hi[1], q->custom.keep_hi[2],
-			      q->custom.keep_hi[3], q->custom.london);
-	for (size_t i = 0; i < q->n_lands && at < size; i++)
-		at += (size_t)snprintf(buf + at, size - at, " %u %s;", q->counts[i],
-				       mf_mana_catalogue_land(q->cat, (size_t)q->lands[i])->name);
-}
-
-/* Whether the land makes (or fetches a basic land type of) a colour of the
- * cost, so that most random decks can cast their spell sometimes. */
-static bool helps(int32_t index, const struct mf_mana_cost *c)
-{
-	const struct mf_mana_land *l = mf_mana_catalogue_land(cat, (size_t)index);
-	unsigned want = 0, makes = l->fetch_types;
-
-	for (int t = 0; t < 5; t++)
-		if (c->need[t] || c->twobrid[t])
-			want |= 1u << t;
-	for (unsigned m = 0; m < 32; m++)
-		if (c->hybrid[m] || c->phyrexian[m])
-			want |= m;
-	if (makes & MF_MANA_FETCH_BASIC)
-		makes = 0x1f;
-	for (size_t o = 0; o < l->n_options; o++)
-		for (int t = 0; t < 5; t++)
-			if (l->options[o].mana[t])
-				makes |= 1u << t;
-	return !want || (makes & want);
-}
-
-static void random_query(uint64_t *rng, struct mf_odds_query *q, int32_t *idx, uint32_t *counts)
-{
-	size_t n = 1 + below(rng, 4);
-	uint32_t lands = 14 + below(rng, 13);
-
-	*q = (struct mf_odds_query){ .cat = cat, .size = 40 + below(rng, 21), .lands = idx,
-				     .counts = counts, .n_lands = n, .turn = 1 + below(rng, 4),
-				     .on_draw = below(rng, 2), .life = 1 + below(rng, 20),
-				     .policy = (enum mf_odds_policy)below(rng, MF_ODDS_POLICY_COUNT),
-				     .method = MF_ODDS_EXACT };
-	q->cost = cost_of(costs[below(rng, sizeof(costs) / sizeof(costs[0]))]);
-	if (q->cost.x_count)
-		q->x = below(rng, 4);
-	/* Mostly a turn on which the spell's mana value fits, as Karsten asks. */
-	if (below(rng, 4) != 0) {
-		const struct mf_mana_cost *c = &q->cost;
-		uint32_t mv = c->generic + c->x_count * q->x;
-
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			mv += c->need[t] + (t < 5 ? 2 * c->twobrid[t] : 0);
-		for (int m = 0; m < 32; m++)
-			mv += c->hybrid[m] + c->phyrexian[m];
-		if (q->turn < mv)
-			q->turn = mv < 4 ? mv : 4;
-	}
-	/* Mostly lands that help the cost; a quarter of the picks any land. */
-	for (size_t i = 0; i < n; i++) {
-		bool again;
-
-		do {
-			idx[i] = land(land_names[below(rng, sizeof(land_names) /
-							 sizeof(land_names[0]))]);
-			again = !helps(idx[i], &q->cost) && below(rng, 4) != 0;
-			for (size_t j = 0; j < i; j++)
-				again |= idx[j] == idx[i];
-		} while (again);
-		counts[i] = 1;
-	}
-	for (uint32_t extra = (uint32_t)n; extra < lands; extra++)
-		counts[below(rng, (uint32_t)n)]++;
-	/* Now and then a 99-card deck, for karsten2022's free 7 and draw on turn 1. */
-	if (below(rng, 8) == 0) {
-		q->size = 99 + below(rng, 2);
-		for (uint32_t extra = 0, more = 18 + below(rng, 9); extra < more; extra++)
-			counts[below(rng, (uint32_t)n)]++;
-	}
-	for (int i = 0; i < 4; i++) {
-		uint32_t a = below(rng, 8 - (uint32_t)i), b = below(rng, 8 - (uint32_t)i);
-
-		q->custom.keep_lo[i] = (uint8_t)(a < b ? a : b);
-		q->custom.keep_hi[i] = (uint8_t)(a < b ? b : a);
-	}
-	q->custom.london = below(rng, 2);
-}
-
-START_TEST(test_diff)
-{
-	/* Each seed's stream starts at a hash of it: splitmix64 streams from
-	 * nearby states would repeat each other's queries. */
-	uint64_t seed = 0x6f646473u + (uint64_t)_i, rng = splitmix64(&seed);
-
-	for (int n = 0; n < QUERIES_PER_SEED; n++) {
-		int32_t idx[4];
-		uint32_t counts[4];
-		struct mf_odds_query q;
-		struct mf_odds_result got;
-		struct odds_brute_result want;
-		char text[1024];
-		int rc;
-
-		random_query(&rng, &q, idx, counts);
-		query_print(&q, text, sizeof(text));
-		rc = odds_brute_compute(&q, &want);
-		ck_assert_msg(rc == MF_OK, "seed %d query %d: reference %s: %s", _i, n,
-			      mf_status_str(rc), text);
-		rc = mf_odds_compute(&q, &got);
-		ck_assert_msg(rc == MF_OK, "seed %d query %d: solver %s: %s", _i, n,
-			      mf_status_str(rc), text);
-		ck_assert_msg(got.method == MF_ODDS_EXACT, "seed %d query %d: not exact: %s", _i, n,
-			      text);
-		ck_assert_msg(got.lands_needed == want.lands_needed &&
-			      fabs(got.p_lands - want.p_lands) <= DIFF_TOLERANCE &&
-			      fabs(got.p_castable - want.p_castable) <= DIFF_TOLERANCE &&
-			      fabs(got.p_castable_given_lands - want.p_castable_given_lands) <=
-				      DIFF_TOLERANCE &&
-			      got.given_defined == (want.p_lands > 0),
-			      "seed %d query %d: %s\n  solver    needed %u lands %.12f castable %.12f "
-			      "given %.12f (defined %d)\n  reference needed %u lands %.12f castable "
-			      "%.12f given %.12f",
-			      _i, n, text, got.lands_needed, got.p_lands, got.p_castable,
-			      got.p_castable_given_lands, got.given_defined, want.lands_needed,
-			      want.p_lands, want.p_castable, want.p_castable_given_lands);
-	}
-}
-END_TEST
-
-#endif
-
 int main(void)
 {
 	Suite *s = suite_create("odds-ref");
@@ -369,13 +184,6 @@ int main(void)
 	tcase_add_loop_test(tc, test_paris2013, 0, 2);
 	tcase_add_test(tc, test_model_facts);
 	suite_add_tcase(s, tc);
-#ifndef ODDS_REF_NO_SOLVER
-	tc = tcase_create("diff");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, test_diff, 0, SEEDS);
-	suite_add_tcase(s, tc);
-#endif
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
