@@ -62,11 +62,6 @@ static int pays_with(struct field *f, size_t y, uint32_t extra)
 	return rc;
 }
 
-/* Whether a fetch of fetch_types finds a land of group y. */
-static bool finds(const struct odds_group *fetch, const struct odds_group *y)
-{
-	return (fetch->fetch_types & y->found) != 0;
-}
 
 /* Fetch group x played on turn T: each land it can find, entering as it
  * would (a shock for 2 life, a tapped land never; a fetch whose land enters
@@ -81,7 +76,7 @@ static int fetch_on_turn(struct field *f, const struct odds_group *x)
 	for (size_t z = 0; z < c->n_groups && rc == 0; z++) {
 		const struct odds_group *y = &c->g[z];
 
-		if (!f->lib[z] || !finds(x, y))
+		if (!f->lib[z] || !(x->finds >> z & 1))
 			continue;
 		if (x->fetch_tapped || y->drop == ODDS_DROP_UNTAPPED)
 			rc = pays_with(f, z, x->fetch_life);
@@ -156,7 +151,7 @@ static int resolve(struct field *f, uint8_t *left, size_t g, size_t from, const 
 	if (from == 0)
 		rc = resolve(f, left, g, 0, hand);
 	for (size_t z = from ? from - 1 : 0; z < c->n_groups && rc == 0; z++) {
-		if (!f->lib[z] || !finds(&c->g[g], &c->g[z]))
+		if (!f->lib[z] || !(c->g[g].finds >> z & 1))
 			continue;
 		f->lib[z]--;
 		f->on[z]++;
@@ -217,38 +212,36 @@ static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g,
 	return rc;
 }
 
-/* The most mana a land of group g can make on turn T: its own, or for a
- * fetch the most of a land it can find in the library. */
-static uint32_t most_mana(const struct odds_ctx *c, size_t g, const uint8_t *lib)
+/* The most mana a land of each group can make on turn T into per[]: its
+ * own, or for a fetch the most of a land it can find in the library. */
+static void most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *per)
 {
-	uint32_t most = c->g[g].mana;
-
-	if (c->g[g].drop == ODDS_DROP_FETCH)
+	for (size_t g = 0; g < c->n_groups; g++) {
+		per[g] = c->g[g].mana;
 		for (size_t z = 0; z < c->n_groups; z++)
-			if (lib[z] && finds(&c->g[g], &c->g[z]) && c->g[z].mana > most)
-				most = c->g[z].mana;
-	return most;
+			if (lib[z] && (c->g[g].finds >> z & 1) && c->g[z].mana > per[g])
+				per[g] = c->g[z].mana;
+	}
 }
 
-/* The most mana k lands of pool[] can make (each its most_mana). */
-static uint64_t most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint8_t *lib)
+/* The most mana k lands of pool[] can make, per[g] each. */
+static uint64_t most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per)
 {
-	uint32_t per[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t left[MF_ODDS_LAND_KINDS_MAX];
 	uint64_t sum = 0;
 
-	for (size_t g = 0; g < c->n_groups; g++)
-		per[g] = most_mana(c, g, lib);
+	memcpy(left, pool, c->n_groups);
 	while (k) {
 		size_t best = c->n_groups;
 
 		for (size_t g = 0; g < c->n_groups; g++)
-			if (pool[g] && (best == c->n_groups || per[g] > per[best]))
+			if (left[g] && (best == c->n_groups || per[g] > per[best]))
 				best = g;
 		if (best == c->n_groups || !per[best])
 			break;
-		for (uint32_t i = 0; i < pool[best] && k; i++, k--)
+		for (; left[best] && k; left[best]--, k--)
 			sum += per[best];
-		per[best] = 0;
+		left[best] = 0;
 	}
 	return sum;
 }
@@ -261,9 +254,10 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 {
 	uint8_t pool[MF_ODDS_LAND_KINDS_MAX], hand[MF_ODDS_LAND_KINDS_MAX] = { 0 };
 	uint8_t s[MF_ODDS_LAND_KINDS_MAX] = { 0 };
-	uint32_t total = 0;
+	uint32_t total = 0, per[MF_ODDS_LAND_KINDS_MAX];
 	int rc = 0;
 
+	most_mana(c, lib, per);
 	memcpy(pool, seen, c->n_groups);
 	for (size_t g = 0; g < c->n_groups; g++)
 		total += seen[g];
@@ -280,7 +274,7 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 		if (from_pool)
 			pool[y]--;
 		k = total - from_pool < room ? total - from_pool : room;
-		most = most_of(c, pool, k, lib) + (drop ? most_mana(c, y, lib) : 0);
+		most = most_of(c, pool, k, per) + (drop ? per[y] : 0);
 		if (most >= c->mana_needed) {
 			if (drop)
 				hand[y] = 1;
@@ -440,9 +434,10 @@ static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const u
 {
 	struct line w = { .c = c, .game = g, .lib = lib };
 	uint8_t bf[MF_ODDS_LAND_KINDS_MAX] = { 0 }, hand[MF_ODDS_LAND_KINDS_MAX];
-	uint32_t best_drop = 0;
+	uint32_t best_drop = 0, per[MF_ODDS_LAND_KINDS_MAX];
 	int rc;
 
+	most_mana(c, lib, per);
 	memcpy(hand, g->hand, c->n_groups);
 	for (uint32_t t = 1; t < g->turn; t++)
 		if (g->draws[t - 1] < c->n_groups)
@@ -452,15 +447,15 @@ static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const u
 			continue;
 		w.skips |= c->g[y].drop == ODDS_DROP_FAST;
 		if (c->g[y].drop != ODDS_DROP_TAPPED && c->g[y].drop != ODDS_DROP_BOUNCE &&
-		    most_mana(c, y, lib) > best_drop)
-			best_drop = most_mana(c, y, lib);
+		    per[y] > best_drop)
+			best_drop = per[y];
 	}
-	if (most_of(c, hand, g->turn - 1, lib) + best_drop < c->mana_needed)
+	if (most_of(c, hand, g->turn - 1, per) + best_drop < c->mana_needed)
 		return 0;
 	memcpy(w.arrived, hand, c->n_groups);
 	if (g->draws[g->turn - 1] < c->n_groups)
 		w.arrived[g->draws[g->turn - 1]]++;
-	rc = mf_odds_table_init(&w.seen, c->n_groups + 1);
+	rc = mf_odds_table_init_for(&w.seen, c->n_groups + 1, 64);
 	if (rc)
 		return rc;
 	memcpy(hand, g->hand, c->n_groups);
@@ -506,7 +501,7 @@ static int hopeless(struct odds_ctx *c, const struct odds_game *g, const uint8_t
 		}
 	for (size_t z = 0; z < c->n_groups && fetches; z++)
 		for (size_t k = 0; k < c->n_groups; k++)
-			if (c->g[k].drop == ODDS_DROP_FETCH && (c->g[k].fetch_types & c->g[z].found)) {
+			if (c->g[k].finds >> z & 1) {
 				all[z] = (uint8_t)(all[z] + (lib[z] < fetches ? lib[z] : fetches));
 				break;
 			}

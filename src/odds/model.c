@@ -350,6 +350,10 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 		}
 		c->g[c->n_groups++] = kinds[i];
 	}
+	for (size_t g = 0; g < c->n_groups; g++)
+		for (size_t z = 0; z < c->n_groups; z++)
+			if (c->g[g].fetch_types & c->g[z].found)
+				c->g[g].finds |= 1u << z;
 }
 
 int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)

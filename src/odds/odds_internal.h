@@ -49,6 +49,7 @@ struct odds_group {
 	uint8_t fetch_types, fetch_life, untap_at;
 	bool fetch_tapped;
 	uint8_t mana;       /* the most mana one land of it makes (a fetch: 0) */
+	uint32_t finds;     /* a fetch: bit z for each group z it can find */
 };
 
 /* One attempt at a hand: draw `draw` cards, bottom `bottom` of them, keep
@@ -106,6 +107,8 @@ static inline bool mf_odds_charge(struct odds_ctx *c, uint64_t n)
 
 /* table.c. Every call that may grow returns MF_OK or MF_ERR_NOMEM. */
 int mf_odds_table_init(struct odds_table *t, size_t stride);
+/* The same, with room for about `entries` keys before it grows. */
+int mf_odds_table_init_for(struct odds_table *t, size_t stride, size_t entries);
 void mf_odds_table_free(struct odds_table *t);
 /* The value of key, or NULL. */
 union odds_value *mf_odds_table_find(const struct odds_table *t, const uint8_t *key);

@@ -49,11 +49,20 @@ static int alloc_slots(struct odds_table *t, size_t n)
 	return MF_ERR_NOMEM;
 }
 
-int mf_odds_table_init(struct odds_table *t, size_t stride)
+int mf_odds_table_init_for(struct odds_table *t, size_t stride, size_t entries)
 {
+	size_t n = 16;
+
 	memset(t, 0, sizeof(*t));
 	t->stride = stride ? stride : 1;
-	return alloc_slots(t, TABLE_FIRST_SLOTS);
+	while (n < 2 * entries)
+		n *= 2;
+	return alloc_slots(t, n);
+}
+
+int mf_odds_table_init(struct odds_table *t, size_t stride)
+{
+	return mf_odds_table_init_for(t, stride, TABLE_FIRST_SLOTS / 2);
 }
 
 void mf_odds_table_free(struct odds_table *t)
@@ -131,7 +140,7 @@ union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bo
 	size_t h;
 
 	*added = false;
-	if (!t->n_slots && alloc_slots(t, TABLE_FIRST_SLOTS) != MF_OK)
+	if (!t->n_slots && alloc_slots(t, 16) != MF_OK)
 		return NULL;
 	h = slot_of(t, key, hash);
 	if (t->used[h])
