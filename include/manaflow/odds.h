@@ -55,7 +55,10 @@ extern "C" {
 #define MF_ODDS_LAND_KINDS_MAX 32        /* distinct lands in one deck */
 #define MF_ODDS_TURN_MAX 20              /* latest turn asked about */
 #define MF_ODDS_GAMES_MAX 10000000u      /* games of one sampled answer */
-#define MF_ODDS_GAMES_DEFAULT 100000u
+#define MF_ODDS_GAMES_DEFAULT 100000u    /* most games when none are asked for */
+#define MF_ODDS_GAMES_BATCH 10000u       /* without games: batches of this many ... */
+#define MF_ODDS_PRECISION 0.005          /* ... until every figure is known to +-0.5
+					  * points at 95% */
 #define MF_ODDS_BUDGET_DEFAULT 20000000u /* work units: see mf_odds_result.work */
 #define MF_ODDS_AUTO_EXACT_MAX 2000000u  /* MF_ODDS_AUTO counts exactly up to this
 					  * estimated work (about 0.2 s), else samples */
@@ -122,7 +125,10 @@ struct mf_odds_query {
 	struct mf_odds_custom custom;  /* MF_ODDS_CUSTOM only */
 	enum mf_odds_method method;
 	uint64_t seed;            /* sampling */
-	uint32_t games;           /* sampling: 0 for MF_ODDS_GAMES_DEFAULT */
+	uint32_t games;           /* sampling: that many games; 0: batches of
+				   * MF_ODDS_GAMES_BATCH until every figure's 95%
+				   * interval is within MF_ODDS_PRECISION, at most
+				   * MF_ODDS_GAMES_DEFAULT games */
 	uint64_t budget;          /* work units, 0 for MF_ODDS_BUDGET_DEFAULT */
 };
 

@@ -155,7 +155,7 @@ static int decode_method(const cJSON *body, struct odds_request *r, struct mf_ap
 
 	if (mf_json_get_string(body, "", "method", false, 8, &method, err) ||
 	    mf_json_get_int(body, "", "seed", false, 0, (int64_t)1 << 53, 1, &seed, err) ||
-	    mf_json_get_int(body, "", "games", false, 1000, MF_ODDS_GAMES_MAX, MF_ODDS_GAMES_DEFAULT,
+	    mf_json_get_int(body, "", "games", false, 1000, MF_ODDS_GAMES_MAX, 0,
 			    &games, err))
 		return -1;
 	r->q.method = MF_ODDS_AUTO;

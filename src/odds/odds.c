@@ -36,16 +36,46 @@ static void fill(struct mf_odds_result *out, const struct odds_tally *t, double 
 		out->by_turn[i] = t->by_turn[i] / games;
 }
 
-/* The sample, with its error bars. */
+/* Whether every figure of the sample t of `games` games is known to
+ * MF_ODDS_PRECISION at 95% (normal approximation). */
+static bool precise(const struct odds_ctx *c, const struct odds_tally *t, double games)
+{
+	const double z = 1.959963984540054;
+	double p[3 + MF_ODDS_TURN_MAX], n[3 + MF_ODDS_TURN_MAX];
+	size_t k = 0;
+
+	p[k] = t->lands / games, n[k++] = games;
+	p[k] = t->castable / games, n[k++] = games;
+	if (t->lands > 0)
+		p[k] = t->both / t->lands, n[k++] = t->lands;
+	for (uint32_t i = 0; i < c->q->curve; i++)
+		p[k] = t->by_turn[i] / games, n[k++] = games;
+	for (size_t i = 0; i < k; i++)
+		if (z * sqrt(p[i] * (1 - p[i]) / n[i]) > MF_ODDS_PRECISION)
+			return false;
+	return true;
+}
+
+/* The sample, with its error bars: q->games games, or without them batches
+ * of MF_ODDS_GAMES_BATCH until every figure is precise() or
+ * MF_ODDS_GAMES_DEFAULT games were played. */
 static int sample(struct odds_ctx *c, const struct mf_odds_query *q, struct mf_odds_result *out)
 {
-	uint32_t games = q->games ? q->games : MF_ODDS_GAMES_DEFAULT;
 	struct odds_tally t;
-	int rc = mf_odds_sample(c, q->seed, games, &t);
+	uint64_t state = q->seed;
+	uint32_t games = 0;
 	double lo, hi;
+	int rc;
 
-	if (rc)
-		return rc;
+	memset(&t, 0, sizeof(t));
+	do {
+		uint32_t more = q->games ? q->games : MF_ODDS_GAMES_BATCH;
+
+		rc = mf_odds_sample(c, &state, more, &t);
+		if (rc)
+			return rc;
+		games += more;
+	} while (!q->games && games < MF_ODDS_GAMES_DEFAULT && !precise(c, &t, games));
 	out->method = MF_ODDS_SAMPLE;
 	out->games = games;
 	out->games_with_lands = (uint64_t)t.lands;

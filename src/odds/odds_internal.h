@@ -157,8 +157,9 @@ int mf_odds_exact(struct odds_ctx *c, struct odds_tally *t);
 /* estimate.c: about how many work units mf_odds_exact() would spend. */
 uint64_t mf_odds_exact_estimate(const struct odds_ctx *c);
 
-/* sample.c: `games` games from `seed`; counts in t (as games), MF_OK or a
- * negative mf_status. */
-int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odds_tally *t);
+/* sample.c: `games` more games from the random state *state (splitmix64,
+ * advanced); their counts added to t (as games). MF_OK or a negative
+ * mf_status. */
+int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct odds_tally *t);
 
 #endif

@@ -57,14 +57,12 @@ static void deal(struct odds_ctx *c, uint8_t *deck, uint64_t *state, uint8_t *ha
 		draws[t - 1] = deck[st->draw + t - first];
 }
 
-int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odds_tally *t)
+int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct odds_tally *t)
 {
 	uint32_t n = c->q->size, k = 0;
 	uint8_t *deck = malloc(n);
-	uint64_t state = seed;
 	int rc = MF_OK;
 
-	memset(t, 0, sizeof(*t));
 	if (!deck)
 		return MF_ERR_NOMEM;
 	for (size_t g = 0; g < c->n_groups; g++)
@@ -81,7 +79,7 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t seed, uint32_t games, struct odd
 			rc = MF_ERR_LIMIT;
 			break;
 		}
-		deal(c, deck, &state, hand, draws);
+		deal(c, deck, state, hand, draws);
 		for (g.turn = 1; g.turn <= c->last_turn; g.turn++) {
 			int castable;
 
