@@ -60,8 +60,8 @@ extern "C" {
 #define MF_ODDS_PRECISION 0.005          /* ... until every figure is known to +-0.5
 					  * points at 95% */
 #define MF_ODDS_BUDGET_DEFAULT 20000000u /* work units: see mf_odds_result.work */
-#define MF_ODDS_AUTO_EXACT_MAX 2000000u  /* MF_ODDS_AUTO counts exactly up to this
-					  * estimated work (about 0.2 s), else samples */
+#define MF_ODDS_AUTO_EXACT_MAX 1000000u  /* MF_ODDS_AUTO counts exactly up to this
+					  * estimated work (about 0.1 s), else samples */
 
 enum mf_odds_policy {
 	MF_ODDS_KARSTEN2022,  /* his 2022 code: keep 7 with 2-5 lands; London to 6, 5, 4, keep

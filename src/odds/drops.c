@@ -16,15 +16,16 @@
  *    tried (at most two lands beside a fast land). The answer depends on
  *    the lands seen before T and the card drawn on T, the memo's key.
  *  - when a bounce land arrives before turn T the order of the draws
- *    matters: every line of play of turns 1 .. T - 1 is walked, and the key
- *    is the hand and each draw.
+ *    matters: the lines of play of turns 1 .. T - 1 are walked turn by
+ *    turn, keeping the largest battlefields (largest_lines() says why that
+ *    loses nothing), and the key is the hand and each draw.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "odds/odds_internal.h"
 
-#define BOUNCE_STATES_MAX 65536  /* lines of play one bounce game may walk */
+#define LARGEST_MAX 512  /* largest battlefields kept on one turn */
 
 /* A battlefield on turn T before its land drop, and what is left to try. */
 struct field {
@@ -288,90 +289,14 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 }
 
 /* ------------------------------------------------------------------ */
-/* With bounce lands: every line of play of turns 1 .. T - 1.          */
+/* With bounce lands: the lines of play of turns 1 .. T - 1.          */
 
 struct line {
 	struct odds_ctx *c;
 	const struct odds_game *game;
 	const uint8_t *lib;
-	bool skips;              /* a turn may pass without a land while one is in hand */
-	struct odds_table seen;  /* (battlefield, turn) already walked */
 	uint8_t arrived[MF_ODDS_LAND_KINDS_MAX];  /* every land by turn T */
 };
-
-/* Whether hand[] holds a land that is no bounce land. */
-static bool holds_other_than_bounce(const struct odds_ctx *c, const uint8_t *hand)
-{
-	for (size_t g = 0; g < c->n_groups; g++)
-		if (hand[g] && c->g[g].drop != ODDS_DROP_BOUNCE)
-			return true;
-	return false;
-}
-
-/* Every line of play from turn t on, from battlefield bf and hand (before
- * turn t's arrivals): each (battlefield, turn) reached once, into w->seen;
- * those of turn T are the battlefields T's drop may meet.
- *
- * A turn passes without a land only when the hand holds no land but bounce
- * lands, unless w->skips: playing a land instead leaves a battlefield at
- * least as large from then on, with every land the skipping line would
- * later hold either still in hand or untapped on the battlefield, which is
- * never worse on turn T but for a fast land played then. */
-static int walk(struct line *w, uint32_t t, uint8_t *bf, uint8_t *hand)
-{
-	struct odds_ctx *c = w->c;
-	size_t n = c->n_groups;
-	uint8_t key[MF_ODDS_LAND_KINDS_MAX + 1];
-	uint8_t d = w->game->draws[t - 1];
-	bool added;
-	int rc = 0;
-
-	if (d < n)
-		hand[d]++;
-	/* the hand is every land arrived less the battlefield */
-	memcpy(key, bf, n);
-	key[n] = (uint8_t)t;
-	if (!mf_odds_table_put(&w->seen, key, &added)) {
-		rc = MF_ERR_NOMEM;
-		goto out;
-	}
-	if (!added)
-		goto out;
-	if (w->seen.n_used > BOUNCE_STATES_MAX || !mf_odds_charge(c, 1)) {
-		c->over_budget = true;
-		rc = MF_ERR_LIMIT;
-		goto out;
-	}
-	if (t == w->game->turn)
-		goto out;
-	if (w->skips || !holds_other_than_bounce(c, hand))
-		rc = walk(w, t + 1, bf, hand);  /* no land this turn */
-	for (size_t y = 0; y < n && rc == 0; y++) {
-		if (!hand[y])
-			continue;
-		hand[y]--;
-		bf[y]++;
-		if (c->g[y].drop != ODDS_DROP_BOUNCE) {
-			rc = walk(w, t + 1, bf, hand);
-		} else {
-			for (size_t z = 0; z < n && rc == 0; z++) {
-				if (!bf[z])
-					continue;
-				bf[z]--;
-				hand[z]++;
-				rc = walk(w, t + 1, bf, hand);
-				hand[z]--;
-				bf[z]++;
-			}
-		}
-		bf[y]--;
-		hand[y]++;
-	}
-out:
-	if (d < n)
-		hand[d]--;
-	return rc;
-}
 
 /* Whether multiset a is within b (n groups) and not equal to it. */
 static bool strictly_within(const uint8_t *a, const uint8_t *b, size_t n)
@@ -386,12 +311,13 @@ static bool strictly_within(const uint8_t *a, const uint8_t *b, size_t n)
 	return less;
 }
 
-/* The land drops of turn T (group y, or none: y == n_groups) on the
- * battlefields the lines reached (end[i]; size[]: room for n_end lands
- * counts), each with the rest of the lands arrived in hand: for each drop,
- * only the largest of the battlefields with y in hand (at most two lands
- * beside a fast land), as castable_seen() argues. 1 when one casts. */
-static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, size_t n_end)
+/* The land drops of turn T on the battlefields the lines reached (end[i];
+ * size[]: room for n_end lands counts), each with the rest of the lands
+ * arrived in hand: fast lands only when `small` (battlefields of at most
+ * two lands), else every other drop and none. For each drop, only the
+ * largest of the battlefields with it in hand, as castable_seen() argues.
+ * 1 when one casts. */
+static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, size_t n_end, bool small)
 {
 	struct odds_ctx *c = w->c;
 	size_t n = c->n_groups;
@@ -404,20 +330,21 @@ static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, si
 			size[i] += end[i][g];
 	}
 	for (size_t y = 0; y <= n && rc == 0; y++) {
-		bool fast = y < n && c->g[y].drop == ODDS_DROP_FAST;
-
-		if (y < n && (c->g[y].drop == ODDS_DROP_TAPPED || c->g[y].drop == ODDS_DROP_BOUNCE))
+		if (y < n && ((c->g[y].drop == ODDS_DROP_FAST) != small || c->g[y].drop == ODDS_DROP_TAPPED ||
+			      c->g[y].drop == ODDS_DROP_BOUNCE))
+			continue;
+		if (y == n && small)
 			continue;
 		if (y < n)
 			want[y] = 1;
 		for (size_t i = 0; i < n_end && rc == 0; i++) {
 			bool beaten = false;
 
-			if ((y < n && end[i][y] == w->arrived[y]) || (fast && size[i] > 2))
+			if (y < n && end[i][y] == w->arrived[y])
 				continue;
 			for (size_t j = 0; j < n_end && !beaten; j++)
-				beaten = (y == n || end[j][y] < w->arrived[y]) && (!fast || size[j] <= 2) &&
-					 size[j] > size[i] && strictly_within(end[i], end[j], n);
+				beaten = (y == n || end[j][y] < w->arrived[y]) && size[j] > size[i] &&
+					 strictly_within(end[i], end[j], n);
 			if (!beaten)
 				rc = try_field(c, end[i], want, w->lib, w->game->turn, y == n);
 		}
@@ -427,14 +354,121 @@ static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, si
 	return rc;
 }
 
+/* Adds battlefield b (n groups) to the set of `*count` battlefields (at
+ * most cap) unless one of them holds it; drops those it holds. false when
+ * the set is full. */
+static bool add_largest(uint8_t *set, size_t *count, size_t cap, const uint8_t *b, size_t n)
+{
+	for (size_t i = 0; i < *count;) {
+		uint8_t *m = set + i * n;
+
+		if (memcmp(b, m, n) == 0 || strictly_within(b, m, n))
+			return true;
+		if (strictly_within(m, b, n)) {
+			memcpy(m, set + --*count * n, n);
+			continue;
+		}
+		i++;
+	}
+	if (*count == cap)
+		return false;
+	memcpy(set + *count * n, b, n);
+	++*count;
+	return true;
+}
+
+/* The lines of play of turns 1 .. T - 1, walked turn by turn keeping only
+ * the largest battlefields, and turn T's drops on them.
+ *
+ * Playing a land that is no bounce land rather than none leaves, from then
+ * on, a battlefield at least as large, every land the other line would
+ * later hold being either still in hand or untapped on the battlefield;
+ * and a bounce land returns a land of the larger battlefield as well. That
+ * is never worse on turn T, but for a fast land played then: so a turn
+ * passes without a land only when the hand holds nothing but bounce lands,
+ * and a battlefield within another of the same turn is dropped. For a fast
+ * land on T (`small`), the walk keeps the largest battlefields of at most
+ * two lands instead, and a turn may always pass. 1 when one casts. */
+static int largest_lines(struct line *w, bool small)
+{
+	struct odds_ctx *c = w->c;
+	const struct odds_game *g = w->game;
+	size_t n = c->n_groups, n_cur = 1, n_next;
+	uint8_t *cur = calloc(LARGEST_MAX, n), *next = malloc(LARGEST_MAX * n), *swap;
+	uint8_t arrived[MF_ODDS_LAND_KINDS_MAX];
+	int rc = MF_OK;
+
+	memcpy(arrived, g->hand, n);
+	for (uint32_t t = 1; t < g->turn && cur && next && rc == 0; t++) {
+		if (g->draws[t - 1] < n)
+			arrived[g->draws[t - 1]]++;
+		n_next = 0;
+		for (size_t i = 0; i < n_cur && rc == 0; i++) {
+			uint8_t *bf = cur + i * n, b[MF_ODDS_LAND_KINDS_MAX];
+			bool played = false, room = true;
+			uint32_t lands = 0;
+
+			if (!mf_odds_charge(c, 1)) {
+				rc = MF_ERR_LIMIT;
+				break;
+			}
+			for (size_t y = 0; y < n; y++)
+				lands += bf[y];
+			for (size_t y = 0; y < n && room; y++) {
+				if (arrived[y] == bf[y])
+					continue;
+				memcpy(b, bf, n);
+				b[y]++;
+				if (c->g[y].drop != ODDS_DROP_BOUNCE) {
+					played = true;
+					if (!small || lands < 2)
+						room = add_largest(next, &n_next, LARGEST_MAX, b, n);
+					continue;
+				}
+				for (size_t z = 0; z < n && room; z++) {
+					if (!b[z])
+						continue;
+					b[z]--;
+					room = add_largest(next, &n_next, LARGEST_MAX, b, n);
+					b[z]++;
+				}
+			}
+			if ((!played || small) && room)
+				room = add_largest(next, &n_next, LARGEST_MAX, bf, n);
+			if (!room) {
+				c->over_budget = true;
+				rc = MF_ERR_LIMIT;
+			}
+		}
+		swap = cur;
+		cur = next;
+		next = swap;
+		n_cur = n_next;
+	}
+	if (!cur || !next) {
+		rc = MF_ERR_NOMEM;
+	} else if (rc == 0) {
+		const uint8_t *end[LARGEST_MAX];
+		uint32_t size[LARGEST_MAX];
+
+		for (size_t i = 0; i < n_cur; i++)
+			end[i] = cur + i * n;
+		rc = best_of_lines(w, end, size, n_cur, small);
+	}
+	free(cur);
+	free(next);
+	return rc;
+}
+
 /* Every line of play of game g: 1 when one casts. First the bound of
  * castable_seen(): the turn - 1 lands of most mana before T and the best
  * drop of T. */
 static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const uint8_t *lib)
 {
 	struct line w = { .c = c, .game = g, .lib = lib };
-	uint8_t bf[MF_ODDS_LAND_KINDS_MAX] = { 0 }, hand[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t hand[MF_ODDS_LAND_KINDS_MAX];
 	uint32_t best_drop = 0, per[MF_ODDS_LAND_KINDS_MAX];
+	bool fast = false;
 	int rc;
 
 	most_mana(c, lib, per);
@@ -445,7 +479,7 @@ static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const u
 	for (size_t y = 0; y < c->n_groups; y++) {
 		if (!hand[y] && g->draws[g->turn - 1] != y)
 			continue;
-		w.skips |= c->g[y].drop == ODDS_DROP_FAST;
+		fast |= c->g[y].drop == ODDS_DROP_FAST;
 		if (c->g[y].drop != ODDS_DROP_TAPPED && c->g[y].drop != ODDS_DROP_BOUNCE &&
 		    per[y] > best_drop)
 			best_drop = per[y];
@@ -455,27 +489,9 @@ static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const u
 	memcpy(w.arrived, hand, c->n_groups);
 	if (g->draws[g->turn - 1] < c->n_groups)
 		w.arrived[g->draws[g->turn - 1]]++;
-	rc = mf_odds_table_init_for(&w.seen, c->n_groups + 1, 64);
-	if (rc)
-		return rc;
-	memcpy(hand, g->hand, c->n_groups);
-	rc = walk(&w, 1, bf, hand);
-	if (rc == 0) {
-		const uint8_t **end = malloc(w.seen.n_used * sizeof(*end));
-		uint32_t *size = malloc(w.seen.n_used * sizeof(*size));
-		size_t n_end = 0;
-
-		for (size_t i = 0; i < w.seen.n_slots && end && size; i++) {
-			const uint8_t *k = mf_odds_table_key(&w.seen, i);
-
-			if (k && k[c->n_groups] == g->turn)
-				end[n_end++] = k;
-		}
-		rc = end && size ? best_of_lines(&w, end, size, n_end) : MF_ERR_NOMEM;
-		free(end);
-		free(size);
-	}
-	mf_odds_table_free(&w.seen);
+	rc = largest_lines(&w, false);
+	if (rc == 0 && fast)
+		rc = largest_lines(&w, true);
 	return rc;
 }
 
