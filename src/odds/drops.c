@@ -502,7 +502,7 @@ static int castable_lines(struct odds_ctx *c, const struct odds_game *g, const u
  * or a negative mf_status. */
 static int hopeless(struct odds_ctx *c, const struct odds_game *g, const uint8_t *lib)
 {
-	uint8_t all[MF_ODDS_LAND_KINDS_MAX], fetches = 0;
+	uint8_t all[MF_ODDS_LAND_KINDS_MAX] = { 0 }, fetches = 0;  /* one byte even with no land */
 	uint32_t least;
 	int rc;
 
