@@ -448,6 +448,10 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 	if (!rq)
 		return;
 	us = mf_server_now_us() - rq->start_us;
+	if (atomic_load(&s->draining) &&
+	    (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK ||
+	     (rq->job && rq->job->rc && rq->job->err.problem == MF_PROBLEM_SHUTTING_DOWN)))
+		atomic_fetch_add(&s->cut_short, 1);
 	mf_metrics_request_done(s->metrics, route_index(s, rq->route), rq->status, us);
 	if (s->access_log)
 		mf_access_log_write(s->access_log, &(struct mf_access_log_entry){

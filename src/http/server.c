@@ -136,6 +136,10 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	struct sockaddr_in6 a6;
 	struct sockaddr_in a4;
 	struct sockaddr *addr;
+	struct MHD_OptionItem pool[] = {
+		{ MHD_OPTION_THREAD_POOL_SIZE, 0, NULL },
+		{ MHD_OPTION_END, 0, NULL },
+	};
 	/* MHD_USE_TURBO: libmicrohttpd 0.9.75 adds a new connection to its
 	 * edge-triggered epoll set at once and then reads it once; a client that
 	 * sent part of a request and hung up before the accept has its FIN
@@ -204,11 +208,13 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		rc = MF_ERR_INVALID;
 		goto fail;
 	}
+	pool[0].value = (intptr_t)cfg->threads;
 	s->daemon = MHD_start_daemon(flags, cfg->port, NULL, NULL, mf_request_handle, s,
 		MHD_OPTION_EXTERNAL_LOGGER, log_mhd_error, NULL,
 		MHD_OPTION_SOCK_ADDR, addr,
-		/* One thread needs no pool (and libmicrohttpd warns about one). */
-		MHD_OPTION_THREAD_POOL_SIZE, (unsigned int)(cfg->threads > 1 ? cfg->threads : 0),
+		/* One thread needs no pool: the option is left out, since
+		 * libmicrohttpd logs a pool of size 0 or 1 as an error. */
+		MHD_OPTION_ARRAY, cfg->threads > 1 ? pool : pool + 1,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
@@ -285,6 +291,7 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	MHD_stop_daemon(s->daemon);
 	if (listener != MHD_INVALID_SOCKET)
 		close(listener);
+	left = atomic_load(&s->cut_short);  /* every request has completed now */
 	server_free(s);
 	return left;
 }

@@ -50,7 +50,8 @@ uint16_t mf_server_port(const struct server *s);
  * drain_s after the call (the delay counts towards it), and stops the daemon.
  * Past that deadline, queued solves are answered 503 and solves already
  * running on a worker finish. Frees the server. Returns the requests cut
- * short. */
+ * short: begun, then ended without their answer once draining (the client
+ * left, or the deadline answered them 503). */
 unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay);
 
 #endif

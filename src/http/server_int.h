@@ -41,6 +41,9 @@ struct server {
 	struct mf_access_log *access_log;  /* NULL: --no-access-log */
 	atomic_bool draining;
 	atomic_uint in_flight;     /* requests begun and not yet completed */
+	atomic_uint cut_short;     /* requests begun that, once draining, ended without
+				    * their answer: the client left, or the drain's
+				    * deadline answered them 503 */
 	struct static_answer lands;    /* GET /v1/lands, rendered once */
 	struct static_answer openapi;  /* GET /openapi.yaml, embedded */
 	struct static_answer playground[ASSET_COUNT];  /* the page's files, embedded */

@@ -224,6 +224,46 @@ START_TEST(drain_deadline_cuts_stalled_request)
 }
 END_TEST
 
+/* A client that hangs up during the drain is a request cut short too: the
+ * last line counts it (it said 0 when only requests left at the deadline
+ * counted), and the server does not wait for the deadline. */
+START_TEST(client_gone_during_drain_is_cut_short)
+{
+	static const char *const args[] = { "--drain-seconds", "60", "--timeout", "600", NULL };
+	const char *head = "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
+			   "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"life\":";
+	int fd;
+
+	ts_start(&ts_srv, args, NULL);
+	fd = raw_connect(ts_srv.port);
+	raw_send(fd, head, strlen(head));
+	wait_in_flight(2);
+	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	wait_log("\"msg\":\"draining\"");
+	close(fd);
+	expect_clean_exit(&ts_srv, "\"requests_cut_short\":1");
+}
+END_TEST
+
+/* One thread (what deploy/ gives a pod of one CPU) starts without an error
+ * line: libmicrohttpd logged a thread pool of size 0 as one. */
+START_TEST(one_thread_starts_without_an_error)
+{
+	static const char *const args[] = { "--threads", "1", NULL };
+	struct http_resp r;
+	char *log;
+
+	ts_start(&ts_srv, args, NULL);
+	ck_assert_int_eq(http_get("/healthz", &r), 200);
+	http_resp_free(&r);
+	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	expect_clean_exit(&ts_srv, "\"requests_cut_short\":0");
+	log = ts_log(&ts_srv);
+	ck_assert_msg(strstr(log, "\"threads\":1") && !strstr(log, "\"level\":\"error\""), "%s", log);
+	free(log);
+}
+END_TEST
+
 /* Opens a connection and sends half a request: it stays in flight until the
  * server cuts it. Returns the socket. */
 static int stall_a_request(void)
@@ -541,6 +581,8 @@ Suite *suite_lifecycle(void)
 	tcase_add_test(stop, stop_signals_exit_zero);
 	tcase_add_test(stop, sigterm_finishes_request_in_flight);
 	tcase_add_test(stop, drain_deadline_cuts_stalled_request);
+	tcase_add_test(stop, client_gone_during_drain_is_cut_short);
+	tcase_add_test(stop, one_thread_starts_without_an_error);
 	tcase_add_test(stop, shutdown_delay_answers_not_ready);
 	tcase_add_test(stop, delay_counts_towards_drain);
 	tcase_add_test(stop, second_signal_skips_delay);
