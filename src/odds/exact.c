@@ -167,12 +167,13 @@ static int tally(struct odds_ctx *c, const struct layout *l, const uint8_t *key,
 	return MF_OK;
 }
 
-/* State key of probability p on turn t, drawing x (or no draw): tallied,
- * then carried into next (when there is a next turn). */
+/* State key of probability p on turn t, drawing x (or no draw): carried
+ * into next (when there is a next turn). */
 static int step(struct odds_ctx *c, const struct layout *l, const uint8_t *key, uint32_t t,
 		uint8_t x, double p, struct odds_table *next)
 {
 	uint8_t k2[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 2];
+	size_t land = x;  /* a group when below l->n (and so below the maximum) */
 	union odds_value *v;
 	bool added;
 
@@ -181,12 +182,13 @@ static int step(struct odds_ctx *c, const struct layout *l, const uint8_t *key, 
 	memcpy(k2, key, l->stride);
 	if (c->bounce_in_deck)
 		k2[l->seq + t - 1] = x;
-	else if (x < l->n)
-		k2[x]++;
-	if (x < l->n)
-		k2[l->rest + x]--;
-	else if (x == ODDS_SPELL)
+	if (land < l->n && land < MF_ODDS_LAND_KINDS_MAX) {
+		if (!c->bounce_in_deck)
+			k2[land]++;
+		k2[l->rest + land]--;
+	} else if (x == ODDS_SPELL) {
 		k2[l->spells]--;
+	}
 	v = mf_odds_table_put(next, k2, &added);
 	if (!v)
 		return MF_ERR_NOMEM;
