@@ -5,7 +5,8 @@ Kubernetes API schemas.
 Static checks (python3-yaml only):
   - every YAML file under deploy/ parses and holds at least one document;
   - kustomization.yaml lists exactly the Kubernetes manifests of deploy/;
-  - the Deployment's probes hit /healthz (liveness) and /readyz (readiness),
+  - the Deployment's probes run `manaflow healthcheck` on /healthz (liveness,
+    the Dockerfile's HEALTHCHECK) and /readyz (readiness),
     the paths the server source serves, on the container port the Dockerfile
     EXPOSEs; the Service, HPA and PDB select/target that Deployment;
   - CPU and memory requests and limits are set, requests <= limits;
@@ -51,7 +52,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 DEPLOY = os.path.join(REPO, "deploy")
 SCHEMA_PKG = os.path.join(HERE, "k8s-schema")
-DEFAULT_DRAIN_SECONDS = 10
+DEFAULT_DRAIN_SECONDS = 10  # the server's own, without MANAFLOW_DRAIN_SECONDS
 
 passed = 0
 failed = 0
@@ -180,16 +181,25 @@ def check_deployment(dep, facts, routes):
     check(port in facts["ports"], "container port 'http' is %s, EXPOSEd by the Dockerfile" % port,
           "Dockerfile EXPOSEs %s" % sorted(facts["ports"]))
     check(port == 8080, "container port is the server's default 8080")
+    # Probes run the image's client (podman keeps only an exec liveness
+    # probe, as the container's health check); liveness is the Dockerfile's
+    # HEALTHCHECK, readiness asks /readyz on the container's port.
+    health_cmd = re.findall(r'"([^"]*)"', facts["healthcheck"])
     for probe, path in (("livenessProbe", "/healthz"), ("readinessProbe", "/readyz"),
                         ("startupProbe", "/healthz")):
-        got = dig(main, probe, "httpGet", "path")
-        got_port = resolve_port(main, dig(main, probe, "httpGet", "port"))
-        required = probe != "startupProbe"
-        if got is None and not required:
+        cmd = dig(main, probe, "exec", "command")
+        check(dig(main, probe, "httpGet") is None and isinstance(cmd, list) and cmd[:2] ==
+              ["manaflow", "healthcheck"], "%s runs manaflow healthcheck" % probe, repr(cmd))
+        if not isinstance(cmd, list):
             continue
-        check(got == path and got_port == port,
-              "%s is GET %s on port %s" % (probe, path, port),
-              "has %s on %s" % (got, got_port))
+        url = cmd[cmd.index("--url") + 1] if "--url" in cmd[:-1] else "http://127.0.0.1:8080/healthz"
+        check(url == "http://127.0.0.1:%s%s" % (port, path), "%s asks %s on port %s" % (probe, path, port),
+              url)
+        timeout = dig(main, probe, "timeoutSeconds", default=1)
+        check(isinstance(timeout, int) and timeout > 3,
+              "%s timeoutSeconds %s outlasts the client's own 3 s" % (probe, timeout))
+    live = dig(main, "livenessProbe", "exec", "command")
+    check(live == health_cmd, "livenessProbe is the Dockerfile's HEALTHCHECK %s" % health_cmd, repr(live))
     for path in ("/healthz", "/readyz"):
         check(path in routes, "server source (src/http, src/cli) serves %s" % path,
               "no \"%s\" literal found" % path)
