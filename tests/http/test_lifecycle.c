@@ -224,27 +224,6 @@ START_TEST(drain_deadline_cuts_stalled_request)
 }
 END_TEST
 
-/* A client that hangs up during the drain is a request cut short too: the
- * last line counts it (it said 0 when only requests left at the deadline
- * counted), and the server does not wait for the deadline. */
-START_TEST(client_gone_during_drain_is_cut_short)
-{
-	static const char *const args[] = { "--drain-seconds", "60", "--timeout", "600", NULL };
-	const char *head = "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
-			   "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"life\":";
-	int fd;
-
-	ts_start(&ts_srv, args, NULL);
-	fd = raw_connect(ts_srv.port);
-	raw_send(fd, head, strlen(head));
-	wait_in_flight(2);
-	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
-	wait_log("\"msg\":\"draining\"");
-	close(fd);
-	expect_clean_exit(&ts_srv, "\"requests_cut_short\":1");
-}
-END_TEST
-
 /* One thread (what deploy/ gives a pod of one CPU) starts without an error
  * line: libmicrohttpd logged a thread pool of size 0 as one. */
 START_TEST(one_thread_starts_without_an_error)
@@ -276,6 +255,23 @@ static int stall_a_request(void)
 	wait_in_flight(2);
 	return fd;
 }
+
+/* A client that hangs up during the drain is a request cut short too: the
+ * last line counts it (it said 0 when only requests left at the deadline
+ * counted), and the server does not wait for the deadline. */
+START_TEST(client_gone_during_drain_is_cut_short)
+{
+	static const char *const args[] = { "--drain-seconds", "60", "--timeout", "600", NULL };
+	int fd;
+
+	ts_start(&ts_srv, args, NULL);
+	fd = stall_a_request();
+	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	wait_log("\"msg\":\"draining\"");
+	close(fd);
+	expect_clean_exit(&ts_srv, "\"requests_cut_short\":1");
+}
+END_TEST
 
 /* The server's exit status after a signal, failing the test if it is still
  * running bound_ms after since (a documented deadline plus a generous margin:
