@@ -30,7 +30,6 @@
 /* A battlefield on turn T before its land drop, and what is left to try. */
 struct field {
 	struct odds_ctx *c;
-	uint32_t turn;
 	uint8_t lib[MF_ODDS_LAND_KINDS_MAX];  /* library for fetches */
 	uint8_t on[MF_ODDS_LAND_KINDS_MAX];   /* untapped lands (fetches resolved) */
 	uint32_t lands;        /* lands you control (held fetches too) */
@@ -62,7 +61,6 @@ static int pays_with(struct field *f, size_t y, uint32_t extra)
 	f->on[y]--;
 	return rc;
 }
-
 
 /* Fetch group x played on turn T: each land it can find, entering as it
  * would (a shock for 2 life, a tapped land never; a fetch whose land enters
@@ -170,9 +168,9 @@ static int resolve(struct field *f, uint8_t *left, size_t g, size_t from, const 
  * with hand[] to play it from (and no drop, when no_drop): 1 when some
  * resolution and drop casts. */
 static int try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand, const uint8_t *lib,
-		     uint32_t turn, bool no_drop)
+		     bool no_drop)
 {
-	struct field f = { .c = c, .turn = turn, .no_drop = no_drop };
+	struct field f = { .c = c, .no_drop = no_drop };
 	uint8_t fetches[MF_ODDS_LAND_KINDS_MAX] = { 0 };
 
 	memcpy(f.lib, lib, c->n_groups);
@@ -194,18 +192,18 @@ static int try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand, 
  * first), s holding the choice so far: try_field on each (the drops of
  * hand[], or none), 1 at the first that casts. */
 static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g, uint32_t k,
-		  uint32_t avail, const uint8_t *hand, const uint8_t *lib, uint32_t turn, bool no_drop)
+		  uint32_t avail, const uint8_t *hand, const uint8_t *lib, bool no_drop)
 {
 	size_t at = c->n_groups - 1 - g;
 	int rc = 0;
 
 	if (!k)
-		return try_field(c, s, hand, lib, turn, no_drop);
+		return try_field(c, s, hand, lib, no_drop);
 	if (g == c->n_groups || avail < k)
 		return 0;
 	for (uint32_t n = pool[at] < k ? pool[at] : k;; n--) {
 		s[at] = (uint8_t)n;
-		rc = choose(c, pool, s, g + 1, k - n, avail - pool[at], hand, lib, turn, no_drop);
+		rc = choose(c, pool, s, g + 1, k - n, avail - pool[at], hand, lib, no_drop);
 		s[at] = 0;
 		if (rc || n == 0)
 			break;
@@ -279,7 +277,7 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 		if (most >= c->mana_needed) {
 			if (drop)
 				hand[y] = 1;
-			rc = choose(c, pool, s, 0, k, total - from_pool, hand, lib, turn, !drop);
+			rc = choose(c, pool, s, 0, k, total - from_pool, hand, lib, !drop);
 			hand[y] = 0;
 		}
 		if (from_pool)
@@ -346,7 +344,7 @@ static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, si
 				beaten = (y == n || end[j][y] < w->arrived[y]) && size[j] > size[i] &&
 					 strictly_within(end[i], end[j], n);
 			if (!beaten)
-				rc = try_field(c, end[i], want, w->lib, w->game->turn, y == n);
+				rc = try_field(c, end[i], want, w->lib, y == n);
 		}
 		if (y < n)
 			want[y] = 0;
