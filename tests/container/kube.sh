@@ -167,7 +167,7 @@ check "a solve answers after the restart" grep -q '"castable":true' <<<"$(solve)
 
 # Taking the pod down while a request is in flight: an exact odds request
 # of about two seconds is running. podman 4.3's `kube down` removes the pod
-# without a graceful stop (SIGKILL at once: the server logs nothing more), so
+# with a stop timeout of 0 (it stops pods with empty PodStopOptions), so
 # the pod is stopped first with `podman pod stop`, which sends the image's
 # STOPSIGNAL and waits its 10 s stop timeout, and then `kube down` removes
 # it. Podman also takes the pod's network down as the pod stops (slirp4netns
