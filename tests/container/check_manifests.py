@@ -354,7 +354,8 @@ def compose_validate():
 def schema_validate(docs):
     objects = [{"file": f, "doc": d} for f, ds in sorted(docs.items()) for d in ds
                if isinstance(d, dict) and "apiVersion" in d and d.get("kind") != "Kustomization"]
-    node, npm = shutil.which("node"), shutil.which("npm")
+    npm = ensure_debian_tool("npm", "npm")
+    node = shutil.which("node")
     if not check(node and npm, "node and npm available for the schema check"):
         return
     cache = os.environ.get("MANAFLOW_K8S_SCHEMA_CACHE", "/var/tmp/manaflow-k8s-schema")

