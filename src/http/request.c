@@ -39,10 +39,15 @@ static size_t route_index(const struct server *s, const struct route *r)
 	return r ? (size_t)(r - s->routes) : s->n_routes;
 }
 
+/* What every answer that brings no policy of its own says: nothing of it
+ * loads anything, and no page may frame it. */
+#define API_CSP "default-src 'none'; frame-ancestors 'none'"
+
 /*
  * Queues body (freed by free_fn) with status, the headers every answer
- * carries (request id, CORS, Connection: close while draining) and extra,
- * a NULL-terminated list of name, value pairs.
+ * carries (request id, CORS, Connection: close while draining, nosniff, a
+ * Content-Security-Policy unless extra has one) and extra, a
+ * NULL-terminated list of name, value pairs.
  */
 static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct request *rq,
 			     unsigned status, const char *type, char *body, size_t len,
@@ -50,6 +55,7 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 {
 	struct MHD_Response *resp;
 	enum MHD_Result ret;
+	bool csp = false;
 
 	resp = MHD_create_response_from_buffer_with_free_callback(len, body, free_fn);
 	if (!resp) {
@@ -58,8 +64,13 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 	}
 	if (type)
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, type);
-	for (; extra && extra[0]; extra += 2)
+	for (; extra && extra[0]; extra += 2) {
 		MHD_add_response_header(resp, extra[0], extra[1]);
+		csp |= strcmp(extra[0], "Content-Security-Policy") == 0;
+	}
+	if (!csp)
+		MHD_add_response_header(resp, "Content-Security-Policy", API_CSP);
+	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
 	MHD_add_response_header(resp, "X-Request-Id", rq->id);
 	if (rq->allow_origin) {
 		MHD_add_response_header(resp, "Access-Control-Allow-Origin", rq->allow_origin);

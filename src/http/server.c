@@ -91,10 +91,10 @@ static int render_static_answers(struct server *s)
 	static_answer_set(&s->openapi, mf_embedded_openapi, mf_embedded_openapi_len,
 			  "application/yaml", NULL);
 	/* The playground's files may load only themselves: no inline script
-	 * or style, nothing from elsewhere. */
+	 * or style, nothing from elsewhere; and no page may frame them. */
 	for (int a = ASSET_PAGE; a < ASSET_COUNT; a++)
 		static_answer_set(&s->playground[a], playground_files[a].body, *playground_files[a].len,
-				  playground_files[a].type, "default-src 'self'");
+				  playground_files[a].type, "default-src 'self'; frame-ancestors 'none'");
 	return 0;
 }
 

@@ -45,8 +45,8 @@ def check_headers(server):
     ok(status == 200, 'GET / answers 200', 'answered %d' % status)
     ok(h.get('content-type', '').lower().startswith('text/html'),
        'GET /: Content-Type text/html', repr(h.get('content-type')))
-    ok(h.get('content-security-policy') == "default-src 'self'",
-       "GET /: Content-Security-Policy default-src 'self'", repr(h.get('content-security-policy')))
+    ok(h.get('content-security-policy') == "default-src 'self'; frame-ancestors 'none'",
+       "GET /: Content-Security-Policy default-src 'self'; frame-ancestors 'none'", repr(h.get('content-security-policy')))
     etag = h.get('etag')
     ok(bool(etag), 'GET /: an ETag', repr(etag))
     if 'cache-control' in h:
@@ -63,8 +63,8 @@ def check_headers(server):
     status, h, body4 = server.request('GET', '/playground')
     ok(status == 200 and h.get('content-type', '').lower().startswith('text/html'),
        'GET /playground answers the HTML', '%d %r' % (status, h.get('content-type')))
-    ok(h.get('content-security-policy') == "default-src 'self'",
-       "GET /playground: Content-Security-Policy default-src 'self'",
+    ok(h.get('content-security-policy') == "default-src 'self'; frame-ancestors 'none'",
+       "GET /playground: Content-Security-Policy default-src 'self'; frame-ancestors 'none'",
        repr(h.get('content-security-policy')))
     for path, ctype in (('/playground/app.js', ('text/javascript', 'application/javascript')),
                         ('/playground/app.css', ('text/css',)),

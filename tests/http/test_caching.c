@@ -338,7 +338,7 @@ START_TEST(playground_served_with_its_policy)
 
 		get_tagged(paths[i], tag, sizeof(tag), &r);
 		ck_assert_str_eq(hx_header(&r, "Content-Type"), types[i]);
-		ck_assert_str_eq(hx_header(&r, "Content-Security-Policy"), "default-src 'self'");
+		ck_assert_str_eq(hx_header(&r, "Content-Security-Policy"), "default-src 'self'; frame-ancestors 'none'");
 		ck_assert_str_eq(hx_header(&r, "Cache-Control"), "public, max-age=300");
 		if (i < 2)
 			ck_assert_msg(strncasecmp(r.body, "<!doctype html>", 15) == 0, "%.40s", r.body);
@@ -350,6 +350,35 @@ END_TEST
 
 /* --no-playground and MANAFLOW_PLAYGROUND=0: 404 at each of its paths, the
  * API as before; a JSON route never carries the page's policy. */
+/* Every answer says nosniff and that no page may frame it: the API's with a
+ * policy that loads nothing, the playground's with its own. */
+START_TEST(every_answer_forbids_sniffing_and_framing)
+{
+	static const char *const paths[] = { "/healthz", "/v1/lands", "/nowhere", "/", "/playground/app.js" };
+	struct hx_resp r;
+
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		const char *csp;
+
+		hx_request(NULL, ts_srv.port, "GET", paths[i], NULL, NULL, 0, &r);
+		csp = hx_header(&r, "Content-Security-Policy");
+		ck_assert_msg(hx_header(&r, "X-Content-Type-Options") &&
+			      strcmp(hx_header(&r, "X-Content-Type-Options"), "nosniff") == 0,
+			      "GET %s: X-Content-Type-Options %s", paths[i],
+			      hx_header(&r, "X-Content-Type-Options"));
+		ck_assert_msg(csp && hx_count(&r, "Content-Security-Policy") == 1 &&
+			      strstr(csp, "frame-ancestors 'none'"), "GET %s: CSP %s", paths[i], csp);
+		ck_assert_msg(i >= 3 || strcmp(csp, "default-src 'none'; frame-ancestors 'none'") == 0,
+			      "GET %s: CSP %s", paths[i], csp);
+		hx_free(&r);
+	}
+	hx_request(NULL, ts_srv.port, "POST", "/v1/mana/solve", NULL, "{", 1, &r);
+	ck_assert_int_eq(r.status, 400);  /* a problem answer too */
+	ck_assert_str_eq(hx_header(&r, "X-Content-Type-Options"), "nosniff");
+	hx_free(&r);
+}
+END_TEST
+
 START_TEST(playground_switched_off)
 {
 	static const char *const off_flag[] = { "--no-playground", NULL };
@@ -363,12 +392,14 @@ START_TEST(playground_switched_off)
 		for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
 			raw_request("GET", paths[i], "", &r);
 			ck_assert_msg(r.status == 404, "%s: %ld", paths[i], r.status);
-			ck_assert_ptr_null(hx_header(&r, "Content-Security-Policy"));
+			ck_assert_str_eq(hx_header(&r, "Content-Security-Policy"),
+					 "default-src 'none'; frame-ancestors 'none'");
 			hx_free(&r);
 		}
 		raw_request("GET", "/v1/lands", "", &r);
 		ck_assert_int_eq(r.status, 200);
-		ck_assert_ptr_null(hx_header(&r, "Content-Security-Policy"));
+		ck_assert_str_eq(hx_header(&r, "Content-Security-Policy"),
+				 "default-src 'none'; frame-ancestors 'none'");
 		hx_free(&r);
 		ts_kill(&ts_srv);
 	}
@@ -384,6 +415,7 @@ Suite *suite_caching(void)
 	tcase_add_checked_fixture(etag, ts_setup_default, ts_teardown);
 	tcase_add_test(etag, etag_and_not_modified);
 	tcase_add_test(etag, playground_served_with_its_policy);
+	tcase_add_test(etag, every_answer_forbids_sniffing_and_framing);
 	suite_add_tcase(s, etag);
 	tcase_add_checked_fixture(runs, setup_none, ts_teardown);
 	tcase_add_test(runs, etag_follows_content);
