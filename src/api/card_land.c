@@ -14,6 +14,11 @@
 #include "api/json_decode.h"
 #include "api/json_text.h"
 
+/* The most life one ability may cost in the model: the card reader counts
+ * up to 255, which stands for "255 or more", and the solver keeps 255 for
+ * "cannot". */
+#define LIFE_HELD_MAX 254
+
 #define IGNORED_TEXT_MAX (4u << 20)  /* bytes of "ignored" entries in one query */
 
 static void add_ignored(struct mf_api_card_lands *acc, const char *land, const char *clause,
@@ -70,6 +75,13 @@ static void map_mana(const struct mf_deck_land *d, struct mf_mana_land *m,
 					    "several mana in one tap beside other ways to tap it");
 			continue;
 		}
+		if (a->life >= LIFE_HELD_MAX + 1) {
+			mana_clause(a, clause);
+			if (list)
+				add_ignored(acc, m->name, clause,
+					    "costs more life than the model holds (254 at most)");
+			continue;
+		}
 		o = &m->options[m->n_options++];
 		memcpy(o->mana, a->mana, sizeof(o->mana));
 		o->life = a->life;
@@ -94,6 +106,8 @@ static void map_fetch(const struct mf_deck_land *d, struct mf_mana_land *m,
 		else if (f->basic && !f->any_basic)
 			why = "searches for a basic land of a given type, which the model cannot tell "
 			      "from a non-basic land of that type";
+		else if (f->life > LIFE_HELD_MAX)
+			why = "costs more life than the model holds (254 at most)";
 		else if (first && (f->life != first->life || f->tapped != first->tapped ||
 				   f->untap_lands != first->untap_lands || f->any_basic != first->any_basic))
 			why = "a second fetch unlike the first";

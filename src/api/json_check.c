@@ -19,6 +19,8 @@
  */
 #include "api/json_check.h"
 
+#include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -684,6 +686,58 @@ static int starts_with(const unsigned char *s, size_t p, size_t len, const char 
 	return len - p >= n && memcmp(s + p, word, n) == 0;
 }
 
+/* Whether the number literal s[a, b) (already checked) is an integer: every
+ * digit after the decimal point, once the exponent moves it, is 0. */
+static bool literal_is_integer(const unsigned char *s, size_t a, size_t b)
+{
+	size_t int_digits = 0, seen = 0, p = a;
+	long exp = 0;
+	int exp_sign = 1;
+
+	if (s[p] == '-')
+		p++;
+	for (; p < b && is_digit(s[p]); p++)
+		int_digits++;
+	/* the exponent, clamped: past the literal's own length it cannot matter */
+	for (size_t q = p; q < b; q++) {
+		if ((s[q] | 0x20) != 'e')
+			continue;
+		q++;
+		if (q < b && (s[q] == '+' || s[q] == '-'))
+			exp_sign = s[q++] == '-' ? -1 : 1;
+		for (; q < b && exp < 100000; q++)
+			exp = exp * 10 + (s[q] - '0');
+		break;
+	}
+	/* digits, the integer part's then the fraction's: those at or past the
+	 * decimal point's new place must be 0 */
+	for (size_t q = s[a] == '-' ? a + 1 : a; q < b && (s[q] | 0x20) != 'e'; q++) {
+		if (s[q] == '.')
+			continue;
+		if ((long)seen >= (long)int_digits + exp_sign * exp && s[q] != '0')
+			return false;
+		seen++;
+	}
+	return true;
+}
+
+/* Whether the number literal s[a, b) is not an integer while a double reads
+ * it as a non-zero one ("life": 19.9999999999999999 would be 20). */
+static bool reads_as_another_integer(const unsigned char *s, size_t a, size_t b)
+{
+	char text[512];
+	double v;
+
+	if (literal_is_integer(s, a, b))
+		return false;
+	if (b - a >= sizeof(text))
+		return true;  /* more digits than any double holds: no honest reading */
+	memcpy(text, s + a, b - a);
+	text[b - a] = '\0';
+	v = strtod(text, NULL);
+	return isfinite(v) && v != 0 && v == trunc(v);
+}
+
 /* Checks the number at s[*pp] ('-' or a digit) and moves past it. */
 static int scan_number(struct check *ck, size_t *pp)
 {
@@ -726,6 +780,8 @@ static int scan_number(struct check *ck, size_t *pp)
 		while (++p < len && is_digit(s[p]))
 			;
 	}
+	if (reads_as_another_integer(s, *pp, p))
+		return fail(ck, *pp, "a number that is not an integer, which a double reads as one", 1);
 	*pp = p;
 	return 0;
 }

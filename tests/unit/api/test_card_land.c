@@ -348,6 +348,13 @@ START_TEST(ignored_clauses_faces_and_refusals)
 		 "\"life\":0}],\"ignored\":[{\"land\":\"Cavern of Souls\",\"clause\":\"{T}: Add one mana "
 		 "of any color. Spend this mana only to cast a creature spell of the chosen type, and "
 		 "that spell can't be countered.\",\"why\":\"mana with a spending restriction\"}]}");
+	/* An ability costing more life than the model holds is listed, not
+	 * dropped silently (it read as 255 life, which stands for "cannot"). */
+	ck_solve("{\"battlefield\":[{\"name\":\"Pricey Land\",\"type_line\":\"Land\","
+		 "\"oracle_text\":\"{T}: Add {C}.\\n{T}, Pay 2147483648 life: Add {R}.\"}],"
+		 "\"life\":20,\"cost\":\"{1}\"}",
+		 "\"ignored\":[{\"land\":\"Pricey Land\",\"clause\":\"{T} and life: Add {R}\","
+		 "\"why\":\"costs more life than the model holds (254 at most)\"}]}");
 	/* Names only: no "ignored" member at all. */
 	ck_solve("{\"battlefield\":[\"Forest\"],\"life\":20,\"cost\":\"G\"}",
 		 "\"life\":0}]}");

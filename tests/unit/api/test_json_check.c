@@ -7,6 +7,8 @@
  * exactly its length, so that AddressSanitizer sees any read past len.
  */
 #include <check.h>
+#include <math.h>
+#include <stdbool.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -318,6 +320,20 @@ START_TEST(test_numbers)
 	REJECT("1e+", 3, "no digit in the exponent");
 	REJECT("[1E-]", 4, "no digit in the exponent");
 	REJECT("1e+x", 3, "no digit in the exponent");
+	/* not integers, which a double would read as one: refused, not rounded */
+	REJECT_PTR("{\"life\":19.9999999999999999}", 8,
+		   "a number that is not an integer, which a double reads as one", "/life");
+	REJECT("0.99999999999999999999", 0, "a number that is not an integer, which a double reads as one");
+	REJECT("[-7.00000000000000000001e1]", 1,
+	       "a number that is not an integer, which a double reads as one");
+	{
+		/* integers however written, and non-integers a double keeps apart */
+		static const char *const integers[] = { "20.0", "2.0e1", "-12.5e+3", "1250e-2", "0.5",
+							"19.9999", "1e-400", "100E-2" };
+
+		for (size_t i = 0; i < N_ELEMS(integers); i++)
+			accept_at(__LINE__, integers[i], strlen(integers[i]), 64);
+	}
 	REJECT("NaN", 0, "NaN and Infinity are not JSON");
 	REJECT("[NaN]", 1, "NaN and Infinity are not JSON");
 	REJECT("Infinity", 0, "NaN and Infinity are not JSON");
@@ -866,7 +882,60 @@ static int ref_digits(struct ref *r)
 	return 0;
 }
 
+static int ref_number_syntax(struct ref *r);
+
+/* Whether the literal s[a, b) is not an integer while strtod reads it as a
+ * non-zero one: decided by stripping trailing zeros of all its digits until
+ * none stand after the decimal point (the checker walks the digits from the
+ * point instead). */
+static bool ref_reads_as_another_integer(const unsigned char *s, size_t a, size_t b)
+{
+	char text[600], digits[600];
+	size_t n = 0, i = a + (s[a] == '-');
+	long decimals = 0, exponent = 0;
+	bool fraction = false;
+	double v;
+
+	if (b - a >= 512)
+		return true;
+	for (; i < b && (s[i] | 0x20) != 'e'; i++) {
+		if (s[i] == '.') {
+			fraction = true;
+			continue;
+		}
+		digits[n++] = (char)s[i];
+		decimals += fraction;
+	}
+	if (i < b)
+		exponent = strtol((const char *)s + i + 1 + (s[i + 1] == '+'), NULL, 10);
+	if (exponent > 100000)
+		exponent = 100000;
+	if (exponent < -100000)
+		exponent = -100000;
+	decimals -= exponent;
+	while (n && digits[n - 1] == '0' && decimals > 0) {
+		n--;
+		decimals--;
+	}
+	if (decimals <= 0 || n == 0)
+		return false;  /* an integer however it is written */
+	memcpy(text, s + a, b - a);
+	text[b - a] = '\0';
+	v = strtod(text, NULL);
+	return isfinite(v) && v != 0 && v == trunc(v);
+}
+
 static int ref_number(struct ref *r)
+{
+	size_t start = r->p;
+	int rc = ref_number_syntax(r);
+
+	if (rc == 0 && ref_reads_as_another_integer(r->s, start, r->p))
+		return ref_fail(r, start);
+	return rc;
+}
+
+static int ref_number_syntax(struct ref *r)
 {
 	if (r->s[r->p] == '-')
 		r->p++;
