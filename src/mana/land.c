@@ -392,6 +392,10 @@ static int check_name(const char *name, size_t len, size_t lineno, struct mf_man
 	if (len > MF_MANA_LAND_NAME_MAX)
 		return mf_mana_parse_fail(err, lineno, 1, "land name longer than %d bytes", MF_MANA_LAND_NAME_MAX);
 	bad = name_bad_byte(name, len);
+	if (bad < len && ((unsigned char)name[bad] < 0x20 || name[bad] == 0x7f))
+		return mf_mana_parse_fail(err, lineno, bad + 1,
+					  "the land name has a control character (byte 0x%02x at position %zu)",
+					  (unsigned char)name[bad], bad + 1);
 	if (bad < len)
 		return mf_mana_parse_fail(err, lineno, bad + 1,
 					  "the land name is not UTF-8 text (byte 0x%02x at position %zu)",
