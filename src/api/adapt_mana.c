@@ -209,16 +209,6 @@ static void result_members(const struct mf_mana_catalogue *cat, const struct mf_
 	}
 }
 
-/* The result is written as text, not built as a tree: this is the answer
- * of the hottest route. */
-int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
-			       const struct mf_mana_result *res, uint32_t life,
-			       struct mf_buf *t)
-{
-	result_members(cat, res, life, t);
-	return MF_JSON_LIT(t, "}");
-}
-
 /* Solves a decoded query (at: its JSON pointer) and appends the answer;
  * -1 + err on failure. */
 static int solve_to_json(const struct mana_request *r, const char *at, struct mf_buf *out,

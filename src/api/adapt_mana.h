@@ -20,12 +20,6 @@ int mf_api_mana_batch(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *
 int mf_api_mana_lands(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err);
 
-/* Appends a solver result (the object both the CLI and the API return) to
- * out. Returns 0, or the buffer's negative mf_status. */
-int mf_api_mana_result_to_json(const struct mf_mana_catalogue *cat,
-			       const struct mf_mana_result *res, uint32_t life,
-			       struct mf_buf *out);
-
 /* The catalogue index of the land called name, or -1 with err: 400
  * unknown-land at `at`, with the closest name as a hint. */
 int mf_api_land_by_name(const struct mf_mana_catalogue *cat, const char *name, const char *at,

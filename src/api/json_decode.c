@@ -232,24 +232,6 @@ int mf_json_get_string(const cJSON *obj, const char *at, const char *key, bool r
 	return 0;
 }
 
-int mf_json_get_bool(const cJSON *obj, const char *at, const char *key, bool required,
-		  bool dflt, bool *out, struct mf_api_error *err)
-{
-	const cJSON *item;
-	char ptr[256];
-	int found = json_lookup(obj, at, key, required, &item, ptr, err);
-
-	*out = dflt;
-	if (found <= 0)
-		return found;
-	if (!cJSON_IsBool(item)) {
-		mf_api_fail(err, ptr, "expected a boolean, got %s", json_type_name(item));
-		return -1;
-	}
-	*out = cJSON_IsTrue(item);
-	return 0;
-}
-
 int mf_json_get_array(const cJSON *obj, const char *at, const char *key, bool required,
 		   size_t max_items, const cJSON **out, size_t *count,
 		   struct mf_api_error *err)

@@ -50,10 +50,6 @@ int mf_json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
 int mf_json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
 		    size_t max_len, const char **out, struct mf_api_error *err);
 
-/* A boolean member; dflt when absent and !required. */
-int mf_json_get_bool(const cJSON *obj, const char *at, const char *key, bool required,
-		  bool dflt, bool *out, struct mf_api_error *err);
-
 /* An array member of at most max_items elements; *out is NULL when absent
  * and !required, *count its length. */
 int mf_json_get_array(const cJSON *obj, const char *at, const char *key, bool required,

@@ -47,21 +47,3 @@ int mf_json_text_letters(struct mf_buf *b, unsigned mask)
 	text[n++] = ']';
 	return mf_buf_add(b, text, n);
 }
-
-int mf_json_text_cjson(struct mf_buf *b, const cJSON *tree)
-{
-	char *text;
-	int rc;
-
-	if (mf_buf_error(b))
-		return mf_buf_error(b);
-	text = cJSON_PrintUnformatted(tree);
-	if (!text) {
-		mf_buf_free(b);
-		b->error = MF_ERR_NOMEM;
-		return MF_ERR_NOMEM;
-	}
-	rc = mf_buf_addstr(b, text);
-	cJSON_free(text);
-	return rc;
-}

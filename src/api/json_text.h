@@ -24,8 +24,4 @@ int mf_json_text_string(struct mf_buf *b, const char *s);
  * is "WUBRGC"[t]), in that order: ["W","G"]. */
 int mf_json_text_letters(struct mf_buf *b, unsigned mask);
 
-/* Appends a cJSON tree printed without formatting. The tree is the
- * caller's; it is not changed. */
-int mf_json_text_cjson(struct mf_buf *b, const cJSON *tree);
-
 #endif
