@@ -346,6 +346,15 @@ def check_camelot(driver, server, shots):
     ok(verdict == 'Winnable', 'camelot: %s is Winnable' % winnable, repr(verdict))
     if verdict != 'Winnable':
         return
+    # One step: the deal is named by its slot as the API writes it ([row,
+    # column] from 0), with the row and column counted from 1 beside it.
+    one(driver, 'button#camelot-step').click()
+    last = until(driver, 'camelot: #camelot-last names the first deal',
+                 lambda d: (lambda t: t if t.startswith('Dealt') else None)(
+                     text(d.find_element(By.CSS_SELECTOR, '#camelot-last'))))
+    m = re.search(r'slot \[(\d),(\d)\] \(row (\d), column (\d)\)', last)
+    ok(bool(m) and int(m.group(3)) == int(m.group(1)) + 1 and int(m.group(4)) == int(m.group(2)) + 1,
+       'camelot: a step names its slot as the API does, [r,c] from 0, and row and column from 1', repr(last))
     one(driver, 'button#camelot-play').click()
     t0 = time.monotonic()
     try:

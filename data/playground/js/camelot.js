@@ -39,11 +39,18 @@
     });
   }
 
+  /* A slot as the API writes it, [row, column] counted from 0, with the
+   * row and column a person counts from 1. */
+  function slotText(rc) {
+    return '[' + rc[0] + ',' + rc[1] + '] (row ' + (rc[0] + 1) + ', column ' + (rc[1] + 1) + ')';
+  }
+
   function describeStep(st) {
     if (st.remove) {
-      return 'Removed ' + st.remove.length + (st.remove.length === 1 ? ' card' : ' cards') + '.';
+      return 'Removed ' + st.remove.length + (st.remove.length === 1 ? ' card' : ' cards') + ': ' +
+        st.remove.map(function (rc) { return '[' + rc[0] + ',' + rc[1] + ']'; }).join(' ') + '.';
     }
-    return 'Dealt ' + (st.card === '0' ? '10' : st.card) + ' to row ' + (st.slot[0] + 1) + ', column ' + (st.slot[1] + 1) + '.';
+    return 'Dealt ' + (st.card === '0' ? '10' : st.card) + ' to slot ' + slotText(st.slot) + '.';
   }
 
   function applyStep(st) {
