@@ -352,26 +352,49 @@ static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, si
 	return rc;
 }
 
-/* Adds battlefield b (n groups) to the set of `*count` battlefields (at
- * most cap) unless one of them holds it; drops those it holds. false when
- * the set is full. */
-static bool add_largest(uint8_t *set, size_t *count, size_t cap, const uint8_t *b, size_t n)
-{
-	for (size_t i = 0; i < *count;) {
-		uint8_t *m = set + i * n;
+/* The largest battlefields of one turn: `count` of them, n bytes each in
+ * fields, with their lands in size[]. */
+struct frontier {
+	uint8_t *fields;
+	uint8_t size[LARGEST_MAX];
+	size_t count;
+};
 
-		if (memcmp(b, m, n) == 0 || strictly_within(b, m, n))
-			return true;
-		if (strictly_within(m, b, n)) {
-			memcpy(m, set + --*count * n, n);
+/* Whether every group of a is at most b's (n groups). */
+static bool within(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	for (size_t g = 0; g < n; g++)
+		if (a[g] > b[g])
+			return false;
+	return true;
+}
+
+/* Adds battlefield b (n groups, `lands` lands) to f unless one of f holds
+ * it, dropping those it holds; a battlefield can only hold a larger one, so
+ * those of b's size are only compared for equality. false when f is full. */
+static bool add_largest(struct frontier *f, const uint8_t *b, uint32_t lands, size_t n)
+{
+	for (size_t i = 0; i < f->count;) {
+		uint8_t *m = f->fields + i * n;
+
+		if (f->size[i] == lands) {
+			if (memcmp(b, m, n) == 0)
+				return true;
+		} else if (f->size[i] > lands) {
+			if (within(b, m, n))
+				return true;
+		} else if (within(m, b, n)) {
+			f->count--;
+			memcpy(m, f->fields + f->count * n, n);
+			f->size[i] = f->size[f->count];
 			continue;
 		}
 		i++;
 	}
-	if (*count == cap)
+	if (f->count == LARGEST_MAX)
 		return false;
-	memcpy(set + *count * n, b, n);
-	++*count;
+	memcpy(f->fields + f->count * n, b, n);
+	f->size[f->count++] = (uint8_t)lands;
 	return true;
 }
 
@@ -391,27 +414,32 @@ static int largest_lines(struct line *w, bool small)
 {
 	struct odds_ctx *c = w->c;
 	const struct odds_game *g = w->game;
-	size_t n = c->n_groups, n_cur = 1, n_next;
-	uint8_t *cur = calloc(LARGEST_MAX, n), *next = malloc(LARGEST_MAX * n), *swap;
+	size_t n = c->n_groups;
+	struct frontier *cur = calloc(1, sizeof(*cur)), *next = calloc(1, sizeof(*next)), *swap;
 	uint8_t arrived[MF_ODDS_LAND_KINDS_MAX];
 	int rc = MF_OK;
 
+	/* n + 1: never an allocation of nothing */
+	if (!cur || !next || !(cur->fields = calloc(LARGEST_MAX, n + 1)) ||
+	    !(next->fields = malloc(LARGEST_MAX * (n + 1)))) {
+		rc = MF_ERR_NOMEM;
+		goto out;
+	}
+	cur->count = 1;  /* the empty battlefield */
 	memcpy(arrived, g->hand, n);
-	for (uint32_t t = 1; t < g->turn && cur && next && rc == 0; t++) {
+	for (uint32_t t = 1; t < g->turn && rc == 0; t++) {
 		if (g->draws[t - 1] < n)
 			arrived[g->draws[t - 1]]++;
-		n_next = 0;
-		for (size_t i = 0; i < n_cur && rc == 0; i++) {
-			uint8_t *bf = cur + i * n, b[MF_ODDS_LAND_KINDS_MAX];
+		next->count = 0;
+		for (size_t i = 0; i < cur->count && rc == 0; i++) {
+			uint8_t *bf = cur->fields + i * n, b[MF_ODDS_LAND_KINDS_MAX];
+			uint32_t lands = cur->size[i];
 			bool played = false, room = true;
-			uint32_t lands = 0;
 
 			if (!mf_odds_charge(c, 1)) {
 				rc = MF_ERR_LIMIT;
 				break;
 			}
-			for (size_t y = 0; y < n; y++)
-				lands += bf[y];
 			for (size_t y = 0; y < n && room; y++) {
 				if (arrived[y] == bf[y])
 					continue;
@@ -420,19 +448,19 @@ static int largest_lines(struct line *w, bool small)
 				if (c->g[y].drop != ODDS_DROP_BOUNCE) {
 					played = true;
 					if (!small || lands < 2)
-						room = add_largest(next, &n_next, LARGEST_MAX, b, n);
+						room = add_largest(next, b, lands + 1, n);
 					continue;
 				}
 				for (size_t z = 0; z < n && room; z++) {
 					if (!b[z])
 						continue;
 					b[z]--;
-					room = add_largest(next, &n_next, LARGEST_MAX, b, n);
+					room = add_largest(next, b, lands, n);
 					b[z]++;
 				}
 			}
 			if ((!played || small) && room)
-				room = add_largest(next, &n_next, LARGEST_MAX, bf, n);
+				room = add_largest(next, bf, lands, n);
 			if (!room) {
 				c->over_budget = true;
 				rc = MF_ERR_LIMIT;
@@ -441,18 +469,20 @@ static int largest_lines(struct line *w, bool small)
 		swap = cur;
 		cur = next;
 		next = swap;
-		n_cur = n_next;
 	}
-	if (!cur || !next) {
-		rc = MF_ERR_NOMEM;
-	} else if (rc == 0) {
+	if (rc == 0) {
 		const uint8_t *end[LARGEST_MAX];
 		uint32_t size[LARGEST_MAX];
 
-		for (size_t i = 0; i < n_cur; i++)
-			end[i] = cur + i * n;
-		rc = best_of_lines(w, end, size, n_cur, small);
+		for (size_t i = 0; i < cur->count; i++)
+			end[i] = cur->fields + i * n;
+		rc = best_of_lines(w, end, size, cur->count, small);
 	}
+out:
+	if (cur)
+		free(cur->fields);
+	if (next)
+		free(next->fields);
 	free(cur);
 	free(next);
 	return rc;
