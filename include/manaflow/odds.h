@@ -11,25 +11,34 @@
  *  - a game is a shuffle, then mulligans by a policy, each attempt a fresh 7
  *    cards (London: then bottom 1, 2 or 3 of them; Paris: a fresh hand of 6,
  *    5 or 4 cards), one land drop a turn, and no draw on turn 1 on the play;
- *  - castable on turn T: among the lands seen by turn T (the kept hand and
- *    the draws), some T or fewer, untapped on the battlefield, pay the cost
- *    with life >= 1 left, fetch lands searching a library that holds every
- *    land not seen (bottomed ones too);
+ *  - land drops: one land a turn from the hand, a land drawn on turn t
+ *    played on t or later; a land played before T is untapped on T, the
+ *    land played on T pays only if it enters untapped (tapped lands and
+ *    bounce lands never, shock lands for 2 life, check, fast and slow lands
+ *    by their condition, fetches by what they find); fetches played earlier
+ *    found any land of a library that holds every land not seen (bottomed
+ *    ones too); bounce lands return a land to the hand;
+ *  - castable on turn T: some line of land drops (the draws known in
+ *    advance) leaves untapped lands that pay the cost with life >= 1 left;
  *  - p_lands: at least `lands_needed` lands seen by turn T (the cost's mana
  *    value; for the Paris 2013 policy its coloured pips, as in 2013);
  *    p_castable; and p_castable_given_lands, castable given p_lands's event,
- *    which is Karsten's figure.
+ *    which is Karsten's figure; with `curve`, p_castable on turns 1..curve.
  *
  * Bottoming (London): spells and lands by Karsten's counts for the hand
- * size; the lands bottomed first are those that make none of the cost's
- * colours, then those that make fewer of its distinct colours (a fetch
- * makes the colours of the basic land types it finds; a land with several
- * alternatives all of theirs), then by name, bytewise ascending.
+ * size; lands one at a time: one making none of the cost's colours, else
+ * the one whose cost colours the most other lands of the hand make (a
+ * fetch makes the colours of the basic land types it finds), then one that
+ * enters tapped, then by name, bytewise ascending.
  *
- * Exact: hands and draws are enumerated as multisets of land groups (lands
- * that behave alike for the cost) with multivariate hypergeometric weights,
- * and the solver is asked once per multiset of lands seen. Sampled: `games`
- * shuffled games from `seed` (splitmix64), with standard errors and 95%
+ * Exact: hands are enumerated as multisets of land groups (lands that
+ * behave alike for the cost and the land drops) with multivariate
+ * hypergeometric weights, then the draws turn by turn, states that meet
+ * merged; castability is asked once per multiset of lands seen before T
+ * and card drawn on T (with bounce lands: per hand and sequence of draws).
+ * Method auto estimates the count's size first. Sampled: `games` shuffled
+ * games from `seed` (splitmix64), or without `games` batches until every
+ * figure is within MF_ODDS_PRECISION at 95%, with standard errors and 95%
  * Wilson intervals.
  *
  * Ownership: the solver only reads the query (and the catalogue, which may

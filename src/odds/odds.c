@@ -1,6 +1,7 @@
 /*
- * mf_odds_compute(): the model, then the exact count when it fits the
- * budget, else (or when asked) a sample with its error bars.
+ * mf_odds_compute(): the model, then the exact count when its estimated
+ * size fits (method auto: MF_ODDS_AUTO_EXACT_MAX; exact: the budget), else
+ * (or when asked) a sample with its error bars.
  */
 #include <math.h>
 #include <string.h>
