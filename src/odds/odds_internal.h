@@ -9,6 +9,8 @@
  *   sample.c  shuffled games
  *   keep.c    one hand: keep or mulligan, and London bottoming
  *   drops.c   one game's land drops: castable on turn T or not (memoised)
+ *   lines.c   the lines of play of a game with a bounce land (for drops.c)
+ *   field.c   one battlefield of turn T: its fetches and T's land drop
  *   pay.c     the least life a set of untapped lands pays the cost with
  *   table.c   the hash table every memo and the distribution use
  *   model.c   the query read into groups and stages (read by all above)
@@ -137,6 +139,25 @@ struct odds_game {
  * 1, 0, or a negative mf_status (MF_ERR_LIMIT when the budget ran out).
  * Memoised on what the line of play can depend on. */
 int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g);
+
+/* lines.c: castable on g->turn when a bounce land arrives before it (the
+ * order of the draws then matters); lib: the library for fetches. 1, 0 or
+ * a negative mf_status. */
+int mf_odds_castable_lines(struct odds_ctx *c, const struct odds_game *g, const uint8_t *lib);
+
+/* field.c: battlefield s (lands by group, fetches unresolved) before turn
+ * T's land drop, with hand[] to play it from (and no drop too, when
+ * no_drop), lib the library for fetches: 1 when some resolution of the
+ * fetches and some drop casts, 0 when none does, or a negative mf_status. */
+int mf_odds_try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand, const uint8_t *lib,
+		      bool no_drop);
+
+/* field.c: the most mana one land of each group can make on turn T into
+ * per[] (a fetch: the most of a land it can find in lib). */
+void mf_odds_most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *per);
+
+/* field.c: the most mana k lands of pool[] can make, per[g] each. */
+uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per);
 
 /* pay.c: sets *life to the least life with which the untapped lands on[g]
  * of each group pay the cost (UINT32_MAX: they cannot) and returns MF_OK;
