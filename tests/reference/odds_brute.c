@@ -5,22 +5,12 @@
 #include <string.h>
 
 #include "mana_brute.h"
+#include "odds_policy.h"
 
 #define COLOURS 5
-#define MASKS 32
 #define HAND_MAX 7
 #define SEEN_RADIX (HAND_MAX + ODDS_BRUTE_TURN_MAX + 1)  /* a kind is seen 0..11 times */
-#define ATTEMPTS_MAX 5
 #define PARTS (1 + ODDS_BRUTE_KINDS_MAX)  /* a composition: spells, then each land */
-
-/* One hand attempt: `cards` fresh from the whole deck, `bottom` of them then
- * put on the bottom (London), kept with lo..hi lands left (or always). */
-struct attempt {
-	uint32_t cards, bottom;
-	uint32_t lo, hi;
-	bool always;
-	bool rule2020;  /* the 6-card hand bottoms a spell only from 3 spells */
-};
 
 struct ob {
 	const struct mf_odds_query *q;
@@ -34,40 +24,6 @@ struct ob {
 	int status;
 };
 
-static long double choose(uint32_t n, uint32_t k)
-{
-	long double r = 1;
-
-	if (k > n)
-		return 0;
-	for (uint32_t i = 0; i < k; i++)
-		r = r * (long double)(n - i) / (long double)(i + 1);
-	return r;
-}
-
-/* The next vector v[0..len) with 0 <= v[i] <= cap[i], odometer order;
- * false once every vector has been seen. */
-static bool odometer(uint32_t *v, const uint32_t *cap, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		if (v[i] < cap[i]) {
-			v[i]++;
-			return true;
-		}
-		v[i] = 0;
-	}
-	return false;
-}
-
-static uint32_t sum(const uint32_t *v, size_t len)
-{
-	uint32_t s = 0;
-
-	for (size_t i = 0; i < len; i++)
-		s += v[i];
-	return s;
-}
-
 /* The probability that `m` cards drawn from `from` (spells, then lands) are
  * exactly `got`. */
 static long double hypergeometric(const uint32_t *from, const uint32_t *got, size_t len,
@@ -76,27 +32,13 @@ static long double hypergeometric(const uint32_t *from, const uint32_t *got, siz
 	long double w = 1;
 
 	for (size_t i = 0; i < len; i++)
-		w *= choose(from[i], got[i]);
-	return w / choose(sum(from, len), m);
+		w *= odds_ref_choose(from[i], got[i]);
+	return w / odds_ref_choose(odds_ref_sum(from, len), m);
 }
 
 static const struct mf_mana_land *land_of(const struct ob *b, size_t kind)
 {
 	return mf_mana_catalogue_land(b->q->cat, (size_t)b->q->lands[kind]);
-}
-
-/* Colours (bit per colour) any symbol of the cost may be paid with. */
-static unsigned cost_colours(const struct mf_mana_cost *c)
-{
-	unsigned colours = 0;
-
-	for (int t = 0; t < COLOURS; t++)
-		if (c->need[t] || c->twobrid[t])
-			colours |= 1u << t;
-	for (unsigned m = 0; m < MASKS; m++)
-		if (c->hybrid[m] || c->phyrexian[m])
-			colours |= m;
-	return colours;
 }
 
 static unsigned land_colours(const struct mf_mana_land *land)
@@ -137,7 +79,7 @@ static bool bottomed_before(const struct ob *b, size_t ka, size_t kb, unsigned c
 
 static void bottoming_order(struct ob *b)
 {
-	unsigned colours = cost_colours(&b->q->cost);
+	unsigned colours = odds_ref_cost_colours(&b->q->cost);
 
 	for (size_t i = 0; i < b->n; i++) {
 		size_t j = i;
@@ -150,51 +92,6 @@ static void bottoming_order(struct ob *b)
 			b->order[j - 1] = t;
 		}
 	}
-}
-
-/* Spells bottomed when k of 7 cards holding s spells go to the bottom. */
-static uint32_t spells_bottomed(const struct attempt *a, uint32_t s)
-{
-	uint32_t h = 7 - a->bottom;
-	uint32_t ideal = (a->rule2020 && h == 6) ? 2 : h - 3;  /* spells the hand keeps */
-	uint32_t most = (a->rule2020 && h == 6) ? 1 : a->bottom;
-	uint32_t over = s > ideal ? s - ideal : 0;
-
-	return over < most ? over : most;
-}
-
-static size_t attempts_of(const struct mf_odds_query *q, struct attempt *at)
-{
-	const struct mf_odds_custom *cu = &q->custom;
-	size_t n = 0;
-
-	switch (q->policy) {
-	case MF_ODDS_KARSTEN2022:
-	case MF_ODDS_KARSTEN2020:
-		if (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99)
-			at[n++] = (struct attempt){ 7, 0, 3, 5, false, false };
-		at[n++] = (struct attempt){ 7, 0, 2, 5, false, false };
-		for (uint32_t k = 1; k <= 3; k++)
-			at[n++] = (struct attempt){ 7, k, 2, 4, k == 3,
-						    q->policy == MF_ODDS_KARSTEN2020 };
-		break;
-	case MF_ODDS_PARIS2013:
-		at[n++] = (struct attempt){ 7, 0, 2, 5, false, false };
-		at[n++] = (struct attempt){ 6, 0, 2, 4, false, false };
-		at[n++] = (struct attempt){ 5, 0, 1, 4, false, false };
-		at[n++] = (struct attempt){ 4, 0, 0, 0, true, false };
-		break;
-	case MF_ODDS_NONE:
-		at[n++] = (struct attempt){ 7, 0, 0, 0, true, false };
-		break;
-	default:  /* custom */
-		for (uint32_t i = 0; i < 4; i++)
-			at[n++] = (struct attempt){ cu->london ? 7 : 7 - i, cu->london ? i : 0,
-						    cu->keep_lo[i], cu->keep_hi[i], i == 3,
-						    false };
-		break;
-	}
-	return n;
 }
 
 /* Whether some at most `turn` of the seen lands pay the cost, asked of
@@ -223,7 +120,7 @@ static int castable(struct ob *b, const uint32_t *seen, bool *out)
 		struct mana_brute_result r;
 		int rc;
 
-		if (sum(put, b->n) > q->turn)
+		if (odds_ref_sum(put, b->n) > q->turn)
 			continue;
 		for (size_t k = 0; k < b->n; k++)
 			for (uint32_t c = 0; c < put[k]; c++) {
@@ -246,7 +143,7 @@ static int castable(struct ob *b, const uint32_t *seen, bool *out)
 			return rc;
 		*out = r.castable;
 		mana_brute_result_free(&r);
-	} while (!*out && odometer(put, seen, b->n));
+	} while (!*out && odds_ref_odometer(put, seen, b->n));
 	b->memo[key] = *out;
 	return MF_OK;
 }
@@ -266,12 +163,12 @@ static int draws(struct ob *b, long double p, const uint32_t *hand, const uint32
 		bool enough, cast;
 		int rc;
 
-		if (sum(got, len) != b->draws)
+		if (odds_ref_sum(got, len) != b->draws)
 			continue;
 		w = p * hypergeometric(pool, got, len, b->draws);
 		for (size_t k = 0; k < b->n; k++)
 			seen[k] = hand[k] + got[1 + k];
-		enough = sum(seen, b->n) >= b->needed;
+		enough = odds_ref_sum(seen, b->n) >= b->needed;
 		rc = castable(b, seen, &cast);
 		if (rc != MF_OK)
 			return rc;
@@ -281,7 +178,7 @@ static int draws(struct ob *b, long double p, const uint32_t *hand, const uint32
 			b->p_cast += w;
 		if (enough && cast)
 			b->p_both += w;
-	} while (odometer(got, cap, len));
+	} while (odds_ref_odometer(got, cap, len));
 	return MF_OK;
 }
 
@@ -302,13 +199,13 @@ static int attempt_run(struct ob *b, const struct attempt *a, long double reach,
 		long double w;
 		int rc;
 
-		if (sum(got, len) != a->cards)
+		if (odds_ref_sum(got, len) != a->cards)
 			continue;
 		w = hypergeometric(b->have, got, len, a->cards);
 		for (size_t k = 0; k < b->n; k++)
 			hand[k] = got[1 + k];
 		if (a->bottom)
-			lands_out = a->bottom - spells_bottomed(a, got[0]);
+			lands_out = a->bottom - odds_ref_spells_bottomed(a, got[0]);
 		for (size_t i = 0; i < b->n && lands_out; i++) {
 			size_t k = b->order[i];
 			uint32_t out = hand[k] < lands_out ? hand[k] : lands_out;
@@ -316,7 +213,7 @@ static int attempt_run(struct ob *b, const struct attempt *a, long double reach,
 			hand[k] -= out;
 			lands_out -= out;
 		}
-		kept = sum(hand, b->n);
+		kept = odds_ref_sum(hand, b->n);
 		if (!a->always && (kept < a->lo || kept > a->hi)) {
 			*rejected += w;
 			continue;
@@ -326,25 +223,8 @@ static int attempt_run(struct ob *b, const struct attempt *a, long double reach,
 		rc = draws(b, reach * w, hand, pool);
 		if (rc != MF_OK)
 			return rc;
-	} while (odometer(got, cap, len));
+	} while (odds_ref_odometer(got, cap, len));
 	return MF_OK;
-}
-
-static uint64_t lands_needed(const struct mf_odds_query *q)
-{
-	const struct mf_mana_cost *c = &q->cost;
-	uint64_t pips = 0, colourless = c->generic + c->need[MF_MANA_C] +
-					(uint64_t)c->x_count * q->x;
-
-	for (int t = 0; t < COLOURS; t++)
-		pips += (uint64_t)c->need[t] + c->twobrid[t];
-	for (unsigned m = 0; m < MASKS; m++)
-		pips += (uint64_t)c->hybrid[m] + c->phyrexian[m];
-	if (q->policy == MF_ODDS_PARIS2013)
-		return pips;
-	for (int t = 0; t < COLOURS; t++)
-		colourless += c->twobrid[t];  /* {2/C} counts 2: once above, once here */
-	return pips + colourless;
 }
 
 static int check(const struct mf_odds_query *q)
@@ -372,14 +252,14 @@ static int check(const struct mf_odds_query *q)
 				return MF_ERR_INVALID;
 	if (q->size < MF_ODDS_DECK_MIN || q->size > MF_ODDS_DECK_MAX ||
 	    q->n_lands > ODDS_BRUTE_KINDS_MAX || q->turn > ODDS_BRUTE_TURN_MAX ||
-	    lands_needed(q) > UINT32_MAX)
+	    odds_ref_lands_needed(q) > UINT32_MAX)
 		return MF_ERR_LIMIT;
 	return MF_OK;
 }
 
 int odds_brute_compute(const struct mf_odds_query *q, struct odds_brute_result *out)
 {
-	struct attempt at[ATTEMPTS_MAX];
+	struct attempt at[ODDS_REF_ATTEMPTS_MAX];
 	size_t n_at, memo_size = 1;
 	long double reach = 1;
 	struct ob b = { .q = q, .status = check(q) };
@@ -394,7 +274,7 @@ int odds_brute_compute(const struct mf_odds_query *q, struct odds_brute_result *
 		b.have[0] -= q->counts[k];
 		memo_size *= SEEN_RADIX;
 	}
-	b.needed = (uint32_t)lands_needed(q);
+	b.needed = (uint32_t)odds_ref_lands_needed(q);
 	b.draws = q->turn - 1;
 	if (q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99))
 		b.draws = q->turn;
@@ -403,7 +283,7 @@ int odds_brute_compute(const struct mf_odds_query *q, struct odds_brute_result *
 	if (!b.memo)
 		return MF_ERR_NOMEM;
 	memset(b.memo, -1, memo_size);
-	n_at = attempts_of(q, at);
+	n_at = odds_ref_attempts(q, at);
 	for (size_t i = 0; i < n_at && b.status == MF_OK; i++) {
 		long double rejected;
 

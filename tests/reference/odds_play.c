@@ -11,30 +11,20 @@
 #include <string.h>
 
 #include "../splitmix64.h"
+#include "odds_policy.h"
 
 #define KINDS MF_ODDS_LAND_KINDS_MAX
 #define COLOURS 5
-#define MASKS 32
 #define HAND_MAX 7
 #define HAND_RADIX (HAND_MAX + 1)          /* a kind is in a hand 0..7 times */
-#define ATTEMPTS_MAX 5
 #define PARTS (1 + ODDS_PLAY_EXACT_KINDS_MAX)  /* spells, then each land */
 #define SPELL (-1)
-
-/* One hand attempt: `cards` fresh from the whole deck, `bottom` of them then
- * put on the bottom (London), kept with lo..hi lands left (or always). */
-struct attempt {
-	uint32_t cards, bottom;
-	uint32_t lo, hi;
-	bool always;
-	bool rule2020;  /* the 6-card hand bottoms a spell only from 3 spells */
-};
 
 /* What dealing the games of one query accumulates. */
 struct deal {
 	const struct mf_odds_query *q;
 	size_t n;                      /* kinds of land */
-	struct attempt at[ATTEMPTS_MAX];
+	struct attempt at[ODDS_REF_ATTEMPTS_MAX];
 	size_t n_at;
 	uint32_t draws, first_draw;    /* cards drawn, on turns first_draw .. turn */
 	uint32_t needed;
@@ -42,39 +32,6 @@ struct deal {
 	signed char *memo;             /* exact: castable by hand and draws; -1 unknown */
 	long double p_lands, p_cast, p_both;
 };
-
-/* Colours (bit per colour) of the cost's coloured, hybrid, Phyrexian and
- * {2/C} symbols. */
-static unsigned cost_colours(const struct mf_mana_cost *c)
-{
-	unsigned colours = 0;
-
-	for (int t = 0; t < COLOURS; t++)
-		if (c->need[t] || c->twobrid[t])
-			colours |= 1u << t;
-	for (unsigned m = 0; m < MASKS; m++)
-		if (c->hybrid[m] || c->phyrexian[m])
-			colours |= m;
-	return colours & 0x1fu;
-}
-
-/* The mana value ({X} x each, {2/C} 2), or the coloured pips for paris2013. */
-static uint64_t lands_needed(const struct mf_odds_query *q)
-{
-	const struct mf_mana_cost *c = &q->cost;
-	uint64_t pips = 0, colourless = c->generic + c->need[MF_MANA_C] +
-					(uint64_t)c->x_count * q->x;
-
-	for (int t = 0; t < COLOURS; t++)
-		pips += (uint64_t)c->need[t] + c->twobrid[t];
-	for (unsigned m = 0; m < MASKS; m++)
-		pips += (uint64_t)c->hybrid[m] + c->phyrexian[m];
-	if (q->policy == MF_ODDS_PARIS2013)
-		return pips;
-	for (int t = 0; t < COLOURS; t++)
-		colourless += c->twobrid[t];  /* {2/C} counts 2: once above, once here */
-	return pips + colourless;
-}
 
 /* MF_OK for a well-formed query within kinds_max kinds and turn_max turns;
  * else MF_ERR_INVALID or MF_ERR_LIMIT as odds_play.h says. */
@@ -104,56 +61,9 @@ static int check(const struct mf_odds_query *q, size_t kinds_max, uint32_t turn_
 			if (q->custom.keep_lo[i] > q->custom.keep_hi[i])
 				return MF_ERR_INVALID;
 	if (q->size < MF_ODDS_DECK_MIN || q->size > MF_ODDS_DECK_MAX || q->turn > turn_max ||
-	    lands_needed(q) > UINT32_MAX)
+	    odds_ref_lands_needed(q) > UINT32_MAX)
 		return MF_ERR_LIMIT;
 	return MF_OK;
-}
-
-/* The policy's hand attempts, in order, into at; returns how many. */
-static size_t attempts_of(const struct mf_odds_query *q, struct attempt *at)
-{
-	const struct mf_odds_custom *cu = &q->custom;
-	size_t n = 0;
-
-	switch (q->policy) {
-	case MF_ODDS_KARSTEN2022:
-	case MF_ODDS_KARSTEN2020:
-		if (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99)
-			at[n++] = (struct attempt){ 7, 0, 3, 5, false, false };
-		at[n++] = (struct attempt){ 7, 0, 2, 5, false, false };
-		for (uint32_t k = 1; k <= 3; k++)
-			at[n++] = (struct attempt){ 7, k, 2, 4, k == 3,
-						    q->policy == MF_ODDS_KARSTEN2020 };
-		break;
-	case MF_ODDS_PARIS2013:
-		at[n++] = (struct attempt){ 7, 0, 2, 5, false, false };
-		at[n++] = (struct attempt){ 6, 0, 2, 4, false, false };
-		at[n++] = (struct attempt){ 5, 0, 1, 4, false, false };
-		at[n++] = (struct attempt){ 4, 0, 0, 0, true, false };
-		break;
-	case MF_ODDS_NONE:
-		at[n++] = (struct attempt){ 7, 0, 0, 0, true, false };
-		break;
-	default:  /* custom */
-		for (uint32_t i = 0; i < 4; i++)
-			at[n++] = (struct attempt){ cu->london ? 7 : 7 - i, cu->london ? i : 0,
-						    cu->keep_lo[i], cu->keep_hi[i], i == 3,
-						    false };
-		break;
-	}
-	return n;
-}
-
-/* Spells bottomed (Karsten's count) when the attempt's k cards of 7 holding
- * s spells go to the bottom. */
-static uint32_t spells_bottomed(const struct attempt *a, uint32_t s)
-{
-	uint32_t h = 7 - a->bottom;
-	uint32_t ideal = (a->rule2020 && h == 6) ? 2 : h - 3;  /* spells the hand keeps */
-	uint32_t most = (a->rule2020 && h == 6) ? 1 : a->bottom;
-	uint32_t over = s > ideal ? s - ideal : 0;
-
-	return over < most ? over : most;
 }
 
 /* The least, over the cost colours land k makes, of the other lands of the
@@ -208,7 +118,7 @@ static bool bottomed_before(const struct mf_odds_query *q, const uint32_t *hand,
 void odds_play_bottom(const struct mf_odds_query *q, uint32_t hand[MF_ODDS_LAND_KINDS_MAX],
 		      uint32_t n)
 {
-	unsigned colours = cost_colours(&q->cost);
+	unsigned colours = odds_ref_cost_colours(&q->cost);
 
 	for (; n > 0; n--) {
 		size_t best = KINDS;
@@ -231,7 +141,7 @@ static bool keep(const struct mf_odds_query *q, const struct attempt *a, uint32_
 	uint32_t kept = 0;
 
 	if (a->bottom)
-		odds_play_bottom(q, hand, a->bottom - spells_bottomed(a, spells));
+		odds_play_bottom(q, hand, a->bottom - odds_ref_spells_bottomed(a, spells));
 	for (size_t k = 0; k < q->n_lands; k++)
 		kept += hand[k];
 	return a->always || (kept >= a->lo && kept <= a->hi);
@@ -257,8 +167,8 @@ static int deal_init(struct deal *d, const struct mf_odds_query *q)
 	memset(d, 0, sizeof(*d));
 	d->q = q;
 	d->n = q->n_lands;
-	d->n_at = attempts_of(q, d->at);
-	d->needed = (uint32_t)lands_needed(q);
+	d->n_at = odds_ref_attempts(q, d->at);
+	d->needed = (uint32_t)odds_ref_lands_needed(q);
 	d->first_draw = 2;
 	if (q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99))
 		d->first_draw = 1;
@@ -289,42 +199,6 @@ static void deal_result(const struct deal *d, uint64_t games, struct odds_play_r
 /* ------------------------------------------------------------------ */
 /* Exact                                                               */
 
-/* The binomial coefficient C(n, k), 0 when k > n. */
-static long double choose(uint32_t n, uint32_t k)
-{
-	long double r = 1;
-
-	if (k > n)
-		return 0;
-	for (uint32_t i = 0; i < k; i++)
-		r = r * (long double)(n - i) / (long double)(i + 1);
-	return r;
-}
-
-/* The next vector v[0..len) with 0 <= v[i] <= cap[i], odometer order;
- * false once every vector has been seen. */
-static bool odometer(uint32_t *v, const uint32_t *cap, size_t len)
-{
-	for (size_t i = 0; i < len; i++) {
-		if (v[i] < cap[i]) {
-			v[i]++;
-			return true;
-		}
-		v[i] = 0;
-	}
-	return false;
-}
-
-/* The sum of v[0..len). */
-static uint32_t sum(const uint32_t *v, size_t len)
-{
-	uint32_t s = 0;
-
-	for (size_t i = 0; i < len; i++)
-		s += v[i];
-	return s;
-}
-
 /* Whether game g (hand code `key`) is castable, played once per key. */
 static int exact_game(struct deal *d, size_t key, const struct odds_play_game *g, bool *out)
 {
@@ -346,7 +220,7 @@ static int exact_game(struct deal *d, size_t key, const struct odds_play_game *g
 static int exact_draws(struct deal *d, struct odds_play_game *g, uint32_t *pool, uint32_t i,
 		       long double w, size_t key, uint32_t seen)
 {
-	uint32_t left = sum(pool, 1 + d->n);
+	uint32_t left = odds_ref_sum(pool, 1 + d->n);
 	int rc = MF_OK;
 	bool cast;
 
@@ -388,11 +262,11 @@ static int exact_attempt(struct deal *d, const struct attempt *a, const uint32_t
 		long double w = 1;
 		size_t key = 0;
 
-		if (sum(got, len) != a->cards)
+		if (odds_ref_sum(got, len) != a->cards)
 			continue;
 		for (size_t i = 0; i < len; i++)
-			w *= choose(have[i], got[i]);
-		w /= choose(sum(have, len), a->cards);
+			w *= odds_ref_choose(have[i], got[i]);
+		w /= odds_ref_choose(odds_ref_sum(have, len), a->cards);
 		memset(&g, 0, sizeof(g));
 		for (size_t k = 0; k < d->n; k++)
 			g.hand[k] = got[1 + k];
@@ -409,7 +283,7 @@ static int exact_attempt(struct deal *d, const struct attempt *a, const uint32_t
 		for (size_t i = 0; i < len; i++)
 			pool[i] = have[i] - got[i];
 		rc = exact_draws(d, &g, pool, 0, reach * w, key, seen);
-	} while (rc == MF_OK && odometer(got, cap, len));
+	} while (rc == MF_OK && odds_ref_odometer(got, cap, len));
 	return rc;
 }
 
