@@ -84,19 +84,17 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 
 /* ------------------------------------------------------------------ */
 
-/* 1 when not even every land seen, untapped, with every land its fetches
- * could find, pays the cost: no line of play can then. 0 when it does,
+/* 1 when not even every land seen by turn T (all[g] of each group, the
+ * fetches among them too), untapped, with every land its fetches could
+ * find in lib, pays the cost: no line of play can then. 0 when it does,
  * or a negative mf_status. */
-static int hopeless(struct odds_ctx *c, const struct odds_game *g, const uint8_t *lib)
+static int hopeless(struct odds_ctx *c, const uint8_t *seen_all, const uint8_t *lib)
 {
 	uint8_t all[MF_ODDS_LAND_KINDS_MAX] = { 0 }, fetches = 0;  /* one byte even with no land */
 	uint32_t least;
 	int rc;
 
-	memcpy(all, g->hand, c->n_groups);
-	for (uint32_t t = 1; t <= g->turn; t++)
-		if (g->draws[t - 1] < c->n_groups)
-			all[g->draws[t - 1]]++;
+	memcpy(all, seen_all, c->n_groups);
 	for (size_t k = 0; k < c->n_groups; k++)
 		if (c->g[k].drop == ODDS_DROP_FETCH) {
 			fetches = (uint8_t)(fetches + all[k]);
@@ -112,6 +110,22 @@ static int hopeless(struct odds_ctx *c, const struct odds_game *g, const uint8_t
 	if (rc)
 		return rc;
 	return least == UINT32_MAX || least >= c->q->life;
+}
+
+int mf_odds_castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, uint32_t turn)
+{
+	uint8_t all[MF_ODDS_LAND_KINDS_MAX], lib[MF_ODDS_LAND_KINDS_MAX];
+	int rc;
+
+	memcpy(all, seen, c->n_groups);
+	if (last < c->n_groups)
+		all[last]++;
+	for (size_t k = 0; k < c->n_groups; k++)
+		lib[k] = (uint8_t)(c->g[k].count - all[k]);
+	rc = hopeless(c, all, lib);
+	if (rc == 0)
+		return castable_seen(c, seen, last, lib, turn);
+	return rc == 1 ? 0 : rc;
 }
 
 /* Whether a bounce land can be played before turn g->turn: only then does
@@ -133,7 +147,6 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 {
 	size_t n = c->n_groups, stride = c->castable.stride;
 	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 3] = { 0 };
-	uint8_t lib[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t last = ODDS_SPELL;
 	bool in_order = ordered(c, g);
 	union odds_value *v;
@@ -160,17 +173,24 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 	v = mf_odds_table_find(&c->castable, key);
 	if (v)
 		return (int)v->u;
-	/* the library for fetches: every land not seen by turn T */
-	for (size_t k = 0; k < n; k++)
-		lib[k] = (uint8_t)(c->g[k].count - g->hand[k]);
-	for (uint32_t t = 1; t <= g->turn; t++)
-		if (g->draws[t - 1] < n)
-			lib[g->draws[t - 1]]--;
-	rc = hopeless(c, g, lib);
-	if (rc == 0)
-		rc = in_order ? mf_odds_castable_lines(c, g, lib) : castable_seen(c, key, last, lib, g->turn);
-	else if (rc == 1)
-		rc = 0;
+	if (in_order) {
+		uint8_t all[MF_ODDS_LAND_KINDS_MAX], lib[MF_ODDS_LAND_KINDS_MAX];
+
+		/* the library for fetches: every land not seen by turn T */
+		memcpy(all, g->hand, n);
+		for (uint32_t t = 1; t <= g->turn; t++)
+			if (g->draws[t - 1] < n)
+				all[g->draws[t - 1]]++;
+		for (size_t k = 0; k < n; k++)
+			lib[k] = (uint8_t)(c->g[k].count - all[k]);
+		rc = hopeless(c, all, lib);
+		if (rc == 0)
+			rc = mf_odds_castable_lines(c, g, lib);
+		else if (rc == 1)
+			rc = 0;
+	} else {
+		rc = mf_odds_castable_seen(c, key, last, g->turn);
+	}
 	if (rc < 0)
 		return rc;
 	v = mf_odds_table_put(&c->castable, key, &added);

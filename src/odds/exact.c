@@ -36,95 +36,39 @@ static struct layout layout_of(const struct odds_ctx *c)
 	return l;
 }
 
-static double binom(uint32_t n, uint32_t k)
-{
-	double r = 1;
-
-	if (k > n)
-		return 0;
-	if (k > n - k)
-		k = n - k;
-	for (uint32_t i = 1; i <= k; i++)
-		r = r * (double)(n - k + i) / (double)i;
-	return r;
-}
-
-/* ------------------------------------------------------------------ */
-/* The kept hands.                                                     */
-
+/* A kept hand into the states (exact.c's mf_odds_hand_fn). */
 struct hands {
-	struct odds_ctx *c;
-	const struct odds_stage *st;
 	struct odds_table *states;
 	struct layout l;
-	uint8_t held[MF_ODDS_LAND_KINDS_MAX];
-	double norm;    /* C(size, cards drawn) */
-	double reach;   /* P(this stage is reached) */
-	double kept;    /* P(a hand of this stage is kept) */
+	uint32_t spells;
+	const struct odds_group *g;
 };
 
-/* A hand of held[] lands and `spells` spells, of weight p: kept into the
- * states, or a mulligan. */
-static int hand_leaf(struct hands *h, uint32_t spells, double p)
+static int hand_state(void *arg, const struct odds_kept *k)
 {
-	struct odds_ctx *c = h->c;
+	struct hands *h = arg;
 	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 2] = { 0 };
 	union odds_value *v;
 	bool added;
 
-	if (!mf_odds_charge(c, 1))
-		return MF_ERR_LIMIT;
-	if (!mf_odds_keep(c, h->st, spells, h->held, key))
-		return MF_OK;
-	h->kept += p;
-	for (size_t g = 0; g < h->l.n; g++)
-		key[h->l.rest + g] = (uint8_t)(c->g[g].count - h->held[g]);
-	key[h->l.spells] = (uint8_t)(c->spells - spells);
+	for (size_t g = 0; g < h->l.n; g++) {
+		key[g] = k->kept[g];
+		key[h->l.rest + g] = (uint8_t)(h->g[g].count - k->held[g]);
+	}
+	key[h->l.spells] = (uint8_t)(h->spells - k->spells);
 	v = mf_odds_table_put(h->states, key, &added);
 	if (!v)
 		return MF_ERR_NOMEM;
-	v->p += h->reach * p;
-	return MF_OK;
-}
-
-/* Every hand: `left` cards more from groups g.., then spells. */
-static int hand_walk(struct hands *h, size_t g, uint32_t left, double weight)
-{
-	struct odds_ctx *c = h->c;
-	int rc;
-
-	if (g == c->n_groups) {
-		if (left > c->spells)
-			return MF_OK;
-		return hand_leaf(h, left, weight * binom(c->spells, left) / h->norm);
-	}
-	for (uint32_t k = 0; k <= left && k <= c->g[g].count; k++) {
-		h->held[g] = (uint8_t)k;
-		rc = hand_walk(h, g + 1, left - k, weight * binom(c->g[g].count, k));
-		if (rc)
-			return rc;
-	}
-	h->held[g] = 0;
+	v->p += k->p;
 	return MF_OK;
 }
 
 /* The kept hands of every stage, weighted by reaching it. */
 static int kept_hands(struct odds_ctx *c, struct odds_table *states)
 {
-	struct hands h = { .c = c, .states = states, .l = layout_of(c), .reach = 1 };
+	struct hands h = { .states = states, .l = layout_of(c), .spells = c->spells, .g = c->g };
 
-	for (size_t i = 0; i < c->n_stages && h.reach > 0; i++) {
-		int rc;
-
-		h.st = &c->stages[i];
-		h.norm = binom(c->q->size, h.st->draw);
-		h.kept = 0;
-		rc = hand_walk(&h, 0, h.st->draw, 1);
-		if (rc)
-			return rc;
-		h.reach *= 1 - h.kept;
-	}
-	return MF_OK;
+	return mf_odds_hands(c, hand_state, &h);
 }
 
 /* ------------------------------------------------------------------ */

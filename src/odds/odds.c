@@ -112,7 +112,7 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	}
 	if (q->method == MF_ODDS_EXACT ||
 	    (q->method == MF_ODDS_AUTO && estimate <= MF_ODDS_AUTO_EXACT_MAX && estimate <= c.budget)) {
-		rc = mf_odds_exact(&c, &t);
+		rc = mf_odds_grid_fits(&c) ? mf_odds_grid(&c, &t) : mf_odds_exact(&c, &t);
 		if (rc == MF_OK) {
 			out->method = MF_ODDS_EXACT;
 			fill(out, &t, 1);

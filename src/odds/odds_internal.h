@@ -6,6 +6,8 @@
  *   odds.c    mf_odds_compute(): model, then exact or sampled, then figures
  *   estimate.c  the exact count's size, before any work (method auto)
  *   exact.c   the distribution of what was seen, turn by turn
+ *   grid.c    the same on a dense grid (no bounce lands; most decks)
+ *   hands.c   every kept hand of every mulligan stage (for both)
  *   sample.c  shuffled games
  *   keep.c    one hand: keep or mulligan, and London bottoming
  *   drops.c   one game's land drops: castable on turn T or not (memoised)
@@ -127,6 +129,25 @@ const uint8_t *mf_odds_table_key(const struct odds_table *t, size_t i);
 bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
 		  const uint8_t *held, uint8_t *kept);
 
+/* hands.c: one kept hand, as mf_odds_hands() passes it on. */
+struct odds_kept {
+	const struct odds_stage *st;
+	const uint8_t *held;   /* the hand's lands by group, before bottoming */
+	const uint8_t *kept;   /* the lands kept */
+	uint32_t spells;       /* the hand's spells, before bottoming */
+	double p;              /* P(this hand is the one kept) */
+};
+
+/* Called for each kept hand: MF_OK to go on, else a negative mf_status. */
+typedef int (*mf_odds_hand_fn)(void *arg, const struct odds_kept *k);
+
+/* hands.c: every kept hand of every stage, with its probability, to fn;
+ * MF_OK, or the first failure (MF_ERR_LIMIT past the budget). */
+int mf_odds_hands(struct odds_ctx *c, mf_odds_hand_fn fn, void *arg);
+
+/* hands.c: the binomial coefficient C(n, k) as a double (0 when k > n). */
+double mf_odds_binom(uint32_t n, uint32_t k);
+
 /* What one game showed by turn `turn`: the lands of the kept hand, and the
  * card drawn on each turn 1..turn (a group, ODDS_SPELL or ODDS_NONE). */
 struct odds_game {
@@ -139,6 +160,12 @@ struct odds_game {
  * 1, 0, or a negative mf_status (MF_ERR_LIMIT when the budget ran out).
  * Memoised on what the line of play can depend on. */
 int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g);
+
+/* drops.c: whether some line of land drops casts the cost on `turn` in a
+ * deck without bounce lands, seen[g] lands of each group seen before the
+ * turn's draw and `last` drawn on it (a group, or ODDS_SPELL for a spell
+ * or no draw): 1, 0 or a negative mf_status. Not memoised. */
+int mf_odds_castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, uint32_t turn);
 
 /* lines.c: castable on g->turn when a bounce land arrives before it (the
  * order of the draws then matters); lib: the library for fetches. 1, 0 or
@@ -174,6 +201,14 @@ struct odds_tally {
 
 /* exact.c: the exact probabilities; MF_OK or a negative mf_status. */
 int mf_odds_exact(struct odds_ctx *c, struct odds_tally *t);
+
+/* grid.c: whether mf_odds_grid() can count this query (no bounce lands,
+ * and a small enough grid of lands seen). */
+bool mf_odds_grid_fits(const struct odds_ctx *c);
+
+/* grid.c: the same probabilities as mf_odds_exact(), on a dense grid;
+ * MF_OK or a negative mf_status. Only when mf_odds_grid_fits(). */
+int mf_odds_grid(struct odds_ctx *c, struct odds_tally *t);
 
 /* estimate.c: about how many work units mf_odds_exact() would spend. */
 uint64_t mf_odds_exact_estimate(const struct odds_ctx *c);

@@ -1,0 +1,373 @@
+/*
+ * The exact count on a dense grid, for decks without bounce lands whose
+ * multisets of lands fit in GRID_CELLS_MAX cells. It answers what exact.c
+ * answers, without hashing and with far fewer castability searches.
+ *
+ * A cell is a multiset of lands seen, by group (mixed radix: count + 1 per
+ * group). The kept hands (hands.c) fall into classes by the lands a London
+ * mulligan bottomed and the hand's size: the class and the cell fix what
+ * is still drawable, so each class is walked turn by turn over the grid.
+ * Each turn's draw x from cell S is tallied with castable(S, x), one byte
+ * per (turn asked, cell, draw) that drops.c fills on first use.
+ *
+ * Castability never falls when one more land is seen: a land in hand does
+ * all it could do from the library (played where a fetch would find it,
+ * for no life and untapped), and an extra land drawn on the turn only adds
+ * a choice. So a cell whose smaller neighbour casts, or whose draw of a
+ * spell casts, casts without a search.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "odds/odds_internal.h"
+
+#define GRID_CELLS_MAX (1u << 19)     /* cells of the grid */
+#define GRID_MEMO_MAX (24u << 20)      /* bytes of castability memo */
+#define GRID_UNKNOWN (-1)
+
+/* A class of kept hands: what was bottomed, so what stays drawable. */
+struct class {
+	uint8_t bottomed[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t bottomed_lands;
+	uint32_t draw;          /* cards of the hand drawn (before bottoming) */
+};
+
+/* A kept hand: its class, the cell of its kept lands, its probability. */
+struct start {
+	uint32_t class, cell;
+	double p;
+};
+
+struct grid {
+	struct odds_ctx *c;
+	size_t n;                          /* groups */
+	uint32_t stride[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t cells;
+	uint8_t *digits;                   /* cells * n: the lands of each cell */
+	uint8_t *lands;                    /* cells: how many lands */
+	int8_t *memo;                      /* blocks * cells * (n + 1) */
+	uint8_t block[MF_ODDS_TURN_MAX];   /* turn - 1 -> memo block (asked turns) */
+	double *cur, *next;                /* cells: probability of each */
+	uint32_t *act, *act_next;          /* the cells of cur and next */
+	uint8_t *mark;                     /* cells: in act_next */
+	size_t n_act, n_next;
+	struct odds_table classes;         /* class key -> index into class[] */
+	struct class *class;
+	size_t n_class, cap_class;
+	struct start *start;
+	size_t n_start, cap_start;
+};
+
+/* The turns whose castability is tallied: the one asked and the curve's. */
+static bool asked(const struct odds_ctx *c, uint32_t turn)
+{
+	return turn == c->q->turn || turn <= c->q->curve;
+}
+
+/* The grid's size: cells and memo bytes; false when too large. */
+static bool measure(const struct odds_ctx *c, uint32_t *cells, size_t *blocks)
+{
+	uint64_t n = 1;
+
+	for (size_t g = 0; g < c->n_groups; g++) {
+		n *= c->g[g].count + 1u;
+		if (n > GRID_CELLS_MAX)
+			return false;
+	}
+	*blocks = 0;
+	for (uint32_t t = 1; t <= c->last_turn; t++)
+		*blocks += asked(c, t);
+	*cells = (uint32_t)n;
+	return n * *blocks * (c->n_groups + 1) <= GRID_MEMO_MAX;
+}
+
+bool mf_odds_grid_fits(const struct odds_ctx *c)
+{
+	uint32_t cells;
+	size_t blocks;
+
+	return !c->bounce_in_deck && measure(c, &cells, &blocks);
+}
+
+static void grid_free(struct grid *gr)
+{
+	free(gr->digits);
+	free(gr->lands);
+	free(gr->memo);
+	free(gr->cur);
+	free(gr->next);
+	free(gr->act);
+	free(gr->act_next);
+	free(gr->mark);
+	free(gr->class);
+	free(gr->start);
+	mf_odds_table_free(&gr->classes);
+}
+
+/* Allocates the grid and writes each cell's lands; MF_OK or MF_ERR_NOMEM. */
+static int grid_init(struct grid *gr, struct odds_ctx *c)
+{
+	size_t blocks = 0, n = c->n_groups;
+	uint32_t cells = 0;
+
+	memset(gr, 0, sizeof(*gr));
+	gr->c = c;
+	gr->n = n;
+	measure(c, &cells, &blocks);
+	gr->cells = cells;
+	for (uint32_t t = 1, b = 0; t <= c->last_turn; t++)
+		gr->block[t - 1] = asked(c, t) ? (uint8_t)b++ : UINT8_MAX;
+	for (size_t g = 0, s = 1; g < n; g++) {
+		gr->stride[g] = (uint32_t)s;
+		s *= c->g[g].count + 1u;
+	}
+	gr->digits = malloc((size_t)cells * (n ? n : 1));
+	gr->lands = malloc(cells);
+	gr->memo = malloc(blocks * cells * (n + 1));
+	gr->cur = calloc(cells, sizeof(*gr->cur));
+	gr->next = calloc(cells, sizeof(*gr->next));
+	gr->act = malloc(cells * sizeof(*gr->act));
+	gr->act_next = malloc(cells * sizeof(*gr->act_next));
+	gr->mark = calloc(cells, 1);
+	if (!gr->digits || !gr->lands || !gr->memo || !gr->cur || !gr->next ||
+	    !gr->act || !gr->act_next || !gr->mark ||
+	    mf_odds_table_init(&gr->classes, n + 1) != MF_OK)
+		return MF_ERR_NOMEM;
+	memset(gr->memo, GRID_UNKNOWN, blocks * cells * (n + 1));
+	for (uint32_t cell = 0; cell < cells; cell++) {
+		uint32_t left = cell, sum = 0;
+
+		for (size_t g = 0; g < n; g++) {
+			uint8_t d = (uint8_t)(left % (c->g[g].count + 1u));
+
+			left /= c->g[g].count + 1u;
+			gr->digits[(size_t)cell * n + g] = d;
+			sum += d;
+		}
+		gr->lands[cell] = (uint8_t)sum;
+	}
+	return MF_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* The kept hands, by class.                                           */
+
+static int grow(void **items, size_t *cap, size_t need, size_t size)
+{
+	size_t cap2 = *cap ? *cap : 64;
+	void *p;
+
+	if (need <= *cap)
+		return MF_OK;
+	while (cap2 < need)
+		cap2 *= 2;
+	p = realloc(*items, cap2 * size);
+	if (!p)
+		return MF_ERR_NOMEM;
+	*items = p;
+	*cap = cap2;
+	return MF_OK;
+}
+
+/* A kept hand into its class (grid.c's mf_odds_hand_fn). */
+static int hand_start(void *arg, const struct odds_kept *k)
+{
+	struct grid *gr = arg;
+	uint8_t key[MF_ODDS_LAND_KINDS_MAX + 1] = { 0 };
+	union odds_value *v;
+	uint32_t cell = 0;
+	bool added;
+
+	for (size_t g = 0; g < gr->n; g++) {
+		key[g] = (uint8_t)(k->held[g] - k->kept[g]);
+		cell += k->kept[g] * gr->stride[g];
+	}
+	key[gr->n] = k->st->draw;
+	v = mf_odds_table_put(&gr->classes, key, &added);
+	if (!v)
+		return MF_ERR_NOMEM;
+	if (added) {
+		struct class *cl;
+
+		if (grow((void **)&gr->class, &gr->cap_class, gr->n_class + 1, sizeof(*gr->class)))
+			return MF_ERR_NOMEM;
+		cl = &gr->class[gr->n_class];
+		memset(cl, 0, sizeof(*cl));
+		memcpy(cl->bottomed, key, gr->n);
+		for (size_t g = 0; g < gr->n; g++)
+			cl->bottomed_lands += key[g];
+		cl->draw = k->st->draw;
+		v->u = gr->n_class++;
+	}
+	if (grow((void **)&gr->start, &gr->cap_start, gr->n_start + 1, sizeof(*gr->start)))
+		return MF_ERR_NOMEM;
+	gr->start[gr->n_start++] = (struct start){ (uint32_t)v->u, cell, k->p };
+	return MF_OK;
+}
+
+/* ------------------------------------------------------------------ */
+/* Castability, from the memo.                                         */
+
+/* Whether the lands of `cell` seen before turn t and draw x (a group, or
+ * n for a spell or no draw) cast: 1, 0 or a negative mf_status. */
+static int castable(struct grid *gr, uint32_t t, uint32_t cell, size_t x)
+{
+	size_t n = gr->n;
+	int8_t *memo = gr->memo + ((size_t)gr->block[t - 1] * gr->cells) * (n + 1);
+	const uint8_t *s = gr->digits + (size_t)cell * n;
+	int rc = GRID_UNKNOWN;
+
+	if (memo[(size_t)cell * (n + 1) + x] != GRID_UNKNOWN)
+		return memo[(size_t)cell * (n + 1) + x];
+	if (x < n) {
+		rc = castable(gr, t, cell, n);
+		if (rc < 0)
+			return rc;
+		rc = rc ? 1 : GRID_UNKNOWN;
+	}
+	for (size_t g = 0; g < n && rc == GRID_UNKNOWN; g++)
+		if (s[g] && memo[(size_t)(cell - gr->stride[g]) * (n + 1) + x] == 1)
+			rc = 1;
+	if (rc == GRID_UNKNOWN) {
+		rc = mf_odds_castable_seen(gr->c, s, x < n ? (uint8_t)x : ODDS_SPELL, t);
+		if (rc < 0)
+			return rc;
+	}
+	memo[(size_t)cell * (n + 1) + x] = (int8_t)rc;
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* The turns of one class.                                             */
+
+/* Draw x (a group, or n) from cell, of probability p on turn t: tallied
+ * when t is asked. */
+static inline int tally(struct grid *gr, uint32_t t, uint32_t cell, size_t x, double p, struct odds_tally *out)
+{
+	const struct odds_ctx *c = gr->c;
+	size_t at = ((size_t)gr->block[t - 1] * gr->cells + cell) * (gr->n + 1) + x;
+	int cast = gr->memo[at] != GRID_UNKNOWN ? gr->memo[at] : castable(gr, t, cell, x);
+
+	if (cast < 0)
+		return cast;
+	if (cast)
+		out->by_turn[t - 1] += p;
+	if (t != c->q->turn)
+		return MF_OK;
+	if (cast)
+		out->castable += p;
+	if (gr->lands[cell] + (uint32_t)(x < gr->n) >= c->lands_needed) {
+		out->lands += p;
+		out->both += cast ? p : 0;
+	}
+	return MF_OK;
+}
+
+static void carry(struct grid *gr, uint32_t cell, double p)
+{
+	if (!gr->mark[cell]) {
+		gr->mark[cell] = 1;
+		gr->act_next[gr->n_next++] = cell;
+	}
+	gr->next[cell] += p;
+}
+
+/* Turn t of class cl, `library` cards drawable: each cell's draws
+ * tallied (when t is asked) and carried into next (unless t is last). */
+static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32_t library,
+		     struct odds_tally *out)
+{
+	struct odds_ctx *c = gr->c;
+	bool draws = t > 1 || c->draw_t1, last = t == c->last_turn, tallied = asked(c, t);
+	size_t n = gr->n;
+	int rc;
+
+	for (size_t i = 0; i < gr->n_act; i++) {
+		uint32_t cell = gr->act[i], spells_left;
+		const uint8_t *s = gr->digits + (size_t)cell * n;
+		double p = gr->cur[cell];
+
+		gr->cur[cell] = 0;
+		if (!mf_odds_charge(c, n + 1))
+			return MF_ERR_LIMIT;
+		if (!draws) {
+			if (tallied && (rc = tally(gr, t, cell, n, p, out)))
+				return rc;
+			if (!last)
+				carry(gr, cell, p);
+			continue;
+		}
+		/* drawable: lands not seen nor bottomed; the rest are spells */
+		spells_left = library - (c->lands - cl->bottomed_lands - gr->lands[cell]);
+		for (size_t x = 0; x <= n; x++) {
+			uint32_t have = x < n ? c->g[x].count - cl->bottomed[x] - s[x] : spells_left;
+			double px;
+
+			if (!have)
+				continue;
+			px = p * have / library;
+			if (tallied && (rc = tally(gr, t, cell, x, px, out)))
+				return rc;
+			if (!last)
+				carry(gr, x < n ? cell + gr->stride[x] : cell, px);
+		}
+	}
+	return MF_OK;
+}
+
+/* Every turn of class k, whose kept hands are start[from..to). */
+static int walk_class(struct grid *gr, size_t k, size_t from, size_t to, struct odds_tally *out)
+{
+	const struct class *cl = &gr->class[k];
+	struct odds_ctx *c = gr->c;
+	uint32_t library = c->q->size - cl->draw;
+	int rc = MF_OK;
+
+	gr->n_next = 0;
+	for (size_t i = from; i < to; i++)
+		carry(gr, gr->start[i].cell, gr->start[i].p);
+	for (uint32_t t = 1; t <= c->last_turn && !rc; t++) {
+		double *swap_p = gr->cur;
+		uint32_t *swap_a = gr->act;
+
+		gr->cur = gr->next;
+		gr->next = swap_p;
+		gr->act = gr->act_next;
+		gr->act_next = swap_a;
+		gr->n_act = gr->n_next;
+		gr->n_next = 0;
+		for (size_t i = 0; i < gr->n_act; i++)
+			gr->mark[gr->act[i]] = 0;
+		rc = walk_turn(gr, cl, t, library, out);
+		if (t > 1 || c->draw_t1)
+			library--;
+	}
+	return rc;  /* after an error the grid is left as it is, and freed */
+}
+
+static int by_class(const void *a, const void *b)
+{
+	const struct start *x = a, *y = b;
+
+	return (x->class > y->class) - (x->class < y->class);
+}
+
+int mf_odds_grid(struct odds_ctx *c, struct odds_tally *t)
+{
+	struct grid gr;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	rc = grid_init(&gr, c);
+	if (!rc)
+		rc = mf_odds_hands(c, hand_start, &gr);
+	if (!rc && gr.n_start)
+		qsort(gr.start, gr.n_start, sizeof(*gr.start), by_class);
+	for (size_t i = 0, j; i < gr.n_start && !rc; i = j) {
+		for (j = i; j < gr.n_start && gr.start[j].class == gr.start[i].class; j++)
+			;
+		rc = walk_class(&gr, gr.start[i].class, i, j, t);
+	}
+	grid_free(&gr);
+	return rc;
+}
