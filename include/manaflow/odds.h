@@ -71,6 +71,9 @@ extern "C" {
 #define MF_ODDS_BUDGET_DEFAULT 20000000u /* work units: see mf_odds_result.work */
 #define MF_ODDS_AUTO_EXACT_MAX 1000000u  /* MF_ODDS_AUTO counts exactly up to this
 					  * estimated work (about 0.1 s), else samples */
+#define MF_ODDS_AUTO_GRID_MAX 5000000u   /* the same for a deck without bounce lands
+					  * whose lands fit the dense grid, where a unit
+					  * costs about a fifth as much */
 
 enum mf_odds_policy {
 	MF_ODDS_KARSTEN2022,  /* his 2022 code: keep 7 with 2-5 lands; London to 6, 5, 4, keep

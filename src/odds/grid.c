@@ -21,8 +21,8 @@
 
 #include "odds/odds_internal.h"
 
-#define GRID_CELLS_MAX (1u << 19)     /* cells of the grid */
-#define GRID_MEMO_MAX (24u << 20)      /* bytes of castability memo */
+#define GRID_CELLS_MAX (1u << 18)     /* cells of the grid */
+#define GRID_MEMO_MAX (16u << 20)      /* bytes of castability memo */
 #define GRID_UNKNOWN (-1)
 
 /* A class of kept hands: what was bottomed, so what stays drawable. */
@@ -240,9 +240,14 @@ static int castable(struct grid *gr, uint32_t t, uint32_t cell, size_t x)
 /* ------------------------------------------------------------------ */
 /* The turns of one class.                                             */
 
-/* Draw x (a group, or n) from cell, of probability p on turn t: tallied
- * when t is asked. */
-static inline int tally(struct grid *gr, uint32_t t, uint32_t cell, size_t x, double p, struct odds_tally *out)
+/* One turn's sums, kept in locals while a turn is walked. */
+struct sums {
+	double castable_on_turn, lands, both, by_turn;
+};
+
+/* Draw x (a group, or n) from cell, of probability p on turn t, into the
+ * turn's sums: 0, or a negative mf_status. */
+static inline int tally(struct grid *gr, uint32_t t, uint32_t cell, size_t x, double p, struct sums *sum)
 {
 	const struct odds_ctx *c = gr->c;
 	size_t at = ((size_t)gr->block[t - 1] * gr->cells + cell) * (gr->n + 1) + x;
@@ -251,14 +256,14 @@ static inline int tally(struct grid *gr, uint32_t t, uint32_t cell, size_t x, do
 	if (cast < 0)
 		return cast;
 	if (cast)
-		out->by_turn[t - 1] += p;
+		sum->by_turn += p;
 	if (t != c->q->turn)
 		return MF_OK;
 	if (cast)
-		out->castable += p;
+		sum->castable_on_turn += p;
 	if (gr->lands[cell] + (uint32_t)(x < gr->n) >= c->lands_needed) {
-		out->lands += p;
-		out->both += cast ? p : 0;
+		sum->lands += p;
+		sum->both += cast ? p : 0;
 	}
 	return MF_OK;
 }
@@ -280,39 +285,46 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 	struct odds_ctx *c = gr->c;
 	bool draws = t > 1 || c->draw_t1, last = t == c->last_turn, tallied = asked(c, t);
 	size_t n = gr->n;
-	int rc;
+	struct sums sum = { 0, 0, 0, 0 };
+	int rc = MF_OK;
 
-	for (size_t i = 0; i < gr->n_act; i++) {
+	for (size_t i = 0; i < gr->n_act && !rc; i++) {
 		uint32_t cell = gr->act[i], spells_left;
 		const uint8_t *s = gr->digits + (size_t)cell * n;
 		double p = gr->cur[cell];
 
 		gr->cur[cell] = 0;
-		if (!mf_odds_charge(c, n + 1))
-			return MF_ERR_LIMIT;
+		if (!mf_odds_charge(c, n + 1)) {
+			rc = MF_ERR_LIMIT;
+			break;
+		}
 		if (!draws) {
-			if (tallied && (rc = tally(gr, t, cell, n, p, out)))
-				return rc;
+			if (tallied)
+				rc = tally(gr, t, cell, n, p, &sum);
 			if (!last)
 				carry(gr, cell, p);
 			continue;
 		}
 		/* drawable: lands not seen nor bottomed; the rest are spells */
 		spells_left = library - (c->lands - cl->bottomed_lands - gr->lands[cell]);
-		for (size_t x = 0; x <= n; x++) {
+		for (size_t x = 0; x <= n && !rc; x++) {
 			uint32_t have = x < n ? c->g[x].count - cl->bottomed[x] - s[x] : spells_left;
 			double px;
 
 			if (!have)
 				continue;
 			px = p * have / library;
-			if (tallied && (rc = tally(gr, t, cell, x, px, out)))
-				return rc;
+			if (tallied)
+				rc = tally(gr, t, cell, x, px, &sum);
 			if (!last)
 				carry(gr, x < n ? cell + gr->stride[x] : cell, px);
 		}
 	}
-	return MF_OK;
+	out->by_turn[t - 1] += sum.by_turn;
+	out->castable += sum.castable_on_turn;
+	out->lands += sum.lands;
+	out->both += sum.both;
+	return rc;
 }
 
 /* Every turn of class k, whose kept hands are start[from..to). */

@@ -1,6 +1,7 @@
 /*
  * mf_odds_compute(): the model, then the exact count when its estimated
- * size fits (method auto: MF_ODDS_AUTO_EXACT_MAX; exact: the budget), else
+ * size fits (method auto: MF_ODDS_AUTO_EXACT_MAX, or MF_ODDS_AUTO_GRID_MAX
+ * when the dense grid counts it; exact: the budget), else
  * (or when asked) a sample with its error bars.
  */
 #include <math.h>
@@ -94,7 +95,8 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	struct odds_ctx c;
 	struct odds_tally t;
 	uint64_t spent = 0;  /* work of an exact count given up for a sample */
-	uint64_t estimate;
+	uint64_t estimate, auto_max;
+	bool grid;
 	int rc;
 
 	memset(out, 0, sizeof(*out));
@@ -105,14 +107,16 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	out->groups = (uint32_t)c.n_groups;
 	out->curve = q->curve;
 	estimate = q->method == MF_ODDS_SAMPLE ? 0 : mf_odds_exact_estimate(&c);
+	grid = mf_odds_grid_fits(&c);
+	auto_max = grid ? MF_ODDS_AUTO_GRID_MAX : MF_ODDS_AUTO_EXACT_MAX;
 	if (q->method == MF_ODDS_EXACT && estimate > c.budget) {
 		c.over_budget = true;
 		rc = MF_ERR_LIMIT;
 		goto done;
 	}
 	if (q->method == MF_ODDS_EXACT ||
-	    (q->method == MF_ODDS_AUTO && estimate <= MF_ODDS_AUTO_EXACT_MAX && estimate <= c.budget)) {
-		rc = mf_odds_grid_fits(&c) ? mf_odds_grid(&c, &t) : mf_odds_exact(&c, &t);
+	    (q->method == MF_ODDS_AUTO && estimate <= auto_max && estimate <= c.budget)) {
+		rc = grid ? mf_odds_grid(&c, &t) : mf_odds_exact(&c, &t);
 		if (rc == MF_OK) {
 			out->method = MF_ODDS_EXACT;
 			fill(out, &t, 1);
