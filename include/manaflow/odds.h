@@ -38,8 +38,9 @@
  * and card drawn on T (with bounce lands: per hand and sequence of draws).
  * Method auto estimates the count's size first. Sampled: `games` shuffled
  * games from `seed` (splitmix64), or without `games` batches until every
- * figure is within MF_ODDS_PRECISION at 95%, with standard errors and 95%
- * Wilson intervals.
+ * figure is within MF_ODDS_PRECISION at 95%. The estimate is post-stratified
+ * by the lands seen, whose law is exact: p_lands is exact, and the other
+ * figures have standard errors and normal 95% intervals.
  *
  * Ownership: the solver only reads the query (and the catalogue, which may
  * be shared by any number of threads), and writes only *out. Thread-safe.
@@ -65,7 +66,7 @@ extern "C" {
 #define MF_ODDS_TURN_MAX 20              /* latest turn asked about */
 #define MF_ODDS_GAMES_MAX 10000000u      /* games of one sampled answer */
 #define MF_ODDS_GAMES_DEFAULT 100000u    /* most games when none are asked for */
-#define MF_ODDS_GAMES_BATCH 10000u       /* without games: batches of this many ... */
+#define MF_ODDS_GAMES_BATCH 2500u        /* without games: batches of this many ... */
 #define MF_ODDS_PRECISION 0.005          /* ... until every figure is known to +-0.5
 					  * points at 95% */
 #define MF_ODDS_BUDGET_DEFAULT 20000000u /* work units: see mf_odds_result.work */
@@ -151,7 +152,8 @@ struct mf_odds_result {
 	double p_lands, p_castable, p_castable_given_lands;
 	bool given_defined;           /* false when p_lands is 0 (given is then 0) */
 	/* Sampled only (0 when exact): games played, those with enough lands,
-	 * standard errors and 95% Wilson intervals of the three figures. */
+	 * standard errors and normal 95% intervals of the three figures
+	 * (p_lands is exact even then: its error is 0). */
 	uint64_t games, games_with_lands;
 	double se[3], ci_low[3], ci_high[3];
 	uint32_t groups;              /* groups of lands alike for this cost */

@@ -174,9 +174,12 @@ void mf_odds_most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *p
 {
 	for (size_t g = 0; g < c->n_groups; g++) {
 		per[g] = c->g[g].mana;
-		for (size_t z = 0; z < c->n_groups; z++)
-			if (lib[z] && (c->g[g].finds >> z & 1) && c->g[z].mana > per[g])
+		for (uint32_t f = c->g[g].finds; f; f &= f - 1) {
+			size_t z = (size_t)__builtin_ctz(f);
+
+			if (lib[z] && c->g[z].mana > per[g])
 				per[g] = c->g[z].mana;
+		}
 	}
 }
 

@@ -69,18 +69,30 @@ static size_t next_bottomed(const struct odds_ctx *c, const uint8_t *hand)
 	return best;
 }
 
+uint32_t mf_odds_lands_kept(const struct odds_ctx *c, const struct odds_stage *st, uint32_t lands,
+			    uint32_t spells)
+{
+	uint32_t bottom_lands = st->bottom ? st->bottom - spells_bottomed(c, st->bottom, spells) : 0;
+
+	return lands - (bottom_lands < lands ? bottom_lands : lands);
+}
+
+bool mf_odds_keeps(const struct odds_stage *st, uint32_t lands_kept)
+{
+	return st->keep_any || (lands_kept >= st->lo && lands_kept <= st->hi);
+}
+
 bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
 		  const uint8_t *held, uint8_t *kept)
 {
-	uint32_t lands = 0, bottom_lands = 0;
+	uint32_t lands = 0, left;
 
 	for (size_t g = 0; g < c->n_groups; g++) {
 		kept[g] = held[g];
 		lands += held[g];
 	}
-	if (st->bottom)
-		bottom_lands = st->bottom - spells_bottomed(c, st->bottom, spells);
-	for (; bottom_lands && lands; bottom_lands--, lands--)
+	left = mf_odds_lands_kept(c, st, lands, spells);
+	for (; lands > left; lands--)
 		kept[next_bottomed(c, kept)]--;
-	return st->keep_any || (lands >= st->lo && lands <= st->hi);
+	return mf_odds_keeps(st, lands);
 }

@@ -137,16 +137,19 @@ static int largest_lines(struct line *w, bool small)
 	struct odds_ctx *c = w->c;
 	const struct odds_game *g = w->game;
 	size_t n = c->n_groups;
-	struct frontier *cur = calloc(1, sizeof(*cur)), *next = calloc(1, sizeof(*next)), *swap;
+	struct frontier *cur, *next, *swap;
 	uint8_t arrived[MF_ODDS_LAND_KINDS_MAX];
 	int rc = MF_OK;
 
-	/* n + 1: never an allocation of nothing */
-	if (!cur || !next || !(cur->fields = calloc(LARGEST_MAX, n + 1)) ||
-	    !(next->fields = malloc(LARGEST_MAX * (n + 1)))) {
-		rc = MF_ERR_NOMEM;
-		goto out;
-	}
+	/* the two frontiers, made once a computation; n + 1: never nothing */
+	if (!c->frontiers && !(c->frontiers = malloc(2 * (sizeof(*cur) + LARGEST_MAX * (n + 1)))))
+		return MF_ERR_NOMEM;
+	cur = c->frontiers;
+	next = cur + 1;
+	cur->fields = (uint8_t *)(next + 1);
+	next->fields = cur->fields + LARGEST_MAX * (n + 1);
+	memset(cur->fields, 0, n + 1);
+	cur->size[0] = 0;
 	cur->count = 1;  /* the empty battlefield */
 	memcpy(arrived, g->hand, n);
 	for (uint32_t t = 1; t < g->turn && rc == 0; t++) {
@@ -200,13 +203,6 @@ static int largest_lines(struct line *w, bool small)
 			end[i] = cur->fields + i * n;
 		rc = best_of_lines(w, end, size, cur->count, small);
 	}
-out:
-	if (cur)
-		free(cur->fields);
-	if (next)
-		free(next->fields);
-	free(cur);
-	free(next);
 	return rc;
 }
 

@@ -390,6 +390,8 @@ void mf_odds_model_free(struct odds_ctx *c)
 {
 	free(c->board);
 	c->board = NULL;
+	free(c->frontiers);
+	c->frontiers = NULL;
 	mf_odds_table_free(&c->castable);
 	mf_odds_table_free(&c->pays);
 }

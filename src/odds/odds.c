@@ -4,58 +4,71 @@
  * when the dense grid counts it; exact: the budget), else
  * (or when asked) a sample with its error bars.
  */
-#include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "odds/odds_internal.h"
 
-/* Standard error and 95% Wilson interval of k successes in n trials. */
-static void interval(double k, double n, double *se, double *lo, double *hi)
-{
-	const double z = 1.959963984540054;
-	double p = n > 0 ? k / n : 0, d, centre, half;
+/* One figure of a sample: its estimate and standard error. */
+struct figure {
+	double p, se;
+};
 
-	if (n <= 0) {
-		*se = *lo = 0;
-		*hi = 1;
-		return;
+static double clamp01(double x)
+{
+	return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+/* The figures of a sample, post-stratified by the lands seen (strata.c):
+ * at q->turn lands, castable and both (P(castable and enough lands),
+ * unnormalised); on each curve turn, castable. */
+struct figures {
+	struct figure lands, castable, both, given;
+	bool given_defined;
+	struct figure by_turn[MF_ODDS_TURN_MAX];
+};
+
+static void estimate(const struct odds_ctx *c, double law[MF_ODDS_TURN_MAX][ODDS_STRATA],
+		     const struct odds_strata *s, struct figures *f)
+{
+	uint32_t t = c->q->turn - 1;
+
+	memset(f, 0, sizeof(*f));
+	for (uint32_t l = c->lands_needed; l < ODDS_STRATA; l++)
+		f->lands.p += law[t][l];  /* exact: no error */
+	mf_odds_strata_estimate(law[t], s->games[t], s->cast[t], 0, &f->castable.p, &f->castable.se);
+	mf_odds_strata_estimate(law[t], s->games[t], s->cast[t], c->lands_needed, &f->both.p,
+				&f->both.se);
+	f->given_defined = f->lands.p > 0;
+	if (f->given_defined) {
+		f->given.p = clamp01(f->both.p / f->lands.p);
+		f->given.se = f->both.se / f->lands.p;
 	}
-	*se = sqrt(p * (1 - p) / n);
-	d = 1 + z * z / n;
-	centre = (p + z * z / (2 * n)) / d;
-	half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d;
-	*lo = centre - half < 0 ? 0 : centre - half;
-	*hi = centre + half > 1 ? 1 : centre + half;
+	for (uint32_t i = 0; i < c->q->curve; i++)
+		mf_odds_strata_estimate(law[i], s->games[i], s->cast[i], 0, &f->by_turn[i].p,
+					&f->by_turn[i].se);
 }
 
-static void fill(struct mf_odds_result *out, const struct odds_tally *t, double games)
+/* Whether every figure is known to MF_ODDS_PRECISION at 95%. */
+static bool precise(const struct odds_ctx *c, const struct figures *f)
 {
-	out->p_lands = t->lands / games;
-	out->p_castable = t->castable / games;
-	out->given_defined = t->lands > 0;
-	out->p_castable_given_lands = t->lands > 0 ? t->both / t->lands : 0;
-	for (uint32_t i = 0; i < out->curve; i++)
-		out->by_turn[i] = t->by_turn[i] / games;
+	const double z = 1.959963984540054, most = MF_ODDS_PRECISION / z;
+	bool ok = f->castable.se <= most && (!f->given_defined || f->given.se <= most);
+
+	for (uint32_t i = 0; i < c->q->curve && ok; i++)
+		ok = f->by_turn[i].se <= most;
+	return ok;
 }
 
-/* Whether every figure of the sample t of `games` games is known to
- * MF_ODDS_PRECISION at 95% (normal approximation). */
-static bool precise(const struct odds_ctx *c, const struct odds_tally *t, double games)
+/* A figure into the answer: p, its error and its 95% interval. */
+static void put(const struct figure *f, double *p, double *se, double *lo, double *hi)
 {
 	const double z = 1.959963984540054;
-	double p[3 + MF_ODDS_TURN_MAX], n[3 + MF_ODDS_TURN_MAX];
-	size_t k = 0;
 
-	p[k] = t->lands / games, n[k++] = games;
-	p[k] = t->castable / games, n[k++] = games;
-	if (t->lands > 0)
-		p[k] = t->both / t->lands, n[k++] = t->lands;
-	for (uint32_t i = 0; i < c->q->curve; i++)
-		p[k] = t->by_turn[i] / games, n[k++] = games;
-	for (size_t i = 0; i < k; i++)
-		if (z * sqrt(p[i] * (1 - p[i]) / n[i]) > MF_ODDS_PRECISION)
-			return false;
-	return true;
+	*p = clamp01(f->p);
+	*se = f->se;
+	*lo = clamp01(f->p - z * f->se);
+	*hi = clamp01(f->p + z * f->se);
 }
 
 /* The sample, with its error bars: q->games games, or without them batches
@@ -63,31 +76,50 @@ static bool precise(const struct odds_ctx *c, const struct odds_tally *t, double
  * MF_ODDS_GAMES_DEFAULT games were played. */
 static int sample(struct odds_ctx *c, const struct mf_odds_query *q, struct mf_odds_result *out)
 {
+	double law[MF_ODDS_TURN_MAX][ODDS_STRATA], lo, hi;
+	struct odds_strata *s = calloc(1, sizeof(*s));
 	struct odds_tally t;
+	struct figures f;
 	uint64_t state = q->seed;
 	uint32_t games = 0;
-	double lo, hi;
 	int rc;
 
+	if (!s)
+		return MF_ERR_NOMEM;
 	memset(&t, 0, sizeof(t));
+	mf_odds_land_law(c, law);
 	do {
 		uint32_t more = q->games ? q->games : MF_ODDS_GAMES_BATCH;
 
-		rc = mf_odds_sample(c, &state, more, &t);
+		rc = mf_odds_sample(c, &state, more, &t, s);
 		if (rc)
-			return rc;
+			break;
 		games += more;
-	} while (!q->games && games < MF_ODDS_GAMES_DEFAULT && !precise(c, &t, games));
+		estimate(c, law, s, &f);
+	} while (!q->games && games < MF_ODDS_GAMES_DEFAULT && !precise(c, &f));
+	free(s);
+	if (rc)
+		return rc;
 	out->method = MF_ODDS_SAMPLE;
 	out->games = games;
 	out->games_with_lands = (uint64_t)t.lands;
-	fill(out, &t, games);
-	interval(t.lands, games, &out->se[0], &out->ci_low[0], &out->ci_high[0]);
-	interval(t.castable, games, &out->se[1], &out->ci_low[1], &out->ci_high[1]);
-	interval(t.both, t.lands, &out->se[2], &out->ci_low[2], &out->ci_high[2]);
+	put(&f.lands, &out->p_lands, &out->se[0], &out->ci_low[0], &out->ci_high[0]);
+	put(&f.castable, &out->p_castable, &out->se[1], &out->ci_low[1], &out->ci_high[1]);
+	put(&f.given, &out->p_castable_given_lands, &out->se[2], &out->ci_low[2], &out->ci_high[2]);
+	out->given_defined = f.given_defined;
 	for (uint32_t i = 0; i < out->curve; i++)
-		interval(t.by_turn[i], games, &out->by_turn_se[i], &lo, &hi);
+		put(&f.by_turn[i], &out->by_turn[i], &out->by_turn_se[i], &lo, &hi);
 	return MF_OK;
+}
+
+static void fill(struct mf_odds_result *out, const struct odds_tally *t)
+{
+	out->p_lands = t->lands;
+	out->p_castable = t->castable;
+	out->given_defined = t->lands > 0;
+	out->p_castable_given_lands = t->lands > 0 ? t->both / t->lands : 0;
+	for (uint32_t i = 0; i < out->curve; i++)
+		out->by_turn[i] = t->by_turn[i];
 }
 
 int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
@@ -119,7 +151,7 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 		rc = grid ? mf_odds_grid(&c, &t) : mf_odds_exact(&c, &t);
 		if (rc == MF_OK) {
 			out->method = MF_ODDS_EXACT;
-			fill(out, &t, 1);
+			fill(out, &t);
 			goto done;
 		}
 		if (rc != MF_ERR_LIMIT || !c.over_budget || q->method == MF_ODDS_EXACT)

@@ -9,6 +9,7 @@
  *   grid.c    the same on a dense grid (no bounce lands; most decks)
  *   hands.c   every kept hand of every mulligan stage (for both)
  *   sample.c  shuffled games
+ *   strata.c  the exact law of lands seen, and the sample's estimate by it
  *   keep.c    one hand: keep or mulligan, and London bottoming
  *   drops.c   one game's land drops: castable on turn T or not (memoised)
  *   lines.c   the lines of play of a game with a bounce land (for drops.c)
@@ -91,6 +92,7 @@ struct odds_ctx {
 	struct odds_table castable;  /* drops.c: seen state -> castable (+1) */
 	struct odds_table pays;      /* pay.c: untapped lands -> least life (+1) */
 	int32_t *board;         /* pay.c scratch: the lands asked of the solver */
+	void *frontiers;        /* lines.c scratch, made on first use */
 	uint64_t work, budget, solver_calls;
 	bool over_budget;
 };
@@ -128,6 +130,14 @@ const uint8_t *mf_odds_table_key(const struct odds_table *t, size_t i);
  * false for a mulligan. */
 bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
 		  const uint8_t *held, uint8_t *kept);
+
+/* keep.c: how many of a hand's `lands` lands (and `spells` spells) stage
+ * st keeps after London bottoming. */
+uint32_t mf_odds_lands_kept(const struct odds_ctx *c, const struct odds_stage *st, uint32_t lands,
+			    uint32_t spells);
+
+/* keep.c: whether stage st keeps a hand with lands_kept lands left. */
+bool mf_odds_keeps(const struct odds_stage *st, uint32_t lands_kept);
 
 /* hands.c: one kept hand, as mf_odds_hands() passes it on. */
 struct odds_kept {
@@ -192,6 +202,26 @@ uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t
  * Memoised. */
 int mf_odds_least_life(struct odds_ctx *c, const uint8_t *on, uint32_t *life);
 
+/* Lands seen by a turn: 0 .. a 7-card hand and a draw on each turn. */
+#define ODDS_STRATA (7 + MF_ODDS_TURN_MAX + 1)
+
+/* A sample's games by turn asked (index turn - 1) and lands seen by the
+ * end of that turn's draw: how many games, and how many cast. */
+struct odds_strata {
+	double games[MF_ODDS_TURN_MAX][ODDS_STRATA];
+	double cast[MF_ODDS_TURN_MAX][ODDS_STRATA];
+};
+
+/* strata.c: the exact law of the lands seen by each turn 1..last_turn
+ * (kept hand and draws, over every mulligan stage) into law[turn - 1]. */
+void mf_odds_land_law(const struct odds_ctx *c, double law[MF_ODDS_TURN_MAX][ODDS_STRATA]);
+
+/* strata.c: the post-stratified estimate, over the strata of at least
+ * `least` lands, of P(castable and that many lands), from one turn's
+ * exact law and sampled games: *p, and its standard error *se. */
+void mf_odds_strata_estimate(const double *law, const double *games, const double *cast,
+			     uint32_t least, double *p, double *se);
+
 /* The sums of an enumeration or a sample, per turn 1..last_turn (index
  * turn - 1): P(enough lands by then) only for the turn asked. */
 struct odds_tally {
@@ -214,8 +244,9 @@ int mf_odds_grid(struct odds_ctx *c, struct odds_tally *t);
 uint64_t mf_odds_exact_estimate(const struct odds_ctx *c);
 
 /* sample.c: `games` more games from the random state *state (splitmix64,
- * advanced); their counts added to t (as games). MF_OK or a negative
- * mf_status. */
-int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct odds_tally *t);
+ * advanced); their counts added to t (as games) and to strata. MF_OK or a
+ * negative mf_status. */
+int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct odds_tally *t,
+		   struct odds_strata *strata);
 
 #endif

@@ -57,7 +57,8 @@ static void deal(struct odds_ctx *c, uint8_t *deck, uint64_t *state, uint8_t *ha
 		draws[t - 1] = deck[st->draw + t - first];
 }
 
-int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct odds_tally *t)
+int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct odds_tally *t,
+		   struct odds_strata *strata)
 {
 	uint32_t n = c->q->size, k = 0;
 	uint8_t *deck = malloc(n);
@@ -72,7 +73,7 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 	for (uint32_t game = 0; game < games && !rc; game++) {
 		uint8_t hand[MF_ODDS_LAND_KINDS_MAX] = { 0 }, draws[MF_ODDS_TURN_MAX];
 		struct odds_game g = { .hand = hand, .draws = draws };
-		uint32_t lands = 0;
+		uint32_t lands = 0, lands_on_turn = 0;  /* lands seen, and by the turn asked */
 		int on_turn = 0;  /* castable on the turn asked */
 
 		if (!mf_odds_charge(c, 1)) {
@@ -80,9 +81,12 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 			break;
 		}
 		deal(c, deck, state, hand, draws);
+		for (size_t i = 0; i < c->n_groups; i++)
+			lands += hand[i];
 		for (g.turn = 1; g.turn <= c->last_turn; g.turn++) {
 			int castable;
 
+			lands += draws[g.turn - 1] < c->n_groups;
 			if (g.turn != c->q->turn && g.turn > c->q->curve)
 				continue;
 			if (!mf_odds_charge(c, 1)) {
@@ -95,15 +99,15 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 				break;
 			}
 			t->by_turn[g.turn - 1] += castable;
-			if (g.turn == c->q->turn)
+			strata->games[g.turn - 1][lands]++;
+			strata->cast[g.turn - 1][lands] += castable;
+			if (g.turn == c->q->turn) {
 				on_turn = castable;
+				lands_on_turn = lands;
+			}
 		}
 		t->castable += on_turn;
-		for (size_t i = 0; i < c->n_groups; i++)
-			lands += hand[i];
-		for (uint32_t i = 0; i < c->q->turn; i++)
-			lands += draws[i] < c->n_groups;
-		if (lands >= c->lands_needed) {
+		if (lands_on_turn >= c->lands_needed) {
 			t->lands++;
 			t->both += on_turn;
 		}

@@ -13,7 +13,8 @@
  * of the built-in catalogue, turns 1-4, every policy, play or draw, life
  * 1-20, costs from a list. Within 1e-9; a disagreement prints the query.
  *
- * "sample-diff": mf_odds_compute (MF_ODDS_AUTO) and odds_play_sample on
+ * "sample-diff": mf_odds_compute (MF_ODDS_AUTO, then MF_ODDS_SAMPLE: its
+ * estimate post-stratified by the lands seen) and odds_play_sample on
  * random larger decks (5-12 lands from every family, 40/60/99 cards, turns
  * 1-7): within 4 standard errors of the difference.
  */
@@ -631,22 +632,29 @@ START_TEST(test_sample_diff)
 		rc = odds_play_sample(&q, odds_random_bits(&r), scaled(SAMPLE_GAMES), &want);
 		ck_assert_msg(rc == MF_OK, "seed %d query %d: reference %s: %s", _i, n,
 			      mf_status_str(rc), text);
-		rc = mf_odds_compute(&q, &got);
-		ck_assert_msg(rc == MF_OK, "seed %d query %d: engine %s: %s", _i, n,
-			      mf_status_str(rc), text);
-		se_lands = got.method == MF_ODDS_SAMPLE ? got.se[0] : 0;
-		se_cast = got.method == MF_ODDS_SAMPLE ? got.se[1] : 0;
-		ck_assert_msg(got.lands_needed == want.lands_needed &&
-			      close_enough(want.p_lands, want.games, got.p_lands, se_lands,
-					   &bound_lands) &&
-			      close_enough(want.p_castable, want.games, got.p_castable, se_cast,
-					   &bound_cast),
-			      "seed %d query %d: %s\n  engine (%s) needed %u lands %.6f castable "
-			      "%.6f\n  reference   needed %u lands %.6f castable %.6f (bounds %.6f "
-			      "%.6f)",
-			      _i, n, text, got.method == MF_ODDS_EXACT ? "exact" : "sampled",
-			      got.lands_needed, got.p_lands, got.p_castable, want.lands_needed,
-			      want.p_lands, want.p_castable, bound_lands, bound_cast);
+		for (int sampled = 0; sampled < 2; sampled++) {
+			if (sampled) {
+				q.method = MF_ODDS_SAMPLE;
+				q.seed = odds_random_bits(&r);
+			}
+			rc = mf_odds_compute(&q, &got);
+			ck_assert_msg(rc == MF_OK, "seed %d query %d: engine %s: %s", _i, n,
+				      mf_status_str(rc), text);
+			ck_assert(!sampled || got.method == MF_ODDS_SAMPLE);
+			se_lands = got.method == MF_ODDS_SAMPLE ? got.se[0] : 0;
+			se_cast = got.method == MF_ODDS_SAMPLE ? got.se[1] : 0;
+			ck_assert_msg(got.lands_needed == want.lands_needed &&
+				      close_enough(want.p_lands, want.games, got.p_lands, se_lands,
+						   &bound_lands) &&
+				      close_enough(want.p_castable, want.games, got.p_castable, se_cast,
+						   &bound_cast),
+				      "seed %d query %d: %s\n  engine (%s) needed %u lands %.6f castable "
+				      "%.6f\n  reference   needed %u lands %.6f castable %.6f (bounds %.6f "
+				      "%.6f)",
+				      _i, n, text, got.method == MF_ODDS_EXACT ? "exact" : "sampled",
+				      got.lands_needed, got.p_lands, got.p_castable, want.lands_needed,
+				      want.p_lands, want.p_castable, bound_lands, bound_cast);
+		}
 	}
 }
 END_TEST
