@@ -10,6 +10,8 @@
 #include "odds/odds_internal.h"
 
 #define LARGEST_MAX 512  /* largest battlefields kept on one turn */
+#define FIELD MF_ODDS_LAND_KINDS_MAX  /* bytes a battlefield takes: copies of a
+				       * constant size compile to a few moves */
 
 struct line {
 	struct odds_ctx *c;
@@ -74,8 +76,8 @@ static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, si
 	return rc;
 }
 
-/* The largest battlefields of one turn: `count` of them, n bytes each in
- * fields, with their lands in size[]. */
+/* The largest battlefields of one turn: `count` of them, FIELD bytes each
+ * in fields (n groups, then zeros), with their lands in size[]. */
 struct frontier {
 	uint8_t *fields;
 	uint8_t size[LARGEST_MAX];
@@ -97,17 +99,17 @@ static bool within(const uint8_t *a, const uint8_t *b, size_t n)
 static bool add_largest(struct frontier *f, const uint8_t *b, uint32_t lands, size_t n)
 {
 	for (size_t i = 0; i < f->count;) {
-		uint8_t *m = f->fields + i * n;
+		uint8_t *m = f->fields + i * FIELD;
 
 		if (f->size[i] == lands) {
-			if (memcmp(b, m, n) == 0)
+			if (memcmp(b, m, FIELD) == 0)
 				return true;
 		} else if (f->size[i] > lands) {
 			if (within(b, m, n))
 				return true;
 		} else if (within(m, b, n)) {
 			f->count--;
-			memcpy(m, f->fields + f->count * n, n);
+			memcpy(m, f->fields + f->count * FIELD, FIELD);
 			f->size[i] = f->size[f->count];
 			continue;
 		}
@@ -115,7 +117,7 @@ static bool add_largest(struct frontier *f, const uint8_t *b, uint32_t lands, si
 	}
 	if (f->count == LARGEST_MAX)
 		return false;
-	memcpy(f->fields + f->count * n, b, n);
+	memcpy(f->fields + f->count * FIELD, b, FIELD);
 	f->size[f->count++] = (uint8_t)lands;
 	return true;
 }
@@ -141,14 +143,14 @@ static int largest_lines(struct line *w, bool small)
 	uint8_t arrived[MF_ODDS_LAND_KINDS_MAX];
 	int rc = MF_OK;
 
-	/* the two frontiers, made once a computation; n + 1: never nothing */
-	if (!c->frontiers && !(c->frontiers = malloc(2 * (sizeof(*cur) + LARGEST_MAX * (n + 1)))))
+	/* the two frontiers, made once a computation */
+	if (!c->frontiers && !(c->frontiers = malloc(2 * (sizeof(*cur) + LARGEST_MAX * FIELD))))
 		return MF_ERR_NOMEM;
 	cur = c->frontiers;
 	next = cur + 1;
 	cur->fields = (uint8_t *)(next + 1);
-	next->fields = cur->fields + LARGEST_MAX * (n + 1);
-	memset(cur->fields, 0, n + 1);
+	next->fields = cur->fields + LARGEST_MAX * FIELD;
+	memset(cur->fields, 0, FIELD);
 	cur->size[0] = 0;
 	cur->count = 1;  /* the empty battlefield */
 	memcpy(arrived, g->hand, n);
@@ -157,7 +159,7 @@ static int largest_lines(struct line *w, bool small)
 			arrived[g->draws[t - 1]]++;
 		next->count = 0;
 		for (size_t i = 0; i < cur->count && rc == 0; i++) {
-			uint8_t *bf = cur->fields + i * n, b[MF_ODDS_LAND_KINDS_MAX];
+			uint8_t *bf = cur->fields + i * FIELD, b[FIELD];
 			uint32_t lands = cur->size[i];
 			bool played = false, room = true;
 
@@ -168,7 +170,7 @@ static int largest_lines(struct line *w, bool small)
 			for (size_t y = 0; y < n && room; y++) {
 				if (arrived[y] == bf[y])
 					continue;
-				memcpy(b, bf, n);
+				memcpy(b, bf, FIELD);
 				b[y]++;
 				if (c->g[y].drop != ODDS_DROP_BOUNCE) {
 					played = true;
@@ -200,7 +202,7 @@ static int largest_lines(struct line *w, bool small)
 		uint32_t size[LARGEST_MAX];
 
 		for (size_t i = 0; i < cur->count; i++)
-			end[i] = cur->fields + i * n;
+			end[i] = cur->fields + i * FIELD;
 		rc = best_of_lines(w, end, size, cur->count, small);
 	}
 	return rc;

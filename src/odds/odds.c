@@ -28,25 +28,23 @@ struct figures {
 	struct figure by_turn[MF_ODDS_TURN_MAX];
 };
 
-static void estimate(const struct odds_ctx *c, double law[MF_ODDS_TURN_MAX][ODDS_STRATA],
-		     const struct odds_strata *s, struct figures *f)
+static void estimate(const struct odds_ctx *c, const struct odds_strata *s, struct figures *f)
 {
-	uint32_t t = c->q->turn - 1;
+	uint32_t t = c->q->turn;
 
 	memset(f, 0, sizeof(*f));
-	for (uint32_t l = c->lands_needed; l < ODDS_STRATA; l++)
-		f->lands.p += law[t][l];  /* exact: no error */
-	mf_odds_strata_estimate(law[t], s->games[t], s->cast[t], 0, &f->castable.p, &f->castable.se);
-	mf_odds_strata_estimate(law[t], s->games[t], s->cast[t], c->lands_needed, &f->both.p,
-				&f->both.se);
+	for (uint32_t l = c->lands_needed; l < s->width; l++)
+		for (uint32_t m = 0; m <= l; m++)
+			f->lands.p += s->law[odds_stratum(s, t, l, m)];  /* exact: no error */
+	mf_odds_strata_estimate(s, t, 0, &f->castable.p, &f->castable.se);
+	mf_odds_strata_estimate(s, t, c->lands_needed, &f->both.p, &f->both.se);
 	f->given_defined = f->lands.p > 0;
 	if (f->given_defined) {
 		f->given.p = clamp01(f->both.p / f->lands.p);
 		f->given.se = f->both.se / f->lands.p;
 	}
 	for (uint32_t i = 0; i < c->q->curve; i++)
-		mf_odds_strata_estimate(law[i], s->games[i], s->cast[i], 0, &f->by_turn[i].p,
-					&f->by_turn[i].se);
+		mf_odds_strata_estimate(s, i + 1, 0, &f->by_turn[i].p, &f->by_turn[i].se);
 }
 
 /* Whether every figure is known to MF_ODDS_PRECISION at 95%. */
@@ -76,18 +74,17 @@ static void put(const struct figure *f, double *p, double *se, double *lo, doubl
  * MF_ODDS_GAMES_DEFAULT games were played. */
 static int sample(struct odds_ctx *c, const struct mf_odds_query *q, struct mf_odds_result *out)
 {
-	double law[MF_ODDS_TURN_MAX][ODDS_STRATA], lo, hi;
-	struct odds_strata *s = calloc(1, sizeof(*s));
+	double lo, hi;
+	struct odds_strata strata, *s = &strata;
 	struct odds_tally t;
 	struct figures f;
 	uint64_t state = q->seed;
 	uint32_t games = 0;
 	int rc;
 
-	if (!s)
-		return MF_ERR_NOMEM;
+	if ((rc = mf_odds_strata_init(c, s)) != MF_OK)
+		return rc;
 	memset(&t, 0, sizeof(t));
-	mf_odds_land_law(c, law);
 	do {
 		uint32_t more = q->games ? q->games : MF_ODDS_GAMES_BATCH;
 
@@ -95,9 +92,9 @@ static int sample(struct odds_ctx *c, const struct mf_odds_query *q, struct mf_o
 		if (rc)
 			break;
 		games += more;
-		estimate(c, law, s, &f);
+		estimate(c, s, &f);
 	} while (!q->games && games < MF_ODDS_GAMES_DEFAULT && !precise(c, &f));
-	free(s);
+	mf_odds_strata_free(s);
 	if (rc)
 		return rc;
 	out->method = MF_ODDS_SAMPLE;

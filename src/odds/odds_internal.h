@@ -202,25 +202,32 @@ uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t
  * Memoised. */
 int mf_odds_least_life(struct odds_ctx *c, const uint8_t *on, uint32_t *life);
 
-/* Lands seen by a turn: 0 .. a 7-card hand and a draw on each turn. */
-#define ODDS_STRATA (7 + MF_ODDS_TURN_MAX + 1)
-
-/* A sample's games by turn asked (index turn - 1) and lands seen by the
- * end of that turn's draw: how many games, and how many cast. */
+/* A sample's strata: by the end of each turn's draw (1..last_turn), the
+ * lands seen (0 .. width - 1: a 7-card hand and a draw a turn) and how
+ * many of them make a cost colour. For each, its exact law, and the games
+ * that reached it and those that cast. */
 struct odds_strata {
-	double games[MF_ODDS_TURN_MAX][ODDS_STRATA];
-	double cast[MF_ODDS_TURN_MAX][ODDS_STRATA];
+	uint32_t width;
+	double *law, *games, *cast;  /* last_turn * width * width each */
 };
 
-/* strata.c: the exact law of the lands seen by each turn 1..last_turn
- * (kept hand and draws, over every mulligan stage) into law[turn - 1]. */
-void mf_odds_land_law(const struct odds_ctx *c, double law[MF_ODDS_TURN_MAX][ODDS_STRATA]);
+/* The index of a stratum in the arrays of s. */
+static inline size_t odds_stratum(const struct odds_strata *s, uint32_t turn, uint32_t lands,
+				  uint32_t colored)
+{
+	return ((size_t)(turn - 1) * s->width + lands) * s->width + colored;
+}
 
-/* strata.c: the post-stratified estimate, over the strata of at least
- * `least` lands, of P(castable and that many lands), from one turn's
- * exact law and sampled games: *p, and its standard error *se. */
-void mf_odds_strata_estimate(const double *law, const double *games, const double *cast,
-			     uint32_t least, double *p, double *se);
+/* strata.c: the strata of c, their law counted exactly, no games yet;
+ * MF_OK or MF_ERR_NOMEM. */
+int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s);
+void mf_odds_strata_free(struct odds_strata *s);
+
+/* strata.c: the post-stratified estimate on turn `turn`, over the strata
+ * of at least `least` lands, of P(castable and that many lands): *p, and
+ * its standard error *se. */
+void mf_odds_strata_estimate(const struct odds_strata *s, uint32_t turn, uint32_t least, double *p,
+			     double *se);
 
 /* The sums of an enumeration or a sample, per turn 1..last_turn (index
  * turn - 1): P(enough lands by then) only for the turn asked. */

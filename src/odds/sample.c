@@ -74,6 +74,7 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 		uint8_t hand[MF_ODDS_LAND_KINDS_MAX] = { 0 }, draws[MF_ODDS_TURN_MAX];
 		struct odds_game g = { .hand = hand, .draws = draws };
 		uint32_t lands = 0, lands_on_turn = 0;  /* lands seen, and by the turn asked */
+		uint32_t colored = 0;                    /* lands seen making a cost colour */
 		int on_turn = 0;  /* castable on the turn asked */
 
 		if (!mf_odds_charge(c, 1)) {
@@ -81,12 +82,17 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 			break;
 		}
 		deal(c, deck, state, hand, draws);
-		for (size_t i = 0; i < c->n_groups; i++)
+		for (size_t i = 0; i < c->n_groups; i++) {
 			lands += hand[i];
+			colored += c->g[i].colors ? hand[i] : 0;
+		}
 		for (g.turn = 1; g.turn <= c->last_turn; g.turn++) {
 			int castable;
 
-			lands += draws[g.turn - 1] < c->n_groups;
+			if (draws[g.turn - 1] < c->n_groups) {
+				lands++;
+				colored += c->g[draws[g.turn - 1]].colors != 0;
+			}
 			if (g.turn != c->q->turn && g.turn > c->q->curve)
 				continue;
 			if (!mf_odds_charge(c, 1)) {
@@ -99,8 +105,8 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 				break;
 			}
 			t->by_turn[g.turn - 1] += castable;
-			strata->games[g.turn - 1][lands]++;
-			strata->cast[g.turn - 1][lands] += castable;
+			strata->games[odds_stratum(strata, g.turn, lands, colored)]++;
+			strata->cast[odds_stratum(strata, g.turn, lands, colored)] += castable;
 			if (g.turn == c->q->turn) {
 				on_turn = castable;
 				lands_on_turn = lands;

@@ -1,106 +1,168 @@
 /*
  * The sample's estimate, post-stratified by the lands seen.
  *
- * How many lands a game has seen by turn t (the kept hand's and the draws')
- * has an exact law that costs little to count: it depends only on how many
- * lands each hand holds, whichever they are. Castability depends on it
- * most of all. So the sample estimates P(castable) within each stratum of
- * lands seen, and weighs each stratum by its exact probability:
+ * How many lands a game has seen by turn t, and how many of them make one
+ * of the cost's colours, has an exact law that costs little to count: it
+ * depends only on how many lands of each kind (making a cost colour or
+ * not) each hand holds, since London bottoming takes the lands making none
+ * of the cost's colours first. Castability depends on these counts most
+ * of all. So the sample estimates P(castable) within each stratum, and
+ * weighs each stratum by its exact probability:
  *
- *   p = sum over L of law(L) * cast(L) / games(L)
- *   se^2 = sum over L of law(L)^2 * q(L) (1 - q(L)) / games(L)
+ *   p = sum over strata of law * cast / games
+ *   se^2 = sum over strata of law^2 * q (1 - q) / games
  *
- * with q(L) = (cast(L) + 1) / (games(L) + 2), so that a stratum whose games
- * all agree still has an error. A stratum of positive law that no game
- * reached takes the rate of the nearest stratum reached (castability
- * mostly grows with the lands), with an error of half its law. The
- * estimate is unbiased but for those, and its error is smaller than the
- * plain average's by what the count of lands explains.
+ * with q = (cast + 1) / (games + 2), so that a stratum whose games all
+ * agree still has an error. A stratum of positive law that no game reached
+ * takes the rate of its row (the games with as many lands), or of the
+ * nearest row reached, with an error of half its law. The estimate is
+ * unbiased but for those, and its error is smaller than the plain
+ * average's by what the counts of lands explain.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "odds/odds_internal.h"
 
-/* P(j of the `have` marked cards among d drawn from n). */
-static double hypergeometric(uint32_t n, uint32_t have, uint32_t d, uint32_t j)
+/* P(a of the `have_a` cards of one kind and b of the `have_b` of another
+ * among d drawn from n). */
+static double two_kinds(uint32_t n, uint32_t have_a, uint32_t have_b, uint32_t d, uint32_t a, uint32_t b)
 {
-	if (j > have || j > d || d - j > n - have)
+	uint32_t rest = n - have_a - have_b;
+
+	if (a > have_a || b > have_b || a + b > d || d - a - b > rest)
 		return 0;
-	return mf_odds_binom(have, j) * mf_odds_binom(n - have, d - j) / mf_odds_binom(n, d);
+	return mf_odds_binom(have_a, a) * mf_odds_binom(have_b, b) * mf_odds_binom(rest, d - a - b) /
+	       mf_odds_binom(n, d);
 }
 
-/* A kept hand of `kept` lands, of probability p, its stage having drawn
- * `drawn` cards of which `held` lands: the lands seen by each turn. */
-static void after_hand(const struct odds_ctx *c, uint32_t drawn, uint32_t held, uint32_t kept,
-		       double p, double law[MF_ODDS_TURN_MAX][ODDS_STRATA])
+/* The deck's lands: how many make a cost colour, and how many do not. */
+static void kinds(const struct odds_ctx *c, uint32_t *colored, uint32_t *other)
 {
-	uint32_t library = c->q->size - drawn, lands = c->lands - held;
+	*colored = *other = 0;
+	for (size_t g = 0; g < c->n_groups; g++)
+		*(c->g[g].colors ? colored : other) += c->g[g].count;
+}
 
+/* A kept hand of `kept` lands (`colored` of them making a cost colour), of
+ * probability p, after a stage that drew `drawn` cards holding hc and ho
+ * lands of each kind: the strata of each turn. */
+static void after_hand(const struct odds_ctx *c, uint32_t drawn, uint32_t hc, uint32_t ho, uint32_t kept,
+		       uint32_t colored, double p, struct odds_strata *s)
+{
+	uint32_t lib = c->q->size - drawn, lc, lo;
+
+	kinds(c, &lc, &lo);
+	lc -= hc;
+	lo -= ho;
 	for (uint32_t t = 1; t <= c->last_turn; t++) {
 		uint32_t draws = t - 1 + (c->draw_t1 ? 1u : 0u);
 
-		for (uint32_t j = 0; j <= draws && j <= lands; j++)
-			law[t - 1][kept + j] += p * hypergeometric(library, lands, draws, j);
+		for (uint32_t a = 0; a <= draws && a <= lc; a++)
+			for (uint32_t b = 0; a + b <= draws && b <= lo; b++)
+				s->law[odds_stratum(s, t, kept + a + b, colored + a)] +=
+					p * two_kinds(lib, lc, lo, draws, a, b);
 	}
 }
 
-void mf_odds_land_law(const struct odds_ctx *c, double law[MF_ODDS_TURN_MAX][ODDS_STRATA])
+/* The exact law of the strata, into s->law (zeroed). */
+static void land_law(const struct odds_ctx *c, struct odds_strata *s)
 {
-	uint32_t n = c->q->size;
+	uint32_t n = c->q->size, lc, lo;
 	double reach = 1;
 
-	memset(law, 0, sizeof(double) * MF_ODDS_TURN_MAX * ODDS_STRATA);
+	kinds(c, &lc, &lo);
 	for (size_t i = 0; i < c->n_stages && reach > 0; i++) {
 		const struct odds_stage *st = &c->stages[i];
 		double kept = 0;
 
-		for (uint32_t held = 0; held <= st->draw && held <= c->lands; held++) {
-			uint32_t spells = st->draw - held;
-			uint32_t left = mf_odds_lands_kept(c, st, held, spells);
-			double p = hypergeometric(n, c->lands, st->draw, held);
+		for (uint32_t hc = 0; hc <= st->draw && hc <= lc; hc++)
+			for (uint32_t ho = 0; hc + ho <= st->draw && ho <= lo; ho++) {
+				uint32_t spells = st->draw - hc - ho;
+				uint32_t left = mf_odds_lands_kept(c, st, hc + ho, spells);
+				uint32_t bottomed = hc + ho - left;
+				double p = two_kinds(n, lc, lo, st->draw, hc, ho);
 
-			if (p == 0 || !mf_odds_keeps(st, left))
-				continue;
-			kept += p;
-			after_hand(c, st->draw, held, left, reach * p, law);
-		}
+				if (p == 0 || !mf_odds_keeps(st, left))
+					continue;
+				kept += p;
+				/* the lands making no cost colour are bottomed first */
+				after_hand(c, st->draw, hc, ho, left, hc - (bottomed > ho ? bottomed - ho : 0),
+					   reach * p, s);
+			}
 		reach *= 1 - kept;
 	}
 }
 
-/* The castable rate of the reached stratum nearest to l (the lower one
- * of two as near); 1/2 when none was reached. */
-static double nearest_rate(const double *games, const double *cast, uint32_t l)
+int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s)
 {
-	for (uint32_t d = 1; d < ODDS_STRATA; d++) {
-		if (l >= d && games[l - d] > 0)
-			return cast[l - d] / games[l - d];
-		if (l + d < ODDS_STRATA && games[l + d] > 0)
-			return cast[l + d] / games[l + d];
+	size_t cells;
+
+	s->width = 7 + c->last_turn + 1;
+	cells = (size_t)c->last_turn * s->width * s->width;
+	s->law = calloc(cells, sizeof(*s->law));
+	s->games = calloc(cells, sizeof(*s->games));
+	s->cast = calloc(cells, sizeof(*s->cast));
+	if (!s->law || !s->games || !s->cast) {
+		mf_odds_strata_free(s);
+		return MF_ERR_NOMEM;
 	}
+	land_law(c, s);
+	return MF_OK;
+}
+
+void mf_odds_strata_free(struct odds_strata *s)
+{
+	free(s->law);
+	free(s->games);
+	free(s->cast);
+	s->law = s->games = s->cast = NULL;
+}
+
+/* The castable rate of the games with l lands (all strata of the row), or
+ * of the nearest row reached (the lower one of two as near); 1/2 when
+ * none was reached. */
+static double row_rate(const struct odds_strata *s, uint32_t turn, uint32_t l)
+{
+	for (uint32_t d = 0; d < s->width; d++)
+		for (int side = 0; side < 2; side++) {
+			uint32_t r = side ? l + d : l - d;
+			double n = 0, k = 0;
+
+			if ((side && (d == 0 || r >= s->width)) || (!side && d > l))
+				continue;
+			for (uint32_t m = 0; m <= r; m++) {
+				n += s->games[odds_stratum(s, turn, r, m)];
+				k += s->cast[odds_stratum(s, turn, r, m)];
+			}
+			if (n > 0)
+				return k / n;
+		}
 	return 0.5;
 }
 
-void mf_odds_strata_estimate(const double *law, const double *games, const double *cast,
-			     uint32_t least, double *p, double *se)
+void mf_odds_strata_estimate(const struct odds_strata *s, uint32_t turn, uint32_t least, double *p,
+			     double *se)
 {
 	double sum = 0, var = 0;
 
-	for (uint32_t l = least; l < ODDS_STRATA; l++) {
-		double q;
+	for (uint32_t l = least; l < s->width; l++)
+		for (uint32_t m = 0; m <= l; m++) {
+			size_t at = odds_stratum(s, turn, l, m);
+			double law = s->law[at], games = s->games[at], cast = s->cast[at], q;
 
-		if (law[l] <= 0)
-			continue;
-		if (games[l] <= 0) {
-			sum += law[l] * nearest_rate(games, cast, l);
-			var += law[l] * law[l] / 4;
-			continue;
+			if (law <= 0)
+				continue;
+			if (games <= 0) {
+				sum += law * row_rate(s, turn, l);
+				var += law * law / 4;
+				continue;
+			}
+			q = (cast + 1) / (games + 2);
+			sum += law * cast / games;
+			var += law * law * q * (1 - q) / games;
 		}
-		q = (cast[l] + 1) / (games[l] + 2);
-		sum += law[l] * cast[l] / games[l];
-		var += law[l] * law[l] * q * (1 - q) / games[l];
-	}
 	*p = sum;
 	*se = sqrt(var);
 }

@@ -95,9 +95,11 @@ START_TEST(exact_and_sampled_answers)
 				"p_castable_given_lands");
 
 		/* the exact 0.912864 lies in the 95% interval for this seed, and
-		 * within 4 standard errors (about 0.0025) for any */
+		 * within 4 standard errors for any. A plain average's error would
+		 * be about 0.0006; post-stratified by the Mountains seen, on which
+		 * castability here depends alone, it is far smaller, but not 0. */
 		ck_assert_msg(lo < 0.912864 && 0.912864 < hi, "[%f, %f]", lo, hi);
-		ck_assert(se > 0.0005 && se < 0.0008);
+		ck_assert_msg(se > 0 && se < 0.0002, "se %f", se);
 		ck_assert(fabs(num(r0, "p_castable_given_lands") - 0.912864) < 4 * se);
 	}
 	cJSON_Delete(a);
