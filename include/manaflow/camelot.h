@@ -139,6 +139,7 @@ struct mf_camelot_step {
 
 struct mf_camelot_options {
 	uint64_t node_budget;   /* 0: MF_CAMELOT_NODE_BUDGET */
+	const struct mf_stop *stop;  /* NULL, or the caller's stop: MF_ERR_STOPPED */
 };
 
 struct mf_camelot_result {
@@ -158,6 +159,7 @@ struct mf_camelot_result {
  * says neither yes nor no: winnable is false and n_line 0, nodes is set);
  * also returned, as a safety net, if a line found fails the rules check
  * (a bug that no test has ever shown).
+ * MF_ERR_STOPPED: opts->stop was raised (looked at every 256 positions).
  * MF_ERR_NOMEM: the search's table could not be allocated.
  * The search allocates its memo table per call and frees it before
  * returning.

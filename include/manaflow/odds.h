@@ -143,6 +143,7 @@ struct mf_odds_query {
 				   * interval is within MF_ODDS_PRECISION, at most
 				   * MF_ODDS_GAMES_DEFAULT games */
 	uint64_t budget;          /* work units, 0 for MF_ODDS_BUDGET_DEFAULT */
+	const struct mf_stop *stop;  /* NULL, or the caller's stop: MF_ERR_STOPPED */
 };
 
 struct mf_odds_result {
@@ -175,7 +176,8 @@ struct mf_odds_result {
  * catalogue, a land given twice, counts above the size, a custom range with
  * lo > hi); MF_ERR_LIMIT past a limit, or with out->over_budget when the
  * budget ran out (MF_ODDS_EXACT that does not fit, or a sample whose games
- * do not); MF_ERR_NOMEM. On failure *out holds only over_budget.
+ * do not); MF_ERR_STOPPED when q->stop was raised; MF_ERR_NOMEM. On
+ * failure *out holds only over_budget.
  */
 MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out);
 
@@ -202,6 +204,7 @@ struct mf_odds_sources_query {
 	struct mf_odds_custom custom;
 	double target;        /* 0 < target <= 1, or 0: Karsten's own, 0.89 + turn/100
 			       * for karsten2022 and karsten2020, else 0.90 */
+	const struct mf_stop *stop;  /* NULL, or the caller's stop: MF_ERR_STOPPED */
 };
 
 /*

@@ -72,15 +72,18 @@ static int result_to_json(const struct mf_camelot_result *res, struct mf_buf *ou
 }
 
 int mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
-				 struct mf_buf *out, struct mf_api_error *err)
+				 const struct mf_stop *stop, struct mf_buf *out, struct mf_api_error *err)
 {
 	struct mf_camelot_result *res = malloc(sizeof(*res));
+	struct mf_camelot_options opts = { .stop = stop };
 	int rc;
 
 	if (!res)
 		return mf_api_fail_nomem(err);
-	rc = mf_camelot_solve(deal, NULL, res);
-	if (rc == MF_ERR_LIMIT)
+	rc = mf_camelot_solve(deal, &opts, res);
+	if (rc == MF_ERR_STOPPED)
+		mf_api_fail_stopped(err, at);
+	else if (rc == MF_ERR_LIMIT)
 		mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
 			     "the search gave up after %llu positions without an "
 			     "answer; this deal is not decided",
@@ -100,7 +103,6 @@ int mf_api_camelot_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_bu
 	struct mf_camelot_deal deal;
 	const cJSON *deck;
 
-	(void)ctx;
 	if (mf_json_expect_object(body, "", keys, err))
 		return -1;
 	deck = mf_json_member(body, "deck");
@@ -108,7 +110,7 @@ int mf_api_camelot_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_bu
 		return mf_api_fail(err, "/deck", "missing field \"deck\"");
 	if (mf_api_camelot_decode_deck(deck, "/deck", &deal, err))
 		return -1;
-	return mf_api_camelot_solve_to_json(&deal, "/deck", out, err);
+	return mf_api_camelot_solve_to_json(&deal, "/deck", ctx->stop, out, err);
 }
 
 static int decode_batch_deck(const cJSON *el, const char *at, const struct mf_api_ctx *ctx,
@@ -118,10 +120,10 @@ static int decode_batch_deck(const cJSON *el, const char *at, const struct mf_ap
 	return mf_api_camelot_decode_deck(el, at, item, err);
 }
 
-static int answer_batch_deck(const void *item, const char *at, struct mf_buf *out,
-			     struct mf_api_error *err)
+static int answer_batch_deck(const void *item, const char *at, const struct mf_api_ctx *ctx,
+			     struct mf_buf *out, struct mf_api_error *err)
 {
-	return mf_api_camelot_solve_to_json(item, at, out, err);
+	return mf_api_camelot_solve_to_json(item, at, ctx->stop, out, err);
 }
 
 int mf_api_camelot_batch(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,

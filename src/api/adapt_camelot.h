@@ -35,14 +35,16 @@ int mf_api_camelot_batch(cJSON *body, const struct mf_api_ctx *ctx, struct mf_bu
 int mf_api_camelot_decode_deck(const cJSON *node, const char *at,
 			struct mf_camelot_deal *deal, struct mf_api_error *err);
 
-/* Solves *deal and appends the answer to out (0), or fills err (`at`
- * names the deck for a budget error) and returns -1. */
+/* Solves *deal (stopped by stop, NULL for never) and appends the answer
+ * to out (0), or fills err (`at` names the deck for a budget error or a
+ * stop) and returns -1. */
 int mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char *at,
-				 struct mf_buf *out, struct mf_api_error *err);
+				 const struct mf_stop *stop, struct mf_buf *out, struct mf_api_error *err);
 
 /* The problems the Camelot handlers can answer with (api/problem.h). */
 #define MF_API_CAMELOT_PROBLEMS                                                \
 	(MF_PROBLEM_BIT(MF_PROBLEM_INVALID_FIELD) | MF_PROBLEM_BIT(MF_PROBLEM_TOO_LARGE) |  \
-	 MF_PROBLEM_BIT(MF_PROBLEM_SEARCH_BUDGET) | MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY))
+	 MF_PROBLEM_BIT(MF_PROBLEM_SEARCH_BUDGET) | MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY) |     \
+	 MF_PROBLEM_BIT(MF_PROBLEM_DEADLINE))
 
 #endif

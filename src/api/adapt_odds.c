@@ -372,6 +372,8 @@ static int compute(struct odds_request *r, const char *at, struct mf_odds_result
 
 	if (rc == MF_ERR_NOMEM)
 		return mf_api_fail_nomem(err);
+	if (rc == MF_ERR_STOPPED)
+		return mf_api_fail_stopped(err, at);
 	if (rc == MF_ERR_LIMIT && res->over_budget)
 		return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
 				    "the %s count needs more than %llu units of work; send %s",
@@ -397,6 +399,7 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 	if (decode_request(body, ctx->lands, &r, err))
 		return -1;
 	r.q.budget = ctx->odds_budget;
+	r.q.stop = ctx->stop;
 	done = malloc(r.n_spells * sizeof(*done) + 1);
 	if (!done)
 		return mf_api_fail_nomem(err);
@@ -444,7 +447,6 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 	int64_t size, lands;
 	int rc;
 
-	(void)ctx;
 	if (mf_json_expect_object(body, "", keys, err) ||
 	    mf_json_get_int(body, "", "size", true, MF_ODDS_DECK_MIN, MF_ODDS_DECK_MAX, 60, &size, err) ||
 	    mf_json_get_int(body, "", "lands", true, 1, MF_ODDS_DECK_MAX, 1, &lands, err) ||
@@ -458,9 +460,12 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 	q.size = (uint32_t)size;
 	q.lands = (uint32_t)lands;
 	q.target = target ? target->valuedouble : 0;
+	q.stop = ctx->stop;
 	rc = mf_odds_sources(&q, rows, &n);
 	if (rc == MF_ERR_NOMEM)
 		return mf_api_fail_nomem(err);
+	if (rc == MF_ERR_STOPPED)
+		return mf_api_fail_stopped(err, NULL);
 	if (rc)
 		return mf_api_fail(err, "", "the table could not be computed: %s", mf_status_str(rc));
 	deck_text(out, q.size, q.lands, q.on_draw, q.policy, &q.custom);

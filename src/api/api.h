@@ -26,10 +26,14 @@ struct mf_api_error {
 	char detail[512];                 /* one sentence for a person, valid UTF-8 */
 };
 
-/* Shared, read-only state every adapter may use. */
+/* Read-only state every adapter may use: shared by every request, but for
+ * `stop`, which a caller that runs requests with a deadline sets in its
+ * own copy. */
 struct mf_api_ctx {
 	const struct mf_mana_catalogue *lands;
 	uint64_t odds_budget;  /* work units per spell of /v1/mana/odds; 0: MF_ODDS_BUDGET_DEFAULT */
+	const struct mf_stop *stop;  /* NULL, or this request's: a solver it stops is a 503
+				      * deadline (mf_api_fail_stopped) */
 };
 
 /*
@@ -56,6 +60,10 @@ int mf_api_failp(struct mf_api_error *err, enum mf_problem p, const char *pointe
 
 /* Fills err with a 500 out-of-memory; returns -1. */
 int mf_api_fail_nomem(struct mf_api_error *err);
+
+/* Fills err with a 503 deadline at pointer (NULL: none): the solve was
+ * stopped (MF_ERR_STOPPED) by ctx->stop; returns -1. */
+int mf_api_fail_stopped(struct mf_api_error *err, const char *pointer);
 
 /* Fills err for a buffer that failed (out of memory, or the answer past
  * the buffer's cap: 413); returns -1. */

@@ -39,7 +39,11 @@ int mf_api_batch(cJSON *body, const char *key, size_t max,
 		if (i)
 			MF_JSON_LIT(out, ",");
 		mf_json_pointer_index(at, list, i);
-		if (ops->answer(decoded_items + i * ops->item_size, at, out, err))
+		if (mf_stop_raised(ctx->stop)) {
+			mf_api_fail_stopped(err, at);
+			goto out;
+		}
+		if (ops->answer(decoded_items + i * ops->item_size, at, ctx, out, err))
 			goto out;
 	}
 	if (MF_JSON_LIT(out, "]}")) {

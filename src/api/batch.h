@@ -16,14 +16,15 @@ struct mf_api_batch_ops {
 	int (*decode)(const cJSON *el, const char *at, const struct mf_api_ctx *ctx, void *item,
 		      struct mf_api_error *err);
 	/* Appends a decoded item's answer to out; 0, or -1 after filling err. */
-	int (*answer)(const void *item, const char *at, struct mf_buf *out,
+	int (*answer)(const void *item, const char *at, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err);
 	/* Frees what a decoded item owns; NULL when it owns nothing. */
 	void (*release)(void *item);
 };
 
 /* Runs a batch of at most max items under key, appending the answer to
- * out; 0, or -1 after filling err. */
+ * out; 0, or -1 after filling err. Between items it looks at ctx->stop: a
+ * batch stopped is a 503 deadline at the item it reached. */
 int mf_api_batch(cJSON *body, const char *key, size_t max,
 		 const struct mf_api_batch_ops *ops, const struct mf_api_ctx *ctx,
 		 struct mf_buf *out, struct mf_api_error *err);

@@ -47,6 +47,12 @@ int mf_api_fail_nomem(struct mf_api_error *err)
 	return -1;
 }
 
+int mf_api_fail_stopped(struct mf_api_error *err, const char *pointer)
+{
+	return mf_api_failp(err, MF_PROBLEM_DEADLINE, pointer,
+			    "the solve was stopped before it was done: the request ran past its deadline");
+}
+
 int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out)
 {
 	if (mf_buf_error(out) == MF_ERR_LIMIT)

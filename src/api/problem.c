@@ -26,6 +26,7 @@ static const struct {
 	[MF_PROBLEM_NOT_IMPLEMENTED] = { 501, "not-implemented", "Not implemented" },
 	[MF_PROBLEM_OVERLOADED] = { 503, "overloaded", "Server busy" },
 	[MF_PROBLEM_SHUTTING_DOWN] = { 503, "shutting-down", "Shutting down" },
+	[MF_PROBLEM_DEADLINE] = { 503, "deadline", "Deadline passed" },
 };
 
 static unsigned index_of(enum mf_problem p)

@@ -31,6 +31,7 @@ enum mf_problem {
 	MF_PROBLEM_NOT_IMPLEMENTED,        /* 501: a transfer coding we do not speak */
 	MF_PROBLEM_OVERLOADED,             /* 503: past the memory or queue budget; retry */
 	MF_PROBLEM_SHUTTING_DOWN,          /* 503: draining */
+	MF_PROBLEM_DEADLINE,               /* 503: the solve ran past the request's deadline */
 	MF_PROBLEM_COUNT
 };
 

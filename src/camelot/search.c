@@ -45,6 +45,7 @@ enum {
 	EXPLORE_WON = 1,
 	EXPLORE_BUDGET = -2,
 	EXPLORE_NOMEM = -3,
+	EXPLORE_STOPPED = -4,  /* the caller's stop was raised */
 };
 
 struct search {
@@ -53,6 +54,7 @@ struct search {
 	struct mf_camelot_memo *memo;
 	uint64_t nodes;
 	uint64_t budget;
+	const struct mf_stop *stop;  /* looked at every 256 nodes */
 	struct mf_camelot_phase path[CM_PHASES_MAX];
 	int n_path;
 };
@@ -164,6 +166,8 @@ static int explore(struct search *s, uint8_t pos, const struct mf_camelot_board 
 		return EXPLORE_LOST;
 	if (++s->nodes > s->budget)
 		return EXPLORE_BUDGET;
+	if (!(s->nodes & 255) && mf_stop_raised(s->stop))
+		return EXPLORE_STOPPED;
 	if (anything_removable(&full))
 		rc = try_removals(s, (uint8_t)end, depth, &full, 0, 0, ph->removed);
 	else
@@ -209,6 +213,7 @@ int mf_camelot_solve(const struct mf_camelot_deal *deal,
 	s->cards = deal->cards;
 	s->budget = opts && opts->node_budget ? opts->node_budget
 					      : MF_CAMELOT_NODE_BUDGET;
+	s->stop = opts ? opts->stop : NULL;
 	for (int p = 0; p < MF_CAMELOT_DECK_SIZE; p++)
 		s->faces_before[p + 1] = (uint8_t)(s->faces_before[p] +
 						   (deal->cards[p] > CM_NUMBERS));
@@ -218,6 +223,8 @@ int mf_camelot_solve(const struct mf_camelot_deal *deal,
 	out->nodes = s->nodes;
 	if (rc == EXPLORE_BUDGET) {
 		status = MF_ERR_LIMIT;
+	} else if (rc == EXPLORE_STOPPED) {
+		status = MF_ERR_STOPPED;
 	} else if (rc == EXPLORE_NOMEM) {
 		status = MF_ERR_NOMEM;
 	} else if (rc == EXPLORE_WON) {

@@ -20,10 +20,11 @@ static const char usage[] =
 	"Serve the HTTP JSON API until SIGTERM or SIGINT, then drain and exit 0: /readyz\n"
 	"answers 503 at once, new connections are accepted for the shutdown delay, and\n"
 	"requests begun may finish until the drain deadline, both counted from the\n"
-	"signal; so the process exits max(delay, drain) seconds after it at most (a solve\n"
-	"already running on a worker thread finishes first). A second SIGTERM or SIGINT\n"
-	"ends the delay at once; a third exits at once with status 128 + its number\n"
-	"(143 for SIGTERM, 130 for SIGINT), cutting short whatever is in flight.\n"
+	"signal; so the process exits max(delay, drain) seconds after it, and a second\n"
+	"more at most (a solve still running then is stopped and answered 503). A\n"
+	"second SIGTERM or SIGINT ends the delay at once; a third exits at once with\n"
+	"status 128 + its number (143 for SIGTERM, 130 for SIGINT), cutting short\n"
+	"whatever is in flight.\n"
 	"Each option can also be set by the environment variable shown; a flag wins,\n"
 	"and a variable a flag overrides is not read. MANAFLOW_ACCESS_LOG and\n"
 	"MANAFLOW_PLAYGROUND take 1, true, on or yes, or 0, false, off or no, in any\n"
@@ -36,6 +37,9 @@ static const char usage[] =
 	"  --timeout S           MANAFLOW_TIMEOUT          idle connection timeout (10)\n"
 	"  --connection-limit N  MANAFLOW_CONNECTION_LIMIT open connections at most (1024)\n"
 	"  --per-ip-limit N      MANAFLOW_PER_IP_LIMIT     connections per client IP, 0 = no limit (0)\n"
+	"  --request-deadline S  MANAFLOW_REQUEST_DEADLINE a solve on a worker thread (odds, sources,\n"
+	"                                                  batches, combat, Camelot) is stopped this long\n"
+	"                                                  after its request began: 503 deadline (10)\n"
 	"  --drain-seconds S     MANAFLOW_DRAIN_SECONDS    on SIGTERM, requests in flight may finish until\n"
 	"                                                  this long after the signal (10)\n"
 	"  --shutdown-delay S    MANAFLOW_SHUTDOWN_DELAY   on SIGTERM, keep accepting with /readyz 503\n"
@@ -145,7 +149,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long port = 8080, threads = cores > 0 ? (unsigned long)cores : 1,
 		      body_limit = 1u << 20, timeout = 10, conn_limit = 1024, per_ip = 0, drain = 10,
-		      delay = 0, memory = MF_SERVER_MEMORY_DEFAULT;
+		      delay = 0, memory = MF_SERVER_MEMORY_DEFAULT, deadline = 10;
 	struct option_spec opts[] = {
 		{ "--port", "MANAFLOW_PORT", 0, 65535, &port },
 		{ "--threads", "MANAFLOW_THREADS", 1, 256, &threads },
@@ -153,6 +157,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		{ "--timeout", "MANAFLOW_TIMEOUT", 1, 3600, &timeout },
 		{ "--connection-limit", "MANAFLOW_CONNECTION_LIMIT", 1, 60000, &conn_limit },
 		{ "--per-ip-limit", "MANAFLOW_PER_IP_LIMIT", 0, 60000, &per_ip },
+		{ "--request-deadline", "MANAFLOW_REQUEST_DEADLINE", 1, 3600, &deadline },
 		{ "--drain-seconds", "MANAFLOW_DRAIN_SECONDS", 0, 3600, &drain },
 		{ "--shutdown-delay", "MANAFLOW_SHUTDOWN_DELAY", 0, 600, &delay },
 		{ "--memory-limit", "MANAFLOW_MEMORY_LIMIT", 32ul << 20, 1ul << 40, &memory },
@@ -239,6 +244,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		.connection_limit = (unsigned)conn_limit,
 		.per_ip_limit = (unsigned)per_ip,
 		.drain_s = (unsigned)drain,
+		.deadline_s = (unsigned)deadline,
 		.shutdown_delay_s = (unsigned)delay,
 		.memory_limit = memory,
 		.access_log = access_log,

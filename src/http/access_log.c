@@ -255,10 +255,15 @@ fail_buffers:
 void mf_access_log_write(struct mf_access_log *log, const struct mf_access_log_entry *e)
 {
 	char line[MF_ACCESS_LOG_LINE_MAX];
-	size_t n = mf_access_log_format(line, sizeof(line), e);
+
+	mf_access_log_write_line(log, line, mf_access_log_format(line, sizeof(line), e));
+}
+
+void mf_access_log_write_line(struct mf_access_log *log, const char *line, size_t n)
+{
 	bool call_writer;
 
-	if (!n) {
+	if (!n || n > MF_ACCESS_LOG_LINE_MAX) {
 		atomic_fetch_add(&log->dropped, 1);
 		return;
 	}

@@ -91,6 +91,14 @@ struct mf_access_log *mf_access_log_new(int fd, size_t cap);
 void mf_access_log_write(struct mf_access_log *log, const struct mf_access_log_entry *e);
 
 /*
+ * Queues one line already formatted (n bytes, its newline included, at
+ * most MF_ACCESS_LOG_LINE_MAX; 0 or more counts as dropped), as
+ * mf_access_log_write() does: the server's error lines go this way, so that
+ * a stalled stderr never blocks a thread that logs.
+ */
+void mf_access_log_write_line(struct mf_access_log *log, const char *line, size_t n);
+
+/*
  * Lines lost so far: dropped for want of room, or refused by the kernel.
  * Safe from any thread at any time while log lives. log NULL: 0.
  */

@@ -2,6 +2,7 @@
 #include "http/hangup.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -27,6 +28,10 @@ struct mf_http_hangups {
 	uint32_t *gen;
 	size_t cap;
 	uint32_t next;
+	/* cancel[fd]: the flag of the solve the connection waits for, raised
+	 * when its client hangs up (NULL: none); gone[fd]: it has hung up. */
+	atomic_bool **cancel;
+	uint8_t *gone;
 	/* The watcher thread's own: hung-up connections whose data
 	 * libmicrohttpd has not read yet, as event keys. */
 	uint64_t *pending;
@@ -64,12 +69,26 @@ static bool kick(struct mf_http_hangups *h, uint64_t key)
 	return true;
 }
 
+/* Notes that key's connection hung up, raising its solve's flag. Under
+ * the lock. */
+static void note_gone(struct mf_http_hangups *h, uint64_t key)
+{
+	int fd = (int)(uint32_t)key;
+
+	if (fd < 0 || (size_t)fd >= h->cap || h->gen[fd] != (uint32_t)(key >> 32))
+		return;
+	h->gone[fd] = 1;
+	if (h->cancel[fd])
+		atomic_store(h->cancel[fd], true);
+}
+
 /* Kicks key's connection now or later. The watcher thread only. */
 static void hung_up(struct mf_http_hangups *h, uint64_t key)
 {
 	bool done;
 
 	pthread_mutex_lock(&h->lock);
+	note_gone(h, key);
 	done = kick(h, key);
 	pthread_mutex_unlock(&h->lock);
 	if (done)
@@ -145,32 +164,78 @@ fail:
 	return NULL;
 }
 
-/* Makes room for fd in gen; false when out of memory. Under the lock. */
+/* Makes room for fd in gen, cancel and gone; false when out of memory.
+ * Under the lock. */
 static bool reserve(struct mf_http_hangups *h, int fd)
 {
 	size_t cap = h->cap ? h->cap : 1024;
-	uint32_t *grown;
+	uint32_t *gen;
+	atomic_bool **cancel;
+	uint8_t *gone;
 
 	if ((size_t)fd < h->cap)
 		return true;
 	while (cap <= (size_t)fd)
 		cap *= 2;
-	grown = realloc(h->gen, cap * sizeof(*grown));
-	if (!grown)
-		return false;
-	memset(grown + h->cap, 0, (cap - h->cap) * sizeof(*grown));
-	h->gen = grown;
+	gen = realloc(h->gen, cap * sizeof(*gen));
+	if (gen)
+		h->gen = gen;
+	cancel = realloc(h->cancel, cap * sizeof(*cancel));
+	if (cancel)
+		h->cancel = cancel;
+	gone = realloc(h->gone, cap);
+	if (gone)
+		h->gone = gone;
+	if (!gen || !cancel || !gone)
+		return false;  /* the grown ones are kept; cap stays */
+	memset(gen + h->cap, 0, (cap - h->cap) * sizeof(*gen));
+	memset(cancel + h->cap, 0, (cap - h->cap) * sizeof(*cancel));
+	memset(gone + h->cap, 0, cap - h->cap);
 	h->cap = cap;
 	return true;
+}
+
+/* The socket of c, or -1. */
+static int fd_of(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *info =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+	return info ? info->connect_fd : -1;
+}
+
+void mf_http_hangup_watch_solve(struct mf_http_hangups *h, struct MHD_Connection *c, atomic_bool *cancel)
+{
+	int fd = fd_of(c);
+
+	if (!h || fd < 0)
+		return;
+	pthread_mutex_lock(&h->lock);
+	if ((size_t)fd < h->cap && h->gen[fd]) {
+		h->cancel[fd] = cancel;
+		if (h->gone[fd])
+			atomic_store(cancel, true);
+	}
+	pthread_mutex_unlock(&h->lock);
+}
+
+void mf_http_hangup_unwatch_solve(struct mf_http_hangups *h, struct MHD_Connection *c)
+{
+	int fd = fd_of(c);
+
+	if (!h || fd < 0)
+		return;
+	pthread_mutex_lock(&h->lock);
+	if ((size_t)fd < h->cap)
+		h->cancel[fd] = NULL;
+	pthread_mutex_unlock(&h->lock);
 }
 
 void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_context,
 			   enum MHD_ConnectionNotificationCode code)
 {
 	struct mf_http_hangups *h = cls;
-	const union MHD_ConnectionInfo *info =
-		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-	int fd = info ? info->connect_fd : -1;
+	int fd = fd_of(c);
 
 	(void)socket_context;
 	if (fd < 0)
@@ -186,9 +251,13 @@ void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_co
 		ev.data.u64 = event_key(fd, h->next);
 		if (epoll_ctl(h->epoll_fd, EPOLL_CTL_ADD, fd, &ev) == 0)
 			h->gen[fd] = h->next;
+		h->cancel[fd] = NULL;
+		h->gone[fd] = 0;
 	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && (size_t)fd < h->cap && h->gen[fd]) {
 		epoll_ctl(h->epoll_fd, EPOLL_CTL_DEL, fd, NULL);
 		h->gen[fd] = 0;
+		h->cancel[fd] = NULL;
+		h->gone[fd] = 0;
 	}
 	pthread_mutex_unlock(&h->lock);
 }
@@ -207,6 +276,8 @@ void mf_http_hangup_stop(struct mf_http_hangups *h)
 	close(h->epoll_fd);
 	close(h->stop_fd);
 	free(h->gen);
+	free(h->cancel);
+	free(h->gone);
 	free(h->pending);
 	free(h);
 }

@@ -23,6 +23,7 @@
 #define MF_HTTP_HANGUP_H
 
 #include <microhttpd.h>
+#include <stdatomic.h>
 
 struct mf_http_hangups;
 
@@ -36,6 +37,15 @@ struct mf_http_hangups *mf_http_hangup_start(void);
  */
 void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_context,
 			   enum MHD_ConnectionNotificationCode code);
+
+/*
+ * While connection c waits for a solve on a worker thread, the solve's
+ * cancel flag: raised when the client hangs up (at once if it already
+ * has), so that the solve stops at its next look. The caller unwatches it
+ * before the flag goes. NULL h: nothing is watched.
+ */
+void mf_http_hangup_watch_solve(struct mf_http_hangups *h, struct MHD_Connection *c, atomic_bool *cancel);
+void mf_http_hangup_unwatch_solve(struct mf_http_hangups *h, struct MHD_Connection *c);
 
 /* Stops the watcher and frees it; NULL is fine. Call after the daemon has
  * stopped, so that no notification comes any more. */

@@ -30,6 +30,8 @@ struct metrics {
 	struct histogram request_time[METRICS_ROUTES_MAX + 1];
 	struct histogram solver_time[METRICS_ROUTES_MAX + 1];
 	const struct mf_access_log *access_log;  /* NULL: off */
+	const struct mf_access_log *error_log;
+	const atomic_uint_fast64_t *error_limited;
 };
 
 struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
@@ -50,6 +52,13 @@ struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
 void mf_metrics_free(struct metrics *m)
 {
 	free(m);
+}
+
+void mf_metrics_set_error_log(struct metrics *m, const struct mf_access_log *log,
+			      const atomic_uint_fast64_t *limited)
+{
+	m->error_log = log;
+	m->error_limited = limited;
 }
 
 void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *log)
@@ -156,5 +165,11 @@ int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out
 		    "# TYPE manaflow_access_log_dropped_total counter\n"
 		    "manaflow_access_log_dropped_total %llu\n",
 		    (unsigned long long)mf_access_log_dropped(m->access_log));
+	mf_buf_addf(out, "# HELP manaflow_error_log_dropped_total Error-log lines lost: past the rate "
+		    "limit, the writer a whole buffer behind, or stderr refused them.\n"
+		    "# TYPE manaflow_error_log_dropped_total counter\n"
+		    "manaflow_error_log_dropped_total %llu\n",
+		    (unsigned long long)(mf_access_log_dropped(m->error_log) +
+					 (m->error_limited ? atomic_load(m->error_limited) : 0)));
 	return mf_buf_error(out);
 }

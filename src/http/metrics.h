@@ -16,6 +16,8 @@
 struct metrics;
 struct mf_access_log;
 
+#include <stdatomic.h>
+
 /* Allocates metrics for route names (route_names[i] is label route="...",
  * n <= METRICS_ROUTES_MAX; the array is copied, the strings must outlive the
  * metrics).
@@ -36,6 +38,12 @@ void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros);
  * (log borrowed: it must outlive every render; NULL, the default: the access
  * log is off and the counter stays 0). Call before the server serves. */
 void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *log);
+
+/* Exports the error log's lost lines as manaflow_error_log_dropped_total:
+ * what log dropped, plus *limited, the lines the rate limit left out (both
+ * borrowed as above; NULL: 0). Call before the server serves. */
+void mf_metrics_set_error_log(struct metrics *m, const struct mf_access_log *log,
+			      const atomic_uint_fast64_t *limited);
 
 /* Appends the Prometheus text exposition of every counter to out.
  * Returns 0, or the buffer's negative mf_status. */

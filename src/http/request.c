@@ -271,7 +271,13 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 		if (!rq->job)
 			return MHD_NO;
 		*rq->job = (struct job){ .handler = rq->route->handler, .body = rq->body,
-					 .ctx = &s->ctx, .conn = c };
+					 .ctx = s->ctx, .conn = c };
+		if (s->cfg.deadline_s)
+			rq->job->stop.deadline_ns =
+				(rq->start_us + (uint64_t)s->cfg.deadline_s * 1000000u) * 1000u;
+		rq->job->stop.parent = &s->drain_stop;
+		rq->job->ctx.stop = &rq->job->stop;
+		mf_http_hangup_watch_solve(s->hangups, c, &rq->job->stop.cancelled);
 		mf_buf_init(&rq->body, 0);
 		mf_buf_init(&rq->job->out, MF_HTTP_ANSWER_MAX);
 		MHD_suspend_connection(c);
@@ -291,10 +297,31 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 	return reply_buf(s, c, rq, 200, "application/json", &out, NULL);
 }
 
+/* A solve stopped: by the drain's deadline (503 shutting-down), or by its
+ * own deadline (503 deadline, naming it), or because its client left
+ * (nobody reads that answer). */
+static void explain_stop(const struct server *s, struct job *job)
+{
+	if (mf_stop_raised(&s->drain_stop)) {
+		mf_problem_set(&job->err, MF_PROBLEM_SHUTTING_DOWN,
+			       "the server stopped before this request was solved");
+		return;
+	}
+	/* the problem and its pointer stay the adapter's */
+	if (atomic_load(&job->stop.cancelled))
+		snprintf(job->err.detail, sizeof(job->err.detail), "the solve was stopped: its client hung up");
+	else
+		snprintf(job->err.detail, sizeof(job->err.detail),
+			 "the solve ran past the request deadline of %u s (--request-deadline)",
+			 s->cfg.deadline_s);
+}
+
 /* A worker finished the solve: answer with what it found. */
 static enum MHD_Result answer_job(struct server *s, struct MHD_Connection *c, struct request *rq)
 {
 	mf_metrics_solver_done(s->metrics, route_index(s, rq->route), rq->job->micros);
+	if (rq->job->rc && rq->job->err.problem == MF_PROBLEM_DEADLINE)
+		explain_stop(s, rq->job);
 	if (rq->job->rc) {
 		mf_buf_free(&rq->job->out);
 		return reply_problem(s, c, rq, &rq->job->err, NULL);
@@ -470,6 +497,7 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 			.bytes = rq->bytes, .request_id = rq->id,
 			.aborted = toe != MHD_REQUEST_TERMINATED_COMPLETED_OK });
 	if (rq->job) {
+		mf_http_hangup_unwatch_solve(s->hangups, c);
 		mf_buf_free(&rq->job->out);
 		mf_buf_free(&rq->job->body);
 	}

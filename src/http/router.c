@@ -55,6 +55,8 @@ unsigned mf_router_problems(const struct route *r)
 		     MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY) | MF_PROBLEM_BIT(MF_PROBLEM_OVERLOADED);
 	if (r->offload || r->kind == ROUTE_READYZ)
 		p |= MF_PROBLEM_BIT(MF_PROBLEM_SHUTTING_DOWN);
+	if (r->offload)  /* a solve on a worker runs under the request deadline */
+		p |= MF_PROBLEM_BIT(MF_PROBLEM_DEADLINE);
 	return p;
 }
 

@@ -23,14 +23,36 @@ uint64_t mf_server_now_us(void)
 
 /* libmicrohttpd's messages, as one JSON log line each. A client that hangs
  * up mid-request is no error of the server's, and a flood of them must not
- * become a flood of log lines: those are left out. */
+ * become a flood of log lines: those are left out. The lines go through a
+ * drop-when-full writer of their own (access_log.h), at most
+ * ERROR_LINES_PER_SECOND a second, so that a stalled stderr or a flood of
+ * bad requests never blocks a thread that serves; what is left out is
+ * counted in /metrics (manaflow_error_log_dropped_total). */
+#define ERROR_LINES_PER_SECOND 20
+#define ERROR_LOG_CAP ((size_t)64 << 10)
 static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 	__attribute__((format(printf, 2, 0)));
 
+/* Whether one more error line fits this second's rate limit (a race at the
+ * turn of a second lets a few more through, which is harmless). */
+static bool error_line_allowed(struct server *s)
+{
+	uint64_t second = mf_server_now_us() / 1000000u;
+
+	if (atomic_exchange(&s->error_second, second) != second)
+		atomic_store(&s->error_count, 0);
+	if (atomic_fetch_add(&s->error_count, 1) < ERROR_LINES_PER_SECOND)
+		return true;
+	atomic_fetch_add(&s->error_limited, 1);
+	return false;
+}
+
 static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 {
-	char msg[512];
+	struct server *s = cls;
+	char msg[512], line[640];
 	size_t n;
+	int len;
 
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	if (strstr(msg, "closed by remote side") || strstr(msg, "disconnected when reading"))
@@ -38,9 +60,12 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 	n = strcspn(msg, "\r\n");
 	msg[n] = '\0';
 	for (char *p = msg; *p; p++)
-		if (*p == '"' || *p == '\\')
+		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
 			*p = '\'';
-	fprintf(stderr, "{\"level\":\"error\",\"msg\":\"libmicrohttpd: %s\"}\n", msg);
+	if (!error_line_allowed(s))
+		return;
+	len = snprintf(line, sizeof(line), "{\"level\":\"error\",\"msg\":\"libmicrohttpd: %s\"}\n", msg);
+	mf_access_log_write_line(s->error_log, line, len > 0 ? (size_t)len : 0);
 }
 
 /* The ETag is a hash of the body: equal bodies, equal tags, across replicas. */
@@ -104,6 +129,7 @@ static void server_free(struct server *s)
 		return;
 	/* After the daemon: the last completions have logged; write them all. */
 	mf_access_log_free(s->access_log);
+	mf_access_log_free(s->error_log);
 	mf_workers_free(s->workers);
 	mf_http_hangup_stop(s->hangups);  /* after the daemon: it notifies until it stops */
 	free((char *)s->lands.body);
@@ -178,6 +204,12 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		goto fail;
 	mf_admission_init(&s->admission,
 			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
+	s->error_log = mf_access_log_new(STDERR_FILENO, ERROR_LOG_CAP);
+	if (!s->error_log) {
+		fprintf(stderr, "manaflow serve: cannot start the error log: %s\n", strerror(errno));
+		goto fail;
+	}
+	mf_metrics_set_error_log(s->metrics, s->error_log, &s->error_limited);
 	if (cfg->access_log) {
 		s->access_log = mf_access_log_new(STDERR_FILENO, MF_ACCESS_LOG_CAP);
 		if (!s->access_log) {
@@ -210,7 +242,7 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	}
 	pool[0].value = (intptr_t)cfg->threads;
 	s->daemon = MHD_start_daemon(flags, cfg->port, NULL, NULL, mf_request_handle, s,
-		MHD_OPTION_EXTERNAL_LOGGER, log_mhd_error, NULL,
+		MHD_OPTION_EXTERNAL_LOGGER, log_mhd_error, s,
 		MHD_OPTION_SOCK_ADDR, addr,
 		/* One thread needs no pool: the option is left out, since
 		 * libmicrohttpd logs a pool of size 0 or 1 as an error. */
@@ -268,6 +300,8 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	MHD_socket listener;
 
 	atomic_store(&s->draining, true);
+	/* solves still running at the drain deadline stop there (503) */
+	s->drain_stop.deadline_ns = deadline * 1000u;
 	while (mf_server_now_us() < delay_end && !(skip_delay && atomic_load(skip_delay)))
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 	listener = MHD_quiesce_daemon(s->daemon);
@@ -281,8 +315,8 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	 * work, so they need not be waited for. */
 	wait_in_flight(s, 0, deadline);
 	/* Past the deadline, queued solves are answered 503 and running ones
-	 * finish; their connections must be resumed before the daemon stops,
-	 * and their answers sent. Only those are waited for (a second at
+	 * stop at their next look at drain_stop (503 too); their connections
+	 * must be resumed before the daemon stops, and their answers sent. Only those are waited for (a second at
 	 * most): a client still sending its body gets nothing more from us. */
 	left = atomic_load(&s->in_flight);
 	jobs = mf_workers_outstanding(s->workers);

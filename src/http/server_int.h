@@ -39,6 +39,10 @@ struct server {
 	struct MHD_Daemon *daemon;
 	struct metrics *metrics;
 	struct mf_access_log *access_log;  /* NULL: --no-access-log */
+	struct mf_access_log *error_log;   /* libmicrohttpd's errors: never blocks (server.c) */
+	atomic_uint_fast64_t error_second;  /* the second of the rate limit's count ... */
+	atomic_uint_fast64_t error_count;   /* ... and the lines logged in it */
+	atomic_uint_fast64_t error_limited; /* lines the rate limit left out */
 	atomic_bool draining;
 	atomic_uint in_flight;     /* requests begun and not yet completed */
 	atomic_uint cut_short;     /* requests begun that, once draining, ended without
@@ -52,6 +56,7 @@ struct server {
 	struct workers *workers;       /* solves of offloaded routes */
 	struct mf_admission admission; /* the memory budget of request bodies and jobs */
 	struct mf_http_hangups *hangups;  /* clients that hang up (hangup.h) */
+	struct mf_stop drain_stop;     /* every solve's parent: raised at the drain deadline */
 	const struct route *routes;
 	size_t n_routes;
 };

@@ -57,7 +57,7 @@ static void *work(void *arg)
 		if (!job)
 			return NULL;  /* stopping, and nothing left */
 		t0 = now_us();
-		job->rc = mf_api_answer(job->handler, job->ctx, mf_buf_ptr(&job->body),
+		job->rc = mf_api_answer(job->handler, &job->ctx, mf_buf_ptr(&job->body),
 					mf_buf_len(&job->body), &job->out, &job->err);
 		job->micros = now_us() - t0;
 		mf_buf_free(&job->body);

@@ -20,7 +20,8 @@ struct job {
 	struct job *next;
 	mf_api_handler handler;
 	struct mf_buf body;          /* the request body; freed by the worker once parsed */
-	const struct mf_api_ctx *ctx;
+	struct mf_api_ctx ctx;       /* the server's, with stop = &this->stop */
+	struct mf_stop stop;         /* the deadline, the client's hang-up, the drain */
 	struct MHD_Connection *conn; /* suspended until the job is done */
 	int rc;                      /* 0: out holds the answer; -1: see err */
 	struct mf_buf out;

@@ -17,6 +17,8 @@ const char *mf_status_str(int status)
 		return "invalid input";
 	case MF_ERR_LIMIT:
 		return "input over a limit";
+	case MF_ERR_STOPPED:
+		return "stopped by the caller";
 	default:
 		return "unknown error";
 	}

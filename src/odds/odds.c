@@ -163,6 +163,8 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 done:
 	out->solver_calls = c.solver_calls;
 	out->work = spent + c.work;
+	if (rc && c.stopped)
+		rc = MF_ERR_STOPPED;
 	if (rc) {
 		bool over = c.over_budget && rc == MF_ERR_LIMIT;
 

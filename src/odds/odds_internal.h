@@ -95,6 +95,7 @@ struct odds_ctx {
 	void *frontiers;        /* lines.c scratch, made on first use */
 	uint64_t work, budget, solver_calls;
 	bool over_budget;
+	bool stopped;           /* q->stop was raised (seen by mf_odds_charge) */
 };
 
 /* model.c: groups, stages and lands_needed from the query; MF_OK or an
@@ -102,13 +103,19 @@ struct odds_ctx {
 int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q);
 void mf_odds_model_free(struct odds_ctx *c);
 
-/* Charges n work units; false (and over_budget set) past the budget. */
+/* Charges n work units; false (and over_budget set) past the budget, or
+ * (stopped set) when the caller's stop is raised, which is looked at each
+ * time the work passes a multiple of 4096 units. */
 static inline bool mf_odds_charge(struct odds_ctx *c, uint64_t n)
 {
+	uint64_t before = c->work;
+
 	c->work += n;
 	if (c->work > c->budget)
 		c->over_budget = true;
-	return !c->over_budget;
+	else if ((c->work ^ before) >> 12 && mf_stop_raised(c->q->stop))
+		c->stopped = true;
+	return !c->over_budget && !c->stopped;
 }
 
 /* table.c. Every call that may grow returns MF_OK or MF_ERR_NOMEM. */

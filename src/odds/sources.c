@@ -19,7 +19,7 @@ static int given(const struct mf_odds_sources_query *sq, const struct mf_mana_ca
 		.cat = cat, .size = sq->size, .lands = k ? lands : lands + 1,
 		.counts = k ? counts : counts + 1, .n_lands = (k ? 1u : 0u) + (k < sq->lands ? 1u : 0u),
 		.turn = row->turn, .on_draw = sq->on_draw, .life = 20, .policy = sq->policy,
-		.custom = sq->custom, .method = MF_ODDS_EXACT,
+		.custom = sq->custom, .method = MF_ODDS_EXACT, .stop = sq->stop,
 	};
 	struct mf_odds_result r;
 	int rc;

@@ -599,3 +599,23 @@ const char *json_str(const cJSON *obj, const char *key)
 	ck_assert_msg(cJSON_IsString(v), "\"%s\" is not a string", key);
 	return v->valuestring;
 }
+
+void http_wait_in_flight(unsigned n)
+{
+	int64_t deadline = now_ms() + 30000;
+	char line[64];
+
+	snprintf(line, sizeof(line), "\nhttp_requests_in_flight %u\n", n);
+	for (;;) {
+		struct http_resp r;
+		bool seen;
+
+		ck_assert_int_eq(http_get("/metrics", &r), 200);
+		seen = strstr(r.body, line) != NULL;
+		http_resp_free(&r);
+		if (seen)
+			return;
+		ck_assert_msg(now_ms() < deadline, "never %u requests in flight", n);
+		sleep_ms(20);
+	}
+}

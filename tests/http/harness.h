@@ -127,6 +127,10 @@ char *read_source_file(const char *relpath, size_t *len);
 long json_int(const cJSON *obj, const char *key);
 const char *json_str(const cJSON *obj, const char *key);
 
+/* Polls ts_srv's /metrics until n requests (the scrape included) are in
+ * flight; fails the test after 30 s. */
+void http_wait_in_flight(unsigned n);
+
 /* Milliseconds of a monotonic clock, and a pause of ms milliseconds. */
 int64_t now_ms(void);
 void sleep_ms(int ms);
@@ -138,6 +142,7 @@ Suite *suite_lifecycle(void);
 Suite *suite_cors(void);        /* test_cors.c */
 Suite *suite_request_id(void);  /* test_request_id.c */
 Suite *suite_caching(void);     /* test_caching.c: ETags and HEAD */
+Suite *suite_deadline(void);    /* test_deadline.c: deadlines, hang-ups, the drain */
 Suite *suite_hostile(void);     /* test_hostile.c: what a hostile test pass found (issue 14) */
 Suite *suite_access_log(void);  /* test_access_log.c: whole lines, none lost at SIGTERM */
 

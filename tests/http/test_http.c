@@ -33,6 +33,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_caching());
 	srunner_add_suite(sr, suite_hostile());
 	srunner_add_suite(sr, suite_access_log());
+	srunner_add_suite(sr, suite_deadline());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -57,27 +57,6 @@ START_TEST(stop_signals_exit_zero)
 }
 END_TEST
 
-/* Polls /metrics until at least n requests (the scrape included) are in flight. */
-static void wait_in_flight(unsigned n)
-{
-	int64_t deadline = now_ms() + 30000;
-	char line[64];
-
-	snprintf(line, sizeof(line), "\nhttp_requests_in_flight %u\n", n);
-	for (;;) {
-		struct http_resp r;
-		bool seen;
-
-		ck_assert_int_eq(http_get("/metrics", &r), 200);
-		seen = strstr(r.body, line) != NULL;
-		http_resp_free(&r);
-		if (seen)
-			return;
-		ck_assert_msg(now_ms() < deadline, "never %u requests in flight", n);
-		sleep_ms(20);
-	}
-}
-
 static void wait_log(const char *what)
 {
 	int64_t deadline = now_ms() + 30000;
@@ -122,7 +101,7 @@ START_TEST(sigterm_finishes_request_in_flight)
 	slow = raw_connect(ts_srv.port);
 	raw_send(slow, head, strlen(head));
 	raw_send(slow, q, half);
-	wait_in_flight(2);
+	http_wait_in_flight(2);
 	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
 	wait_log("\"msg\":\"draining\"");
 	/* The flag flips right after the log line: ask again until it shows. */
@@ -217,7 +196,7 @@ START_TEST(drain_deadline_cuts_stalled_request)
 	ts_start(&ts_srv, args, NULL);
 	fd = raw_connect(ts_srv.port);
 	raw_send(fd, head, strlen(head));
-	wait_in_flight(2);
+	http_wait_in_flight(2);
 	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
 	expect_clean_exit(&ts_srv, "\"requests_cut_short\":1");
 	close(fd);
@@ -252,7 +231,7 @@ static int stall_a_request(void)
 	int fd = raw_connect(ts_srv.port);
 
 	raw_send(fd, head, strlen(head));
-	wait_in_flight(2);
+	http_wait_in_flight(2);
 	return fd;
 }
 

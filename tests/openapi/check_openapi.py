@@ -510,6 +510,38 @@ def read_raw_answer(s):
     return answer.status, {k.lower(): v for k, v in answer.getheaders()}, answer.read()
 
 
+def check_deadline_503(spec, binary, compared):
+    """A solve that runs past --request-deadline is answered 503 deadline,
+    as example `deadline` says: a 99-card deck of 20 kinds of land whose
+    spell is sampled with a million games (seconds) and a deadline of 1 s."""
+    server = Server(binary, ['--request-deadline', '1'])
+    names = ['Forest', 'Island', 'Swamp', 'Breeding Pool', 'Watery Grave', 'Overgrown Tomb',
+             'Zagoth Triome', 'Misty Rainforest', 'Polluted Delta', 'Verdant Catacombs',
+             'Woodland Cemetery', 'Drowned Catacomb', 'Hinterland Harbor', 'Darkslick Shores',
+             'Botanical Sanctum', 'Blooming Marsh', 'Opulent Palace', 'Golgari Rot Farm',
+             'Evolving Wilds', 'Fabled Passage']
+    heavy = {'size': 99, 'on': 'draw', 'method': 'sample', 'games': 1000000,
+             'lands': [{'name': n, 'count': 7 if i < 3 else 1} for i, n in enumerate(names)],
+             'spells': [{'cost': '{3}{B}{G}{U}', 'turn': 7}]}
+    try:
+        conn = send_raw_post(server.port, '/v1/mana/odds', heavy)
+        status, rh, body = read_raw_answer(conn)
+        conn.close()
+        real = check_answer(spec, 'POST', '/v1/mana/odds', status, rh, body,
+                            'POST /v1/mana/odds past a deadline of 1 s -> %d' % status)
+        expected, ex = example_of(spec, '/v1/mana/odds', 'POST', 503, 'deadline')
+        if CHECKS.ok(status == 503 and ex is not None, 'a solve past its deadline is a 503 with '
+                     'the example deadline', 'status %d' % status):
+            CHECKS.ok(real == expected, 'the 503 equals example deadline', 'got %s' % json.dumps(real)[:300])
+            compared.add(id(ex))
+    except (OSError, http.client.HTTPException) as e:
+        CHECKS.ok(False, 'a solve past its deadline: answer', repr(e))
+    finally:
+        rc = server.stop(timeout=60)
+    CHECKS.ok(rc == 0, 'deadline: the server exits 0', 'exit %r; stderr tail: %s'
+              % (rc, server.stderr()[-600:]))
+
+
 def check_queued_503(spec, binary, compared):
     """A worker-thread route's request still queued when the drain deadline
     passes is answered 503; the one being solved still gets its answer.
@@ -601,6 +633,7 @@ def main():
     check_drain(spec, args.binary, compared)
     check_shutdown_delay(spec, args.binary)
     check_queued_503(spec, args.binary, compared)
+    check_deadline_503(spec, args.binary, compared)
 
     for key, (status, name, ctype) in sorted(all_response_examples(spec).items(), key=lambda kv: kv[1]):
         if key not in compared and (status, name, ctype) not in NOT_REPRODUCIBLE:

@@ -13,6 +13,7 @@
 #include "reference/camelot_replay.h"
 #include "reference/camelot_brute.h"
 #include "unit/camelot/deals.h"
+#include "splitmix64.h"
 
 static struct mf_camelot_result result;
 
@@ -277,6 +278,38 @@ START_TEST(node_budget)
 }
 END_TEST
 
+/* The caller's stop: the first deal of a fixed shuffle whose search takes
+ * more than 256 positions (where the search first looks at the stop)
+ * ends MF_ERR_STOPPED with a raised stop, and neither yes nor no. */
+START_TEST(a_raised_stop)
+{
+	struct mf_camelot_deal deal;
+	struct mf_stop raised = { .cancelled = true }, expired = { .deadline_ns = 1 };
+	struct mf_camelot_options opts = { .stop = &raised };
+	uint64_t state = 0x63616d656c6f74ull;
+
+	result.nodes = 0;
+	for (int tries = 0; tries < 2000 && result.nodes <= 256; tries++) {
+		for (int p = 0; p < MF_CAMELOT_DECK_SIZE; p++)
+			deal.cards[p] = (uint8_t)(1 + p % 13);
+		for (int p = MF_CAMELOT_DECK_SIZE - 1; p > 0; p--) {
+			int q = (int)(splitmix64(&state) % (uint64_t)(p + 1));
+			uint8_t x = deal.cards[p];
+
+			deal.cards[p] = deal.cards[q];
+			deal.cards[q] = x;
+		}
+		mf_camelot_solve(&deal, NULL, &result);
+	}
+	ck_assert_msg(result.nodes > 256, "no deal of the shuffle takes 256 positions");
+	ck_assert_int_eq(mf_camelot_solve(&deal, &opts, &result), MF_ERR_STOPPED);
+	ck_assert(!result.winnable);
+	ck_assert_uint_eq(result.n_line, 0);
+	opts.stop = &expired;
+	ck_assert_int_eq(mf_camelot_solve(&deal, &opts, &result), MF_ERR_STOPPED);
+}
+END_TEST
+
 static Suite *camelot_suite(void)
 {
 	Suite *s = suite_create("camelot");
@@ -296,6 +329,7 @@ static Suite *camelot_suite(void)
 	tcase_add_test(tc, line_shape);
 	tcase_add_test(tc, invalid_deal_struct);
 	tcase_add_test(tc, node_budget);
+	tcase_add_test(tc, a_raised_stop);
 	suite_add_tcase(s, tc);
 	return s;
 }

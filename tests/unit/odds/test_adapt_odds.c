@@ -253,6 +253,47 @@ START_TEST(sampled_curves_and_their_422)
 }
 END_TEST
 
+/* A solve whose caller's stop is raised (cancelled, or its deadline
+ * passed) ends MF_ERR_STOPPED, which the adapters answer 503 deadline at
+ * the spell reached; the same query without a stop is answered. */
+START_TEST(a_raised_stop_is_a_503_deadline)
+{
+	static const char *const bodies[] = {
+		"{\"size\":60,\"lands\":[{\"name\":\"Steam Vents\",\"count\":4},{\"name\":"
+		"\"Spirebluff Canal\",\"count\":4},{\"name\":\"Island\",\"count\":8},"
+		"{\"name\":\"Mountain\",\"count\":8}],\"spells\":[{\"cost\":\"{1}{U}{R}\"}],"
+		"\"curve\":6}",
+		"{\"size\":60,\"lands\":24}",
+	};
+	const mf_api_handler handlers[] = { mf_api_mana_odds, mf_api_mana_sources };
+	const char *const pointers[] = { "/spells/0", "" };
+
+	for (int i = 0; i < 2; i++) {
+		struct mf_stop cancelled = { .cancelled = true }, expired = { .deadline_ns = 1 };
+		struct mf_stop parent_raised = { .parent = &cancelled }, idle = { .deadline_ns = 0 };
+		const struct mf_stop *raised[] = { &cancelled, &expired, &parent_raised };
+		struct mf_api_ctx ctx = { .lands = cat };
+		struct mf_api_error err;
+		struct mf_buf out;
+
+		for (int k = 0; k < 3; k++) {
+			ctx.stop = raised[k];
+			mf_buf_init(&out, 1u << 20);
+			memset(&err, 0, sizeof(err));
+			ck_assert_int_eq(mf_api_answer(handlers[i], &ctx, bodies[i], strlen(bodies[i]), &out, &err),
+					 -1);
+			ck_assert_int_eq(err.problem, MF_PROBLEM_DEADLINE);
+			ck_assert_str_eq(err.pointer, pointers[i]);
+			mf_buf_free(&out);
+		}
+		ctx.stop = &idle;
+		mf_buf_init(&out, 1u << 20);
+		ck_assert_int_eq(mf_api_answer(handlers[i], &ctx, bodies[i], strlen(bodies[i]), &out, &err), 0);
+		mf_buf_free(&out);
+	}
+}
+END_TEST
+
 START_TEST(past_the_budget_is_a_clear_422)
 {
 	/* 12 kinds of land that all differ for a five-colour cost on turn 7:
@@ -284,6 +325,7 @@ int main(void)
 	tcase_add_test(tc, past_the_budget_is_a_clear_422);
 	tcase_add_test(tc, whole_decks_and_curves);
 	tcase_add_test(tc, sampled_curves_and_their_422);
+	tcase_add_test(tc, a_raised_stop_is_a_503_deadline);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

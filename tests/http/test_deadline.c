@@ -1,0 +1,157 @@
+/*
+ * Long solves have a deadline, stop when their client leaves, and stop at
+ * the drain deadline (the edge, round two: rows 1, 2 and 9).
+ *
+ * The heavy request: a 99-card deck of 20 kinds of land and 16 spells, each
+ * sampled with a million games (one spell takes seconds, all of them about a
+ * minute on the development machine). No bound below measures speed: each
+ * allows the documented limit plus a margin of seconds.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+#define MARGIN_MS 4000  /* beyond a documented limit, for a loaded machine */
+
+/* A light solve on a worker thread: the README's Camelot deal. */
+#define LIGHT "{\"deck\":\"JJJJQQQQKKKKA9A9A9A928282828373737374646464655550000\"}"
+
+/* The heavy request's body, malloc'd. */
+static char *heavy_body(void)
+{
+	static const char *const lands[] = {
+		"Forest", "Island", "Swamp", "Breeding Pool", "Watery Grave", "Overgrown Tomb",
+		"Zagoth Triome", "Misty Rainforest", "Polluted Delta", "Verdant Catacombs",
+		"Woodland Cemetery", "Drowned Catacomb", "Hinterland Harbor", "Darkslick Shores",
+		"Botanical Sanctum", "Blooming Marsh", "Opulent Palace", "Golgari Rot Farm",
+		"Evolving Wilds", "Fabled Passage",
+	};
+	size_t cap = 4096, n = 0;
+	char *b = malloc(cap);
+
+	ck_assert_ptr_nonnull(b);
+	n += (size_t)snprintf(b + n, cap - n, "{\"size\":99,\"on\":\"draw\",\"method\":\"sample\","
+			      "\"games\":1000000,\"lands\":[");
+	for (size_t i = 0; i < sizeof(lands) / sizeof(lands[0]); i++)
+		n += (size_t)snprintf(b + n, cap - n, "%s{\"name\":\"%s\",\"count\":%d}", i ? "," : "",
+				      lands[i], i < 3 ? 7 : 1);
+	n += (size_t)snprintf(b + n, cap - n, "],\"spells\":[");
+	for (int t = 5; t < 21; t++)
+		n += (size_t)snprintf(b + n, cap - n, "%s{\"cost\":\"{3}{B}{G}{U}\",\"turn\":%d}",
+				      t > 5 ? "," : "", t);
+	snprintf(b + n, cap - n, "]}");
+	return b;
+}
+
+/* Sends the heavy request on a new raw connection; returns the socket. */
+static int send_heavy(void)
+{
+	char *body = heavy_body(), head[256];
+	int fd = raw_connect(ts_srv.port);
+
+	snprintf(head, sizeof(head), "POST /v1/mana/odds HTTP/1.1\r\nHost: t\r\n"
+		 "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n", strlen(body));
+	raw_send(fd, head, strlen(head));
+	raw_send(fd, body, strlen(body));
+	free(body);
+	return fd;
+}
+
+/* Row 1: a solve past --request-deadline is answered 503 deadline, naming
+ * the limit, about when the deadline passes; the server serves on. */
+START_TEST(solve_past_its_deadline)
+{
+	static const char *const args[] = { "--request-deadline", "1", NULL };
+	char *body = heavy_body();
+	struct http_resp r;
+	int64_t t0;
+
+	ts_start(&ts_srv, args, NULL);
+	t0 = now_ms();
+	http_post_json("/v1/mana/odds", body, &r);
+	ck_assert_msg(now_ms() - t0 < 1000 + MARGIN_MS, "answered after %lld ms",
+		      (long long)(now_ms() - t0));
+	expect_problem(&r, 503, "/spells/0", "request deadline of 1 s");
+	ck_assert_str_eq(json_str(r.json, "type"), "urn:manaflow:problem:deadline");
+	http_resp_free(&r);
+	free(body);
+	ck_assert_int_eq(http_post_json("/v1/camelot/solve",
+					LIGHT, &r), 200);
+	http_resp_free(&r);
+}
+END_TEST
+
+/* Row 2: with both workers on heavy solves whose clients hang up, the
+ * solves stop, and a light solve queued behind them answers at once, long
+ * before their deadline (60 s). */
+START_TEST(solves_stop_when_their_client_leaves)
+{
+	static const char *const args[] = { "--threads", "2", "--request-deadline", "60", NULL };
+	struct http_resp r;
+	int a, b;
+	int64_t t0;
+
+	ts_start(&ts_srv, args, NULL);
+	a = send_heavy();
+	b = send_heavy();
+	http_wait_in_flight(3);
+	sleep_ms(300);
+	close(a);
+	close(b);
+	t0 = now_ms();
+	ck_assert_int_eq(http_post_json("/v1/camelot/solve",
+					LIGHT, &r), 200);
+	ck_assert_msg(now_ms() - t0 < MARGIN_MS, "the light solve took %lld ms",
+		      (long long)(now_ms() - t0));
+	http_resp_free(&r);
+}
+END_TEST
+
+/* Row 9: SIGTERM with a heavy solve running and --drain-seconds 1: the
+ * solve stops at the drain deadline and is answered 503 shutting-down, and
+ * the server exits 0 within the drain and a second. */
+START_TEST(drain_stops_a_running_solve)
+{
+	static const char *const args[] = { "--drain-seconds", "1", "--request-deadline", "60", NULL };
+	char buf[8192];
+	const char *answer;
+	int fd, status;
+	int64_t t0;
+	char *log;
+
+	ts_start(&ts_srv, args, NULL);
+	fd = send_heavy();
+	http_wait_in_flight(2);
+	t0 = now_ms();
+	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	ck_assert_int_eq(raw_read_response(fd, 60000, buf, sizeof(buf), &answer), 503);
+	ck_assert_msg(strstr(answer, "urn:manaflow:problem:shutting-down") != NULL, "%s", buf);
+	status = ts_wait_exit(&ts_srv, (int)(2000 + MARGIN_MS));
+	log = ts_log(&ts_srv);
+	ck_assert_msg(status != -1, "still running %lld ms after SIGTERM: %s",
+		      (long long)(now_ms() - t0), log);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d: %s", status, log);
+	ck_assert_msg(strstr(log, "\"requests_cut_short\":1") != NULL, "%s", log);
+	free(log);
+	close(fd);
+}
+END_TEST
+
+Suite *suite_deadline(void)
+{
+	Suite *s = suite_create("deadline");
+	TCase *tc = tcase_create("deadline");
+
+	tcase_add_checked_fixture(tc, NULL, ts_teardown);
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, solve_past_its_deadline);
+	tcase_add_test(tc, solves_stop_when_their_client_leaves);
+	tcase_add_test(tc, drain_stops_a_running_solve);
+	suite_add_tcase(s, tc);
+	return s;
+}
