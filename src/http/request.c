@@ -405,10 +405,16 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 		rq->too_large = true;
 	if (rq->too_large)
 		return answer_post(s, c, rq);
-	/* A declared length is reserved at once, so that a body the budget
-	 * cannot hold is refused before it is read. */
-	if (clen && !cover_body(s, rq, (size_t)strtoull(clen, NULL, 10)))
-		return reply_overloaded(s, c, rq, "the server is at its memory budget; retry shortly");
+	/* A declared length is reserved at once up to MF_HTTP_UPFRONT_MAX, so
+	 * that a body the budget cannot hold is refused before it is read;
+	 * past that, as its bytes arrive, so that a client trickling a large
+	 * body holds only what it sent and cannot lock others out. */
+	if (clen) {
+		size_t declared = (size_t)strtoull(clen, NULL, 10);
+
+		if (!cover_body(s, rq, declared < MF_HTTP_UPFRONT_MAX ? declared : MF_HTTP_UPFRONT_MAX))
+			return reply_overloaded(s, c, rq, "the server is at its memory budget; retry shortly");
+	}
 	return MHD_YES;
 }
 

@@ -14,6 +14,10 @@
 #include "http/server.h"
 #include "http/workers.h"
 
+/* Bytes of a declared body reserved before it arrives; the rest is
+ * reserved as it does (request.c). */
+#define MF_HTTP_UPFRONT_MAX ((size_t)64 << 10)
+
 /* Bytes an answer may take (a batch of 10,000 plans is well under it). */
 #define MF_HTTP_ANSWER_MAX ((size_t)64 << 20)
 

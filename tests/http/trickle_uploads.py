@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Slow uploads cannot lock others out (the edge, round two, row 3).
+
+usage: trickle_uploads.py MANAFLOW [--trickles N] [--seconds S]
+
+Starts `manaflow serve --memory-limit 32MiB` (its smallest). N connections
+(from 127.0.0.2, as a separate client would) send the head of a POST with
+Content-Length: 1048576, one body byte, then one more byte every second.
+Meanwhile one small /v1/mana/solve a tenth of a second for S seconds, from
+127.0.0.1: every one must be answered 200. Prints the share answered.
+Loopback only; every socket has a timeout, so it stops by itself.
+"""
+import argparse
+import json
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+TIMEOUT = 10
+
+
+def start(binary):
+    proc = subprocess.Popen([binary, 'serve', '--host', '127.0.0.1', '--port', '0', '--memory-limit',
+                             str(32 << 20), '--timeout', '60', '--no-access-log'], stderr=subprocess.PIPE)
+    for line in proc.stderr:
+        m = re.search(rb'"msg":"listening".*"port":(\d+)', line)
+        if m:
+            threading.Thread(target=proc.stderr.read, daemon=True).start()
+            return proc, int(m.group(1))
+    sys.exit('the server did not start')
+
+
+def trickle(port, stop):
+    try:
+        s = socket.socket()
+        s.settimeout(TIMEOUT)
+        s.bind(('127.0.0.2', 0))
+        s.connect(('127.0.0.1', port))
+        s.sendall(b'POST /v1/mana/solve/batch HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
+                  b'Content-Length: 1048576\r\n\r\n{')
+        while not stop.wait(1):
+            s.sendall(b' ')
+        s.close()
+    except OSError:
+        pass
+
+
+def small(port):
+    body = json.dumps({'battlefield': ['Forest', 'Island'], 'life': 20, 'cost': '{G}{U}'}).encode()
+    with socket.create_connection(('127.0.0.1', port), timeout=TIMEOUT) as s:
+        s.sendall(b'POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
+                  b'Connection: close\r\nContent-Length: %d\r\n\r\n' % len(body) + body)
+        data = b''
+        while b'\r\n' not in data:
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            data += chunk
+    m = re.match(rb'HTTP/1\.1 (\d{3})', data)
+    return int(m.group(1)) if m else None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('binary')
+    ap.add_argument('--trickles', type=int, default=9)
+    ap.add_argument('--seconds', type=float, default=5)
+    args = ap.parse_args()
+    proc, port = start(args.binary)
+    stop = threading.Event()
+    threads = [threading.Thread(target=trickle, args=(port, stop)) for _ in range(args.trickles)]
+    for t in threads:
+        t.start()
+    time.sleep(1)
+    statuses = []
+    try:
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < args.seconds:
+            try:
+                statuses.append(small(port))
+            except OSError as e:
+                statuses.append(repr(e))
+            time.sleep(0.1)
+    finally:
+        stop.set()
+        for t in threads:
+            t.join(TIMEOUT)
+        proc.kill()
+        proc.wait()
+    ok = statuses.count(200)
+    print('%d trickling uploads: %d of %d small requests answered 200 (%s)'
+          % (args.trickles, ok, len(statuses), sorted(set(map(str, statuses)))), flush=True)
+    print('ok' if ok == len(statuses) and statuses else 'FAIL')
+    return 0 if ok == len(statuses) and statuses else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
