@@ -37,6 +37,8 @@ static const char usage[] =
 	"  --timeout S           MANAFLOW_TIMEOUT          idle connection timeout (10)\n"
 	"  --connection-limit N  MANAFLOW_CONNECTION_LIMIT open connections at most (1024)\n"
 	"  --per-ip-limit N      MANAFLOW_PER_IP_LIMIT     connections per client IP, 0 = no limit (0)\n"
+	"  --upload-deadline S   MANAFLOW_UPLOAD_DEADLINE  a request body must arrive within this long of\n"
+	"                                                  its head, else the connection is closed (30)\n"
 	"  --request-deadline S  MANAFLOW_REQUEST_DEADLINE a solve on a worker thread (odds, sources,\n"
 	"                                                  batches, combat, Camelot) is stopped this long\n"
 	"                                                  after its request began: 503 deadline (10)\n"
@@ -149,7 +151,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 	long cores = sysconf(_SC_NPROCESSORS_ONLN);
 	unsigned long port = 8080, threads = cores > 0 ? (unsigned long)cores : 1,
 		      body_limit = 1u << 20, timeout = 10, conn_limit = 1024, per_ip = 0, drain = 10,
-		      delay = 0, memory = MF_SERVER_MEMORY_DEFAULT, deadline = 10;
+		      delay = 0, memory = MF_SERVER_MEMORY_DEFAULT, deadline = 10, upload = 30;
 	struct option_spec opts[] = {
 		{ "--port", "MANAFLOW_PORT", 0, 65535, &port },
 		{ "--threads", "MANAFLOW_THREADS", 1, 256, &threads },
@@ -157,6 +159,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		{ "--timeout", "MANAFLOW_TIMEOUT", 1, 3600, &timeout },
 		{ "--connection-limit", "MANAFLOW_CONNECTION_LIMIT", 1, 60000, &conn_limit },
 		{ "--per-ip-limit", "MANAFLOW_PER_IP_LIMIT", 0, 60000, &per_ip },
+		{ "--upload-deadline", "MANAFLOW_UPLOAD_DEADLINE", 1, 3600, &upload },
 		{ "--request-deadline", "MANAFLOW_REQUEST_DEADLINE", 1, 3600, &deadline },
 		{ "--drain-seconds", "MANAFLOW_DRAIN_SECONDS", 0, 3600, &drain },
 		{ "--shutdown-delay", "MANAFLOW_SHUTDOWN_DELAY", 0, 600, &delay },
@@ -245,6 +248,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		.per_ip_limit = (unsigned)per_ip,
 		.drain_s = (unsigned)drain,
 		.deadline_s = (unsigned)deadline,
+		.upload_deadline_s = (unsigned)upload,
 		.shutdown_delay_s = (unsigned)delay,
 		.memory_limit = memory,
 		.access_log = access_log,

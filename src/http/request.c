@@ -462,8 +462,16 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		return begin(s, c, rq, method, version);
 	}
 	if (*upload_data_size) {
-		append_body(s, rq, upload_data, *upload_data_size);
+		size_t n = *upload_data_size;
+
 		*upload_data_size = 0;
+		/* A body still arriving past its deadline: libmicrohttpd 0.9.75
+		 * can queue no answer before the body is whole, so the
+		 * connection is closed (a trickle would never let it answer). */
+		if (s->cfg.upload_deadline_s &&
+		    mf_server_now_us() - rq->start_us > (uint64_t)s->cfg.upload_deadline_s * 1000000u)
+			return MHD_NO;
+		append_body(s, rq, upload_data, n);
 		return MHD_YES;
 	}
 	if (rq->status)  /* already answered in the first call */

@@ -3,12 +3,14 @@
 
 usage: trickle_uploads.py MANAFLOW [--trickles N] [--seconds S]
 
-Starts `manaflow serve --memory-limit 32MiB` (its smallest). N connections
-(from 127.0.0.2, as a separate client would) send the head of a POST with
-Content-Length: 1048576, one body byte, then one more byte every second.
-Meanwhile one small /v1/mana/solve a tenth of a second for S seconds, from
-127.0.0.1: every one must be answered 200. Prints the share answered.
-Loopback only; every socket has a timeout, so it stops by itself.
+Starts `manaflow serve --memory-limit 32MiB --upload-deadline 3` (the
+smallest memory limit). N connections (from 127.0.0.2, as a separate client
+would) send the head of a POST with Content-Length: 1048576, one body byte,
+then one more byte every second. Meanwhile one small /v1/mana/solve a tenth
+of a second for S seconds, from 127.0.0.1: every one must be answered 200.
+And every trickling connection must be closed by the server within the
+upload deadline and a margin. Prints the figures. Loopback only; every
+socket has a timeout, so it stops by itself.
 """
 import argparse
 import json
@@ -20,11 +22,14 @@ import threading
 import time
 
 TIMEOUT = 10
+DEADLINE = 3   # --upload-deadline
+MARGIN = 4     # seconds beyond it, for a loaded machine: no speed is measured
 
 
 def start(binary):
     proc = subprocess.Popen([binary, 'serve', '--host', '127.0.0.1', '--port', '0', '--memory-limit',
-                             str(32 << 20), '--timeout', '60', '--no-access-log'], stderr=subprocess.PIPE)
+                             str(32 << 20), '--timeout', '60', '--upload-deadline', str(DEADLINE),
+                             '--no-access-log'], stderr=subprocess.PIPE)
     for line in proc.stderr:
         m = re.search(rb'"msg":"listening".*"port":(\d+)', line)
         if m:
@@ -33,7 +38,10 @@ def start(binary):
     sys.exit('the server did not start')
 
 
-def trickle(port, stop):
+def trickle(port, stop, closed, i):
+    """Trickles until the server closes the connection (closed[i]: the
+    seconds it took) or stop is set."""
+    t0 = time.monotonic()
     try:
         s = socket.socket()
         s.settimeout(TIMEOUT)
@@ -41,11 +49,19 @@ def trickle(port, stop):
         s.connect(('127.0.0.1', port))
         s.sendall(b'POST /v1/mana/solve/batch HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
                   b'Content-Length: 1048576\r\n\r\n{')
+        s.setblocking(False)
         while not stop.wait(1):
+            try:
+                if s.recv(4096) == b'':
+                    break
+            except BlockingIOError:
+                pass
             s.sendall(b' ')
-        s.close()
+        else:
+            return
+        closed[i] = time.monotonic() - t0
     except OSError:
-        pass
+        closed[i] = time.monotonic() - t0
 
 
 def small(port):
@@ -71,7 +87,8 @@ def main():
     args = ap.parse_args()
     proc, port = start(args.binary)
     stop = threading.Event()
-    threads = [threading.Thread(target=trickle, args=(port, stop)) for _ in range(args.trickles)]
+    closed = [None] * args.trickles
+    threads = [threading.Thread(target=trickle, args=(port, stop, closed, i)) for i in range(args.trickles)]
     for t in threads:
         t.start()
     time.sleep(1)
@@ -84,6 +101,8 @@ def main():
             except OSError as e:
                 statuses.append(repr(e))
             time.sleep(0.1)
+        while time.monotonic() - t0 < DEADLINE + MARGIN and None in closed:
+            time.sleep(0.1)
     finally:
         stop.set()
         for t in threads:
@@ -93,8 +112,12 @@ def main():
     ok = statuses.count(200)
     print('%d trickling uploads: %d of %d small requests answered 200 (%s)'
           % (args.trickles, ok, len(statuses), sorted(set(map(str, statuses)))), flush=True)
-    print('ok' if ok == len(statuses) and statuses else 'FAIL')
-    return 0 if ok == len(statuses) and statuses else 1
+    shut = [c for c in closed if c is not None and c <= DEADLINE + MARGIN + 1]
+    print('trickles closed by the server: %d of %d, after %s s (--upload-deadline %d)'
+          % (len(shut), args.trickles, sorted(round(c, 1) for c in shut), DEADLINE), flush=True)
+    good = ok == len(statuses) and statuses and len(shut) == args.trickles
+    print('ok' if good else 'FAIL')
+    return 0 if good else 1
 
 
 if __name__ == '__main__':
