@@ -358,6 +358,11 @@ static void static_line(struct mf_deck_land_ctx *x, const char *lo, const char *
 		x->land->enters = MF_DECK_ENTERS_TAPPED;
 		return;
 	}
+	/* Gemstone Mine, the Vivid lands: removing one of these counters is
+	 * a free cost to the model (land_ability.c), whose land taps once. */
+	if (mf_deck_has_word(lo, n, "enters") && mf_deck_has_word(lo, n, "with") &&
+	    mf_deck_has_word(lo, n, "counters") && n >= 6 && memcmp(lo + n - 6, "on it.", 6) == 0)
+		x->enters_with_counters = true;
 	if (enters_tapped(x, &c, orig) || (c.at = 0, enters_choice(x, &c, orig)) ||
 	    (c.at = 0, bounce(x, &c)) || (c.at = 0, tap_damage(x, &c)))
 		return;
@@ -480,7 +485,7 @@ static void read_face(const struct mf_deck_face *face, size_t index, uint8_t sup
 		      struct mf_deck_land *land)
 {
 	char lo[MF_DECK_TEXT_MAX], orig[MF_DECK_TEXT_MAX];
-	struct mf_deck_land_ctx x = { land, face->name, 0, 0, 0, 0, MF_DECK_WHY_NONE };
+	struct mf_deck_land_ctx x = { land, face->name, 0, 0, 0, 0, MF_DECK_WHY_NONE, false };
 	const char *text = face->oracle_text ? face->oracle_text : "";
 	size_t len = strlen(text), pos = 0, start, n;
 

@@ -25,6 +25,7 @@ struct mf_deck_land_ctx {
 	unsigned tap_damage;     /* "Whenever <this> becomes tapped, it deals N damage to you" */
 	unsigned next_ability;   /* index of the next mana ability read */
 	enum mf_deck_land_why first_mana_why;  /* first ignored clause that adds mana or fetches */
+	bool enters_with_counters;  /* "enters ... with N <kind> counters on it" */
 };
 
 /* A position in one lower-case line. The matchers below advance c->at only

@@ -83,6 +83,16 @@ static void cost_part(struct mf_deck_cursor *c, size_t end, struct cost *cost)
 		cost->sacrifice = true;
 		return;
 	}
+	/* "Remove a mining counter from <this>": one of those it entered with
+	 * (the catalogue's reading of Gemstone Mine; the model taps a land
+	 * once, so there is always one left). */
+	part.at = c->at;
+	if (c->x->enters_with_counters && mf_deck_lit(&part, "remove a ")) {
+		while (part.at < end && mf_deck_is_word_char(part.s[part.at]))
+			part.at++;
+		if (mf_deck_lit(&part, " counter from ") && mf_deck_self(&part) && mf_deck_done(&part))
+			return;
+	}
 	part.at = c->at;
 	while (part.at < end) {
 		const char *inside;

@@ -199,7 +199,9 @@ START_TEST(sample_ignored)
 	ck_sample("Shimmering Grotto", "mana=C | ignored=mana-cost");
 	ck_sample("Bant Panorama", "mana=C | ignored=mana-cost");
 	ck_sample("Tainted Field", "mana=C | ignored=permanents");
-	ck_sample("Vivid Crag", "mana=R | enters=tapped | ignored=counters");
+	/* removing a counter the land entered with is free to the model */
+	ck_sample("Vivid Crag", "mana=R W U B G | enters=tapped");
+	ck_sample("Gemstone Mine", "mana=W U B R G | ignored=rider");
 	ck_sample("Gemstone Caverns", "legendary | mana=C | ignored=counters");
 	ck_sample("River of Tears", "mana=U | ignored=state");
 	ck_sample("Tomb of Urami", "legendary | mana=B-1 | ignored=permanents");
@@ -231,7 +233,6 @@ START_TEST(sample_unsupported)
 	ck_unsupported("Reflecting Pool", MF_DECK_WHY_OTHER_PERMANENTS);
 	ck_unsupported("Gaea's Cradle", MF_DECK_WHY_OTHER_PERMANENTS);
 	ck_unsupported("Temple of the False God", MF_DECK_WHY_OTHER_PERMANENTS);
-	ck_unsupported("Gemstone Mine", MF_DECK_WHY_COUNTERS);
 	ck_unsupported("Dwarven Hold", MF_DECK_WHY_COUNTERS);
 	ck_unsupported("Mishra's Workshop", MF_DECK_WHY_SPEND_RESTRICTION);
 	ck_unsupported("Ancient Ziggurat", MF_DECK_WHY_SPEND_RESTRICTION);
