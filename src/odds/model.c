@@ -383,6 +383,7 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	rc = mf_odds_table_init(&c->castable, c->n_groups + c->last_turn + 2);
 	if (!rc)
 		rc = mf_odds_table_init(&c->pays, c->n_groups);
+	c->castable.max_entries = c->pays.max_entries = ODDS_MEMO_MAX;
 	return rc;
 }
 

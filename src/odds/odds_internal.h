@@ -74,7 +74,11 @@ struct odds_table {
 		uint64_t u;
 	} *value;
 	size_t n_slots, n_used, stride;
+	size_t max_entries;  /* 0: none; a memo past it is emptied and starts again */
 };
+
+/* The most answers a memo (castable, pays) keeps: about 17 MB at most. */
+#define ODDS_MEMO_MAX ((size_t)1 << 17)
 
 struct odds_ctx {
 	const struct mf_odds_query *q;

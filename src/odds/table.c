@@ -145,6 +145,11 @@ union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bo
 	h = slot_of(t, key, hash);
 	if (t->used[h])
 		return &t->value[h];
+	if (t->max_entries && t->n_used >= t->max_entries) {
+		/* a memo at its cap starts again: answers are recomputed */
+		mf_odds_table_clear(t);
+		h = slot_of(t, key, hash);
+	}
 	if (2 * (t->n_used + 1) > t->n_slots) {
 		if (grow(t) != MF_OK)
 			return NULL;
