@@ -11,10 +11,12 @@
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #define EVENTS_MAX 64
 #define RECHECK_MS 10  /* how often hung-up connections with unread data are looked at */
+#define SWEEP_MS 1000  /* how often connections are looked at for their head deadline */
 
 struct mf_http_hangups {
 	int epoll_fd;
@@ -32,6 +34,13 @@ struct mf_http_hangups {
 	 * when its client hangs up (NULL: none); gone[fd]: it has hung up. */
 	atomic_bool **cancel;
 	uint8_t *gone;
+	/* since[fd]: when the connection opened or its last answer ended (ms);
+	 * busy[fd]: a request's head has arrived and it is not over yet. A
+	 * connection idle past head_ms with no head is shut down. */
+	uint64_t *since;
+	uint8_t *busy;
+	uint64_t head_ms;      /* 0: no head deadline */
+	uint64_t next_sweep;   /* the watcher thread's own */
 	/* The watcher thread's own: hung-up connections whose data
 	 * libmicrohttpd has not read yet, as event keys. */
 	uint64_t *pending;
@@ -118,6 +127,28 @@ static void recheck(struct mf_http_hangups *h)
 	h->n_pending = kept;
 }
 
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+/* Shuts down the connections whose next head is past its deadline: a
+ * client that trickles its headers (the idle timeout starts again with each
+ * byte) is let go; libmicrohttpd sees the socket end and closes it. */
+static void sweep(struct mf_http_hangups *h, uint64_t now)
+{
+	pthread_mutex_lock(&h->lock);
+	for (size_t fd = 0; fd < h->cap; fd++)
+		if (h->gen[fd] && !h->busy[fd] && now - h->since[fd] > h->head_ms) {
+			shutdown((int)fd, SHUT_RDWR);
+			h->since[fd] = now;  /* once is enough */
+		}
+	pthread_mutex_unlock(&h->lock);
+}
+
 /* The thread: waits for hang-ups until stop_fd is written. */
 static void *watch(void *arg)
 {
@@ -125,7 +156,9 @@ static void *watch(void *arg)
 	struct epoll_event ev[EVENTS_MAX];
 
 	for (;;) {
-		int n = epoll_wait(h->epoll_fd, ev, EVENTS_MAX, h->n_pending ? RECHECK_MS : -1);
+		int wait = h->n_pending ? RECHECK_MS : h->head_ms ? SWEEP_MS : -1;
+		int n = epoll_wait(h->epoll_fd, ev, EVENTS_MAX, wait);
+		uint64_t now;
 
 		for (int i = 0; i < n; i++) {
 			if (ev[i].data.u64 == 0)
@@ -134,16 +167,21 @@ static void *watch(void *arg)
 		}
 		if (h->n_pending)
 			recheck(h);
+		if (h->head_ms && (now = now_ms()) >= h->next_sweep) {
+			sweep(h, now);
+			h->next_sweep = now + SWEEP_MS;
+		}
 	}
 }
 
-struct mf_http_hangups *mf_http_hangup_start(void)
+struct mf_http_hangups *mf_http_hangup_start(unsigned head_deadline_s)
 {
 	struct mf_http_hangups *h = calloc(1, sizeof(*h));
 	struct epoll_event stop = { .events = EPOLLIN, .data.u64 = 0 };
 
 	if (!h)
 		return NULL;
+	h->head_ms = (uint64_t)head_deadline_s * 1000u;
 	h->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
 	h->stop_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
 	if (h->epoll_fd < 0 || h->stop_fd < 0 ||
@@ -171,7 +209,8 @@ static bool reserve(struct mf_http_hangups *h, int fd)
 	size_t cap = h->cap ? h->cap : 1024;
 	uint32_t *gen;
 	atomic_bool **cancel;
-	uint8_t *gone;
+	uint8_t *gone, *busy;
+	uint64_t *since;
 
 	if ((size_t)fd < h->cap)
 		return true;
@@ -186,11 +225,19 @@ static bool reserve(struct mf_http_hangups *h, int fd)
 	gone = realloc(h->gone, cap);
 	if (gone)
 		h->gone = gone;
-	if (!gen || !cancel || !gone)
+	since = realloc(h->since, cap * sizeof(*since));
+	if (since)
+		h->since = since;
+	busy = realloc(h->busy, cap);
+	if (busy)
+		h->busy = busy;
+	if (!gen || !cancel || !gone || !since || !busy)
 		return false;  /* the grown ones are kept; cap stays */
 	memset(gen + h->cap, 0, (cap - h->cap) * sizeof(*gen));
 	memset(cancel + h->cap, 0, (cap - h->cap) * sizeof(*cancel));
 	memset(gone + h->cap, 0, cap - h->cap);
+	memset(since + h->cap, 0, (cap - h->cap) * sizeof(*since));
+	memset(busy + h->cap, 0, cap - h->cap);
 	h->cap = cap;
 	return true;
 }
@@ -215,6 +262,20 @@ void mf_http_hangup_watch_solve(struct mf_http_hangups *h, struct MHD_Connection
 		h->cancel[fd] = cancel;
 		if (h->gone[fd])
 			atomic_store(cancel, true);
+	}
+	pthread_mutex_unlock(&h->lock);
+}
+
+void mf_http_hangup_request(struct mf_http_hangups *h, struct MHD_Connection *c, bool began)
+{
+	int fd = fd_of(c);
+
+	if (!h || fd < 0)
+		return;
+	pthread_mutex_lock(&h->lock);
+	if ((size_t)fd < h->cap && h->gen[fd]) {
+		h->busy[fd] = began;
+		h->since[fd] = now_ms();
 	}
 	pthread_mutex_unlock(&h->lock);
 }
@@ -253,6 +314,8 @@ void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_co
 			h->gen[fd] = h->next;
 		h->cancel[fd] = NULL;
 		h->gone[fd] = 0;
+		h->since[fd] = now_ms();
+		h->busy[fd] = 0;
 	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && (size_t)fd < h->cap && h->gen[fd]) {
 		epoll_ctl(h->epoll_fd, EPOLL_CTL_DEL, fd, NULL);
 		h->gen[fd] = 0;
@@ -278,6 +341,8 @@ void mf_http_hangup_stop(struct mf_http_hangups *h)
 	free(h->gen);
 	free(h->cancel);
 	free(h->gone);
+	free(h->since);
+	free(h->busy);
 	free(h->pending);
 	free(h);
 }

@@ -24,11 +24,20 @@
 
 #include <microhttpd.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 
 struct mf_http_hangups;
 
-/* Starts the watcher thread; NULL when out of memory or threads. */
-struct mf_http_hangups *mf_http_hangup_start(void);
+/* Starts the watcher thread; NULL when out of memory or threads. With
+ * head_deadline_s (0: none), a connection whose next request head has not
+ * arrived that long after it opened or after its last answer is shut down
+ * (looked at every second): the idle timeout restarts with every byte, so
+ * only this lets go of a client that trickles its headers. */
+struct mf_http_hangups *mf_http_hangup_start(unsigned head_deadline_s);
+
+/* A request's head arrived on c (began), or its answer is over (!began):
+ * the head deadline counts from then. */
+void mf_http_hangup_request(struct mf_http_hangups *h, struct MHD_Connection *c, bool began);
 
 /*
  * MHD_OPTION_NOTIFY_CONNECTION, with cls the watcher: adds a connection to

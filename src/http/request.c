@@ -459,6 +459,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 			MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin"));
 		atomic_fetch_add(&s->in_flight, 1);
 		mf_metrics_request_started(s->metrics);
+		mf_http_hangup_request(s->hangups, c, true);
 		return begin(s, c, rq, method, version);
 	}
 	if (*upload_data_size) {
@@ -510,6 +511,7 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 			.method = rq->method, .path = rq->path, .status = rq->status, .us = us,
 			.bytes = rq->bytes, .request_id = rq->id,
 			.aborted = toe != MHD_REQUEST_TERMINATED_COMPLETED_OK });
+	mf_http_hangup_request(s->hangups, c, false);
 	if (rq->job) {
 		mf_http_hangup_unwatch_solve(s->hangups, c);
 		mf_buf_free(&rq->job->out);

@@ -220,7 +220,7 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		mf_metrics_set_access_log(s->metrics, s->access_log);
 	}
 	s->workers = mf_workers_start(cfg->threads);
-	s->hangups = mf_http_hangup_start();
+	s->hangups = mf_http_hangup_start(cfg->upload_deadline_s);
 	if (!s->workers || !s->hangups)
 		goto fail;
 	memset(&a4, 0, sizeof(a4));

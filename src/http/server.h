@@ -21,8 +21,9 @@ struct server_config {
 	unsigned connection_limit;
 	unsigned per_ip_limit;     /* 0: none */
 	unsigned drain_s;          /* how long SIGTERM waits for requests in flight */
-	unsigned upload_deadline_s; /* a body still arriving this long after its head: the
-				     * connection is closed */
+	unsigned upload_deadline_s; /* a head not there this long after the connection opened
+				     * (or the last answer), or a body still arriving this
+				     * long after its head: the connection is closed */
 	unsigned deadline_s;       /* a solve on a worker thread is stopped this long after
 				    * its request began: 503 deadline (0: never) */
 	unsigned shutdown_delay_s; /* after SIGTERM, keep accepting (readiness 503) this long */

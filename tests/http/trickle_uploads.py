@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Slow uploads cannot lock others out (the edge, round two, row 3).
 
-usage: trickle_uploads.py MANAFLOW [--trickles N] [--seconds S]
+usage: trickle_uploads.py MANAFLOW [--trickles N] [--heads N] [--seconds S]
 
 Starts `manaflow serve --memory-limit 32MiB --upload-deadline 3` (the
 smallest memory limit). N connections (from 127.0.0.2, as a separate client
@@ -9,7 +9,8 @@ would) send the head of a POST with Content-Length: 1048576, one body byte,
 then one more byte every second. Meanwhile one small /v1/mana/solve a tenth
 of a second for S seconds, from 127.0.0.1: every one must be answered 200.
 And every trickling connection must be closed by the server within the
-upload deadline and a margin. Prints the figures. Loopback only; every
+upload deadline and a margin; so must N more that trickle their request
+head a byte a second (the idle timeout alone would keep them for ever). Prints the figures. Loopback only; every
 socket has a timeout, so it stops by itself.
 """
 import argparse
@@ -38,17 +39,22 @@ def start(binary):
     sys.exit('the server did not start')
 
 
-def trickle(port, stop, closed, i):
-    """Trickles until the server closes the connection (closed[i]: the
-    seconds it took) or stop is set."""
+HEAD = (b'POST /v1/mana/solve/batch HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
+        b'Content-Length: 1048576\r\n\r\n')
+
+
+def trickle(port, stop, closed, i, whole_head):
+    """Trickles a body (after a whole head) or the head itself until the
+    server closes the connection (closed[i]: the seconds it took) or stop
+    is set."""
     t0 = time.monotonic()
+    rest = iter(HEAD[1:])
     try:
         s = socket.socket()
         s.settimeout(TIMEOUT)
         s.bind(('127.0.0.2', 0))
         s.connect(('127.0.0.1', port))
-        s.sendall(b'POST /v1/mana/solve/batch HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n'
-                  b'Content-Length: 1048576\r\n\r\n{')
+        s.sendall(HEAD + b'{' if whole_head else HEAD[:1])
         s.setblocking(False)
         while not stop.wait(1):
             try:
@@ -56,7 +62,7 @@ def trickle(port, stop, closed, i):
                     break
             except BlockingIOError:
                 pass
-            s.sendall(b' ')
+            s.sendall(b' ' if whole_head else bytes([next(rest, 32)]))
         else:
             return
         closed[i] = time.monotonic() - t0
@@ -83,12 +89,15 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('binary')
     ap.add_argument('--trickles', type=int, default=9)
+    ap.add_argument('--heads', type=int, default=3)
     ap.add_argument('--seconds', type=float, default=5)
     args = ap.parse_args()
     proc, port = start(args.binary)
     stop = threading.Event()
-    closed = [None] * args.trickles
-    threads = [threading.Thread(target=trickle, args=(port, stop, closed, i)) for i in range(args.trickles)]
+    n = args.trickles + args.heads
+    closed = [None] * n
+    threads = [threading.Thread(target=trickle, args=(port, stop, closed, i, i < args.trickles))
+               for i in range(n)]
     for t in threads:
         t.start()
     time.sleep(1)
@@ -113,9 +122,10 @@ def main():
     print('%d trickling uploads: %d of %d small requests answered 200 (%s)'
           % (args.trickles, ok, len(statuses), sorted(set(map(str, statuses)))), flush=True)
     shut = [c for c in closed if c is not None and c <= DEADLINE + MARGIN + 1]
-    print('trickles closed by the server: %d of %d, after %s s (--upload-deadline %d)'
-          % (len(shut), args.trickles, sorted(round(c, 1) for c in shut), DEADLINE), flush=True)
-    good = ok == len(statuses) and statuses and len(shut) == args.trickles
+    print('trickles (%d bodies, %d heads) closed by the server: %d of %d, after %s s (--upload-deadline %d)'
+          % (args.trickles, args.heads, len(shut), n, sorted(round(c, 1) for c in shut), DEADLINE),
+          flush=True)
+    good = ok == len(statuses) and statuses and len(shut) == n
     print('ok' if good else 'FAIL')
     return 0 if good else 1
 

@@ -18,10 +18,10 @@ slow one does not). Prints the latency percentiles and what became of
 the slow connections (still open, or closed by the server).
 
 What this does not cover: libmicrohttpd's timeout is an idle timeout, so a
-connection that sends a byte now and then is never closed; enough of them
-to reach --connection-limit (1024 by default) starve every other client
-(try --slow 1030). Against that, set --per-ip-limit when clients connect
-directly, or put a proxy with a header deadline in front.
+connection that sends a byte now and then stays until --upload-deadline
+(30 s by default) lets it go; until then enough of them to reach
+--connection-limit (1024 by default) starve every other client (try --slow
+1030). Against that, also set --per-ip-limit when clients connect directly.
 
 usage: slowloris.py [--bin PATH] [--seconds S] [--slow N] [--silent N]
                     [--slow-body N] [--half-closed N] [--non-readers N]
