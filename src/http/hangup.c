@@ -202,8 +202,8 @@ fail:
 	return NULL;
 }
 
-/* Makes room for fd in gen, cancel and gone; false when out of memory.
- * Under the lock. */
+/* Makes room for fd in every per-connection array; false when out of
+ * memory. Under the lock. */
 static bool reserve(struct mf_http_hangups *h, int fd)
 {
 	size_t cap = h->cap ? h->cap : 1024;

@@ -18,6 +18,10 @@
  * libmicrohttpd gets a new edge, reads the end of the stream and closes the
  * connection at once. Where libmicrohttpd had seen the FIN anyway, the
  * extra edge finds the connection closing or closed and does nothing.
+ *
+ * Knowing every connection, the watcher also raises the stop of a solve
+ * whose client hung up (mf_http_hangup_watch_solve), and shuts down a
+ * connection whose next request head is overdue (mf_http_hangup_start).
  */
 #ifndef MF_HTTP_HANGUP_H
 #define MF_HTTP_HANGUP_H
