@@ -18,6 +18,8 @@
  * duplicate.
  */
 #include "api/json_check.h"
+#include "api/json_keys.h"
+#include "common/utf8.h"
 
 #include <math.h>
 #include <stdbool.h>
@@ -30,12 +32,6 @@
 #define INLINE_KEYS 64    /* keys of open objects before the key stack moves to the heap */
 #define SMALL_OBJECT 16   /* objects up to this many keys compare keys directly */
 #define NONE SIZE_MAX
-
-/* A key of an open object. */
-struct key {
-	size_t off;    /* offset of its opening quote */
-	uint64_t pre;  /* its first 8 unescaped bytes, big-endian, zero-padded */
-};
 
 /* An open array or object. */
 struct level {
@@ -52,10 +48,10 @@ struct check {
 	struct mf_json_check_error *err;
 	struct level *lv;    /* lv_inline, or the heap beyond INLINE_LEVELS */
 	size_t depth, lv_cap;
-	struct key *keys;    /* keys_inline, or the heap beyond INLINE_KEYS */
+	struct mf_json_key *keys;    /* keys_inline, or the heap beyond INLINE_KEYS */
 	size_t n_keys, keys_cap;
 	struct level lv_inline[INLINE_LEVELS];
-	struct key keys_inline[INLINE_KEYS];
+	struct mf_json_key keys_inline[INLINE_KEYS];
 };
 
 #define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
@@ -102,224 +98,6 @@ static inline int is_digit(unsigned char c)
 	return (unsigned)(c - '0') < 10;
 }
 
-static int hex_value(unsigned char c)
-{
-	if (is_digit(c))
-		return c - '0';
-	c |= 0x20;
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	return -1;
-}
-
-/* ------------------------------------------------------------------ */
-/* UTF-8                                                               */
-
-/* Length (2 to 4) of the well-formed UTF-8 sequence at s[p] (a byte >= 0x80),
- * or 0 with *why set. Reads nothing at or past len. */
-static size_t utf8_seq(const unsigned char *s, size_t p, size_t len, const char **why)
-{
-	unsigned char c = s[p], lo = 0x80, hi = 0xbf;
-	size_t n, i;
-
-	if (c < 0xc0) {
-		*why = "invalid UTF-8: a stray continuation byte";
-		return 0;
-	}
-	if (c < 0xc2) {
-		*why = "invalid UTF-8: an overlong encoding";
-		return 0;
-	}
-	if (c < 0xe0) {
-		n = 2;
-	} else if (c < 0xf0) {
-		n = 3;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-	} else if (c < 0xf5) {
-		n = 4;
-		if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-	} else if (c < 0xf8) {
-		*why = "invalid UTF-8: a code point above U+10FFFF";
-		return 0;
-	} else {
-		*why = "invalid UTF-8: a byte that never appears in UTF-8";
-		return 0;
-	}
-	if (len - p < 2 || (s[p + 1] & 0xc0) != 0x80) {
-		*why = "invalid UTF-8: a truncated sequence";
-		return 0;
-	}
-	if (s[p + 1] < lo) {
-		*why = "invalid UTF-8: an overlong encoding";
-		return 0;
-	}
-	if (s[p + 1] > hi) {
-		*why = c == 0xed ? "invalid UTF-8: a surrogate code point" :
-				   "invalid UTF-8: a code point above U+10FFFF";
-		return 0;
-	}
-	for (i = 2; i < n; i++) {
-		if (len - p <= i || (s[p + i] & 0xc0) != 0x80) {
-			*why = "invalid UTF-8: a truncated sequence";
-			return 0;
-		}
-	}
-	return n;
-}
-
-/* ------------------------------------------------------------------ */
-/* Keys: unescaping, comparing, sorting                                */
-
-/* Reads the unescaped bytes of a string already checked, from its quote. */
-struct unesc {
-	const unsigned char *s;
-	size_t p;
-	unsigned char buf[4];
-	unsigned n, i;
-};
-
-static void unesc_init(struct unesc *u, const unsigned char *s, size_t quote)
-{
-	u->s = s;
-	u->p = quote + 1;
-	u->n = 0;
-	u->i = 0;
-}
-
-static unsigned hex4(const unsigned char *h)
-{
-	return (unsigned)(hex_value(h[0]) << 12 | hex_value(h[1]) << 8 |
-			  hex_value(h[2]) << 4 | hex_value(h[3]));
-}
-
-/* The next byte, or -1 at the closing quote. */
-static int unesc_next(struct unesc *u)
-{
-	const unsigned char *s = u->s;
-	unsigned cp;
-
-	if (u->i < u->n)
-		return u->buf[u->i++];
-	if (s[u->p] == '"')
-		return -1;
-	if (s[u->p] != '\\')
-		return s[u->p++];
-	u->p += 2;
-	switch (s[u->p - 1]) {
-	case 'b':
-		return '\b';
-	case 'f':
-		return '\f';
-	case 'n':
-		return '\n';
-	case 'r':
-		return '\r';
-	case 't':
-		return '\t';
-	case 'u':
-		break;
-	default:  /* '"', '\\', '/' */
-		return s[u->p - 1];
-	}
-	cp = hex4(s + u->p);
-	u->p += 4;
-	if (cp < 0x80)
-		return (int)cp;
-	if (cp >= 0xd800 && cp <= 0xdbff) {
-		cp = 0x10000 + ((cp - 0xd800) << 10) + (hex4(s + u->p + 2) - 0xdc00);
-		u->p += 6;
-	}
-	if (cp < 0x800) {
-		u->buf[0] = (unsigned char)(0xc0 | cp >> 6);
-		u->buf[1] = (unsigned char)(0x80 | (cp & 0x3f));
-		u->n = 2;
-	} else if (cp < 0x10000) {
-		u->buf[0] = (unsigned char)(0xe0 | cp >> 12);
-		u->buf[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
-		u->buf[2] = (unsigned char)(0x80 | (cp & 0x3f));
-		u->n = 3;
-	} else {
-		u->buf[0] = (unsigned char)(0xf0 | cp >> 18);
-		u->buf[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3f));
-		u->buf[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3f));
-		u->buf[3] = (unsigned char)(0x80 | (cp & 0x3f));
-		u->n = 4;
-	}
-	u->i = 1;
-	return u->buf[0];
-}
-
-/* A total order on keys by their unescaped bytes (not lexicographic: the
- * first eight bytes decide first). */
-static int key_cmp(const unsigned char *s, const struct key *a, const struct key *b)
-{
-	struct unesc ua, ub;
-	int ca, cb;
-
-	if (a->pre != b->pre)
-		return a->pre < b->pre ? -1 : 1;
-	unesc_init(&ua, s, a->off);
-	unesc_init(&ub, s, b->off);
-	do {
-		ca = unesc_next(&ua);
-		cb = unesc_next(&ub);
-	} while (ca == cb && ca >= 0);
-	return ca == cb ? 0 : ca < cb ? -1 : 1;
-}
-
-static int key_less(const unsigned char *s, const struct key *a, const struct key *b)
-{
-	int c = key_cmp(s, a, b);
-
-	return c < 0 || (c == 0 && a->off < b->off);
-}
-
-static void sift_down(const unsigned char *s, struct key *v, size_t root, size_t n)
-{
-	struct key t = v[root];
-	size_t child;
-
-	while ((child = 2 * root + 1) < n) {
-		if (child + 1 < n && key_less(s, &v[child], &v[child + 1]))
-			child++;
-		if (!key_less(s, &t, &v[child]))
-			break;
-		v[root] = v[child];
-		root = child;
-	}
-	v[root] = t;
-}
-
-/* The offset of the earliest key of v[0..n) that repeats an earlier one, or
- * NONE; sorts v. */
-static size_t first_duplicate(const unsigned char *s, struct key *v, size_t n)
-{
-	size_t i, j, best = NONE;
-
-	for (i = n / 2; i-- > 0;)
-		sift_down(s, v, i, n);
-	for (i = n; i-- > 1;) {
-		struct key t = v[0];
-
-		v[0] = v[i];
-		v[i] = t;
-		sift_down(s, v, 0, i);
-	}
-	/* Equal keys are now together, by offset: the second is a repeat. */
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && key_cmp(s, &v[i], &v[j]) == 0; j++)
-			;
-		if (j - i > 1 && v[i + 1].off < best)
-			best = v[i + 1].off;
-	}
-	return best;
-}
 
 /* ------------------------------------------------------------------ */
 /* Errors                                                              */
@@ -345,19 +123,19 @@ static void ptr_put(struct ptr_out *o, const void *bytes, size_t n)
  * would name the empty key). */
 static void ptr_put_key(struct ptr_out *o, const unsigned char *s, size_t quote)
 {
-	struct unesc u;
+	struct mf_json_unesc u;
 	unsigned char ch[4];
 	size_t start = o->n;
 	int c;
 
 	ptr_put(o, "/", 1);
-	unesc_init(&u, s, quote);
-	while (!o->full && (c = unesc_next(&u)) >= 0) {
+	mf_json_unesc_init(&u, s, quote);
+	while (!o->full && (c = mf_json_unesc_next(&u)) >= 0) {
 		size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
 
 		ch[0] = (unsigned char)c;
 		for (size_t i = 1; i < n; i++)
-			ch[i] = (unsigned char)unesc_next(&u);
+			ch[i] = (unsigned char)mf_json_unesc_next(&u);
 		if (c == '~')
 			ptr_put(o, "~0", 2);
 		else if (c == '/')
@@ -411,7 +189,7 @@ static int fail_at(struct check *ck, size_t off, const char *reason, size_t n, s
 				break;
 			}
 		}
-		dup = first_duplicate(ck->s, ck->keys + lv->mark, end - lv->mark);
+		dup = mf_json_first_duplicate(ck->s, ck->keys + lv->mark, end - lv->mark);
 		if (dup < off) {
 			off = dup;
 			reason = "duplicate key";
@@ -444,7 +222,7 @@ static int fail_byte(struct check *ck, size_t p, const char *reason, int in_memb
 
 	if (ck->s[p] == 0)
 		reason = "a NUL byte";
-	else if (ck->s[p] >= 0x80 && !utf8_seq(ck->s, p, ck->len, &why))
+	else if (ck->s[p] >= 0x80 && !mf_utf8_sequence_why(ck->s + p, ck->len - p, &why))
 		reason = why;
 	return fail(ck, p, reason, in_member);
 }
@@ -509,13 +287,13 @@ static int push_level(struct check *ck, int obj)
 
 /* Records the key k of the innermost object (whose current member it starts):
  * a duplicate fails at once while the object is small. */
-static int add_key(struct check *ck, const struct key *k)
+static int add_key(struct check *ck, const struct mf_json_key *k)
 {
 	struct level *lv = &ck->lv[ck->depth - 1];
 
 	if (lv->index < SMALL_OBJECT) {
 		for (size_t i = lv->mark; i < ck->n_keys; i++) {
-			if (ck->keys[i].pre == k->pre && key_cmp(ck->s, &ck->keys[i], k) == 0)
+			if (ck->keys[i].pre == k->pre && mf_json_key_cmp(ck->s, &ck->keys[i], k) == 0)
 				return fail_at(ck, k->off, "duplicate key", ck->depth - 1, k->off);
 		}
 	}
@@ -538,7 +316,7 @@ static int close_object(struct check *ck)
 	struct level *lv = &ck->lv[ck->depth - 1];
 
 	if (lv->index > SMALL_OBJECT) {
-		size_t dup = first_duplicate(ck->s, ck->keys + lv->mark, ck->n_keys - lv->mark);
+		size_t dup = mf_json_first_duplicate(ck->s, ck->keys + lv->mark, ck->n_keys - lv->mark);
 
 		if (dup != NONE)
 			return fail_at(ck, dup, "duplicate key", ck->depth - 1, dup);
@@ -572,10 +350,10 @@ static int scan_escape(struct check *ck, size_t *pp, int in_member)
 	for (q = p + 2; q < p + 6; q++) {
 		if (q >= len)
 			return fail(ck, len, "unterminated string", in_member);
-		if (hex_value(s[q]) < 0)
+		if (mf_json_hex_value(s[q]) < 0)
 			return fail(ck, p, "a \\u escape without four hex digits", in_member);
 	}
-	cp = hex4(s + p + 2);
+	cp = mf_json_hex4(s + p + 2);
 	if (cp == 0)
 		return fail(ck, p, "a string holds \\u0000 (NUL)", in_member);
 	if (cp >= 0xdc00 && cp <= 0xdfff)
@@ -590,10 +368,10 @@ static int scan_escape(struct check *ck, size_t *pp, int in_member)
 		for (size_t h = q + 2; h < q + 6; h++) {
 			if (h >= len)
 				return fail(ck, len, "unterminated string", in_member);
-			if (hex_value(s[h]) < 0)
+			if (mf_json_hex_value(s[h]) < 0)
 				return fail(ck, q, "a \\u escape without four hex digits", in_member);
 		}
-		lo = hex4(s + q + 2);
+		lo = mf_json_hex4(s + q + 2);
 		if (lo >= 0xdc00 && lo <= 0xdfff) {
 			*pp = q + 6;
 			return 0;
@@ -604,7 +382,7 @@ static int scan_escape(struct check *ck, size_t *pp, int in_member)
 
 /* Checks the string whose opening quote is at s[*pp] and moves past its
  * closing quote; when k is not NULL the string is a key, described in *k. */
-static int scan_string(struct check *ck, size_t *pp, struct key *k)
+static int scan_string(struct check *ck, size_t *pp, struct mf_json_key *k)
 {
 	const unsigned char *s = ck->s;
 	size_t p = *pp + 1, len = ck->len, start = p;
@@ -634,7 +412,7 @@ static int scan_string(struct check *ck, size_t *pp, struct key *k)
 			return fail(ck, p, why, in_member);
 		} else {
 			const char *why;
-			size_t n = utf8_seq(s, p, len, &why);
+			size_t n = mf_utf8_sequence_why(s + p, len - p, &why);
 
 			if (!n)
 				return fail(ck, p, why, in_member);
@@ -651,11 +429,11 @@ static int scan_string(struct check *ck, size_t *pp, struct key *k)
 			for (; i < 8 && start + i < p; i++)
 				pre = pre << 8 | s[start + i];
 		} else {
-			struct unesc u;
+			struct mf_json_unesc u;
 			int b;
 
-			unesc_init(&u, s, start - 1);
-			for (; i < 8 && (b = unesc_next(&u)) >= 0; i++)
+			mf_json_unesc_init(&u, s, start - 1);
+			for (; i < 8 && (b = mf_json_unesc_next(&u)) >= 0; i++)
 				pre = pre << 8 | (unsigned)b;
 		}
 		k->pre = i ? pre << (8 * (8 - i)) : 0;
@@ -809,7 +587,7 @@ static int check_text(struct check *ck)
 	const unsigned char *s = ck->s;
 	size_t len = ck->len, p;
 	struct level *lv;
-	struct key k;
+	struct mf_json_key k;
 	int rc;
 
 	p = skip_ws(s, 0, len);

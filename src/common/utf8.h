@@ -1,7 +1,7 @@
 /*
  * UTF-8, shared by the solver domains that hold text (land names in the
- * mana catalogue, Oracle text in the deck reader). Internal to the solver
- * library; pure functions, thread-safe.
+ * mana catalogue, Oracle text in the deck reader) and by the API's strict
+ * JSON check. Internal to the libraries; pure functions, thread-safe.
  */
 #ifndef MF_COMMON_UTF8_H
 #define MF_COMMON_UTF8_H
@@ -13,5 +13,9 @@
  * surrogate, a code point past U+10FFFF, or a sequence cut short by len.
  * len must be at least 1. */
 size_t mf_utf8_sequence(const unsigned char *s, size_t len);
+
+/* The same, and when there is none *why says which rule the bytes break
+ * ("invalid UTF-8: a truncated sequence", ...: a static string). */
+size_t mf_utf8_sequence_why(const unsigned char *s, size_t len, const char **why);
 
 #endif
