@@ -143,15 +143,46 @@ static bool ordered(const struct odds_ctx *c, const struct odds_game *g)
 	return false;
 }
 
+/* Whether too little mana can stand on turn g->turn for the cost: at most
+ * one land a turn reaches the battlefield, each making at most its group's
+ * reach, so the turn's lands seen, best first, bound the mana. A cheap
+ * answer (no memo, no search) for most games short of lands. */
+static bool short_of_mana(const struct odds_ctx *c, const struct odds_game *g)
+{
+	uint32_t by_reach[256] = { 0 }, room = g->turn, top = 0;
+	uint64_t most = 0;
+
+	for (size_t k = 0; k < c->n_groups; k++) {
+		by_reach[c->g[k].reach] += g->hand[k];
+		top = c->g[k].reach > top ? c->g[k].reach : top;
+	}
+	for (uint32_t t = 1; t <= g->turn; t++)
+		if (g->draws[t - 1] < c->n_groups) {
+			by_reach[c->g[g->draws[t - 1]].reach]++;
+			top = c->g[g->draws[t - 1]].reach > top ? c->g[g->draws[t - 1]].reach : top;
+		}
+	for (uint32_t m = top + 1; m-- > 0 && room;) {
+		uint32_t n = by_reach[m] < room ? by_reach[m] : room;
+
+		most += (uint64_t)n * m;
+		room -= n;
+	}
+	return most < c->mana_needed;
+}
+
 int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 {
 	size_t n = c->n_groups, stride = c->castable.stride;
 	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 3] = { 0 };
 	uint8_t last = ODDS_SPELL;
-	bool in_order = ordered(c, g);
+	bool in_order;
 	union odds_value *v;
 	bool added;
 	int rc;
+
+	if (short_of_mana(c, g))
+		return 0;
+	in_order = ordered(c, g);
 
 	/* what the line of play can depend on: the hand and each draw, or the
 	 * lands before the turn and the turn's draw */

@@ -54,6 +54,7 @@ struct odds_group {
 	uint8_t fetch_types, fetch_life, untap_at;
 	bool fetch_tapped;
 	uint8_t mana;       /* the most mana one land of it makes (a fetch: 0) */
+	uint8_t reach;      /* the most it makes in play: mana, or a fetch's best find */
 	uint32_t finds;     /* a fetch: bit z for each group z it can find */
 };
 
