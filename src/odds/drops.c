@@ -17,23 +17,32 @@
 
 #include "odds/odds_internal.h"
 
+/* Battlefields tried before the hopeless test: most games that cast do so
+ * on the first one or two, and the test's payment solve is then saved. */
+#define QUICK_LEAVES 2
+
 /* Every sub-multiset s of pool with k lands, groups g.. in reverse order
  * (the last groups make the cost's colours and enter untapped: tried
  * first), s holding the choice so far: mf_odds_try_field on each (the drops of
- * hand[], or none), 1 at the first that casts. */
+ * hand[], or none), 1 at the first that casts. Tries at most *leaves
+ * battlefields (counted down), so 0 is final only if *leaves is left. */
 static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g, uint32_t k,
-		  uint32_t avail, const uint8_t *hand, const uint8_t *lib, bool no_drop)
+		  uint32_t avail, const uint8_t *hand, const uint8_t *lib, bool no_drop, uint32_t *leaves)
 {
 	size_t at = c->n_groups - 1 - g;
 	int rc = 0;
 
-	if (!k)
+	if (!k) {
+		if (!*leaves)
+			return 0;
+		--*leaves;
 		return mf_odds_try_field(c, s, hand, lib, no_drop);
+	}
 	if (g == c->n_groups || avail < k)
 		return 0;
 	for (uint32_t n = pool[at] < k ? pool[at] : k;; n--) {
 		s[at] = (uint8_t)n;
-		rc = choose(c, pool, s, g + 1, k - n, avail - pool[at], hand, lib, no_drop);
+		rc = choose(c, pool, s, g + 1, k - n, avail - pool[at], hand, lib, no_drop, leaves);
 		s[at] = 0;
 		if (rc || n == 0)
 			break;
@@ -43,9 +52,10 @@ static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g,
 
 /* Lands seen[] before turn T, `last` drawn on T (a group, or ODDS_SPELL):
  * for each land drop of T (or none), the largest battlefields of the rest,
- * unless even their most mana falls short of the cost. */
+ * unless even their most mana falls short of the cost; at most `leaves`
+ * battlefields in all (a 0 is then not final). */
 static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, const uint8_t *lib,
-			 uint32_t turn)
+			 uint32_t turn, uint32_t leaves)
 {
 	uint8_t pool[MF_ODDS_LAND_KINDS_MAX], hand[MF_ODDS_LAND_KINDS_MAX] = { 0 };
 	uint8_t s[MF_ODDS_LAND_KINDS_MAX] = { 0 };
@@ -73,7 +83,7 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 		if (most >= c->mana_needed) {
 			if (drop)
 				hand[y] = 1;
-			rc = choose(c, pool, s, 0, k, total - from_pool, hand, lib, !drop);
+			rc = choose(c, pool, s, 0, k, total - from_pool, hand, lib, !drop, &leaves);
 			hand[y] = 0;
 		}
 		if (from_pool)
@@ -122,9 +132,12 @@ int mf_odds_castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last,
 		all[last]++;
 	for (size_t k = 0; k < c->n_groups; k++)
 		lib[k] = (uint8_t)(c->g[k].count - all[k]);
+	rc = castable_seen(c, seen, last, lib, turn, QUICK_LEAVES);
+	if (rc)
+		return rc;
 	rc = hopeless(c, all, lib);
 	if (rc == 0)
-		return castable_seen(c, seen, last, lib, turn);
+		return castable_seen(c, seen, last, lib, turn, UINT32_MAX);
 	return rc == 1 ? 0 : rc;
 }
 
