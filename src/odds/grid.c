@@ -48,6 +48,7 @@ struct grid {
 	int8_t *memo;                      /* blocks * cells * (n + 1) */
 	uint8_t block[MF_ODDS_TURN_MAX];   /* turn - 1 -> memo block (asked turns) */
 	double *cur, *next;                /* cells: probability of each */
+	double absorbed[MF_ODDS_TURN_MAX]; /* cast on turn t with enough lands: done */
 	uint32_t *act, *act_next;          /* the cells of cur and next */
 	uint8_t *mark;                     /* cells: in act_next */
 	size_t n_act, n_next;
@@ -246,7 +247,7 @@ struct sums {
 };
 
 /* Draw x (a group, or n) from cell, of probability p on turn t, into the
- * turn's sums: 0, or a negative mf_status. */
+ * turn's sums: whether it casts (1 or 0), or a negative mf_status. */
 static inline int tally(struct grid *gr, uint32_t t, uint32_t cell, size_t x, double p, struct sums *sum)
 {
 	const struct odds_ctx *c = gr->c;
@@ -258,14 +259,14 @@ static inline int tally(struct grid *gr, uint32_t t, uint32_t cell, size_t x, do
 	if (cast)
 		sum->by_turn += p;
 	if (t != c->q->turn)
-		return MF_OK;
+		return cast;
 	if (cast)
 		sum->castable_on_turn += p;
 	if (gr->lands[cell] + (uint32_t)(x < gr->n) >= c->lands_needed) {
 		sum->lands += p;
 		sum->both += cast ? p : 0;
 	}
-	return MF_OK;
+	return cast;
 }
 
 static void carry(struct grid *gr, uint32_t cell, double p)
@@ -276,6 +277,40 @@ static void carry(struct grid *gr, uint32_t cell, double p)
 	}
 	gr->next[cell] += p;
 }
+
+/* Where draw x from cell, of probability p on turn t, goes next: into
+ * next's cell, or, when it cast on t with the lands the cost needs,
+ * absorbed (it casts on every later turn whatever is drawn, so it need
+ * not be walked). */
+static inline void pass_on(struct grid *gr, uint32_t t, uint32_t cell, size_t x, int cast, double p)
+{
+	uint32_t to = x < gr->n ? cell + gr->stride[x] : cell;
+
+	if (cast == 1 && gr->lands[to] >= gr->c->lands_needed)
+		gr->absorbed[t - 1] += p;
+	else
+		carry(gr, to, p);
+}
+
+/* The absorbed probability into the sums of the turns after it. */
+static void add_absorbed(const struct grid *gr, struct odds_tally *out)
+{
+	const struct odds_ctx *c = gr->c;
+
+	for (uint32_t t = 1; t <= c->last_turn; t++) {
+		double p = gr->absorbed[t - 1];
+
+		for (uint32_t later = t + 1; later <= c->last_turn; later++)
+			if (asked(c, later))
+				out->by_turn[later - 1] += p;
+		if (t < c->q->turn) {
+			out->castable += p;
+			out->lands += p;
+			out->both += p;
+		}
+	}
+}
+
 
 /* Turn t of class cl, `library` cards drawable: each cell's draws
  * tallied (when t is asked) and carried into next (unless t is last). */
@@ -299,10 +334,11 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 			break;
 		}
 		if (!draws) {
-			if (tallied)
-				rc = tally(gr, t, cell, n, p, &sum);
-			if (!last)
-				carry(gr, cell, p);
+			int cast = tallied ? tally(gr, t, cell, n, p, &sum) : 0;
+
+			rc = cast < 0 ? cast : MF_OK;
+			if (!last && !rc)
+				pass_on(gr, t, cell, n, cast, p);
 			continue;
 		}
 		/* drawable: lands not seen nor bottomed; the rest are spells */
@@ -310,14 +346,16 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 		for (size_t x = 0; x <= n && !rc; x++) {
 			uint32_t have = x < n ? c->g[x].count - cl->bottomed[x] - s[x] : spells_left;
 			double px;
+			int cast = 0;
 
 			if (!have)
 				continue;
 			px = p * have / library;
 			if (tallied)
-				rc = tally(gr, t, cell, x, px, &sum);
-			if (!last)
-				carry(gr, x < n ? cell + gr->stride[x] : cell, px);
+				cast = tally(gr, t, cell, x, px, &sum);
+			rc = cast < 0 ? cast : MF_OK;
+			if (!last && !rc)
+				pass_on(gr, t, cell, x, cast, px);
 		}
 	}
 	out->by_turn[t - 1] += sum.by_turn;
@@ -380,6 +418,8 @@ int mf_odds_grid(struct odds_ctx *c, struct odds_tally *t)
 			;
 		rc = walk_class(&gr, gr.start[i].class, i, j, t);
 	}
+	if (!rc)
+		add_absorbed(&gr, t);
 	grid_free(&gr);
 	return rc;
 }

@@ -38,6 +38,9 @@
 #ifndef EXACT_QUERIES
 #define EXACT_QUERIES 300
 #endif
+#ifndef CURVE_QUERIES
+#define CURVE_QUERIES 60
+#endif
 #ifndef SAMPLE_SEEDS
 #define SAMPLE_SEEDS 4
 #endif
@@ -598,6 +601,52 @@ START_TEST(test_exact_diff)
 }
 END_TEST
 
+/* A curve's turns against the reference asked at each turn: the exact
+ * count's by_turn[t - 1] is the same game's p_castable on turn t, so the
+ * walks that stop early (the grid's cast cells) must agree with one asked
+ * at t. Two turns of each curve, the reference's limits bounding it by the
+ * turn asked. */
+START_TEST(test_curve_diff)
+{
+	struct odds_random r;
+
+	odds_random_init(&r, cat, 0x63757276u + (uint64_t)_i);
+	for (int n = 0; n < (int)scaled(CURVE_QUERIES); n++) {
+		int32_t idx[ODDS_RANDOM_SMALL_KINDS];
+		uint32_t counts[ODDS_RANDOM_SMALL_KINDS];
+		struct mf_odds_query q;
+		struct mf_odds_result got;
+		char text[1024];
+		int rc;
+
+		odds_random_small(&r, &q, idx, counts);
+		q.curve = q.turn;
+		odds_random_print(&q, text, sizeof(text));
+		rc = mf_odds_compute(&q, &got);
+		ck_assert_msg(rc == MF_OK, "seed %d query %d: engine %s: %s", _i, n, mf_status_str(rc),
+			      text);
+		ck_assert_uint_eq(got.curve, q.curve);
+		ck_assert_msg(fabs(got.by_turn[q.turn - 1] - got.p_castable) <= TOLERANCE,
+			      "seed %d query %d: by_turn[T] %.12f, p_castable %.12f: %s", _i, n,
+			      got.by_turn[q.turn - 1], got.p_castable, text);
+		for (int k = 0; k < 2; k++) {
+			struct mf_odds_query at = q;
+			struct odds_play_result want;
+
+			at.turn = 1 + (uint32_t)(odds_random_bits(&r) % q.curve);
+			at.curve = 0;
+			rc = odds_play_exact(&at, &want);
+			ck_assert_msg(rc == MF_OK, "seed %d query %d: reference %s: %s", _i, n,
+				      mf_status_str(rc), text);
+			ck_assert_msg(fabs(got.by_turn[at.turn - 1] - want.p_castable) <= TOLERANCE,
+				      "seed %d query %d, turn %u of the curve: engine %.12f, reference "
+				      "%.12f: %s", _i, n, at.turn, got.by_turn[at.turn - 1],
+				      want.p_castable, text);
+		}
+	}
+}
+END_TEST
+
 /* Whether a (reference, sampled) and b (engine, se_b 0 when exact) agree
  * within SIGMAS standard errors of their difference. The reference's error
  * is taken at (k + 1) / (n + 2) so that a figure of 0 or 1 still has one. */
@@ -688,6 +737,7 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_exact_diff, 0, EXACT_SEEDS);
+	tcase_add_loop_test(tc, test_curve_diff, 0, EXACT_SEEDS);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("sample-diff");
 	tcase_add_checked_fixture(tc, setup, teardown);
