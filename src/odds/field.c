@@ -185,21 +185,27 @@ void mf_odds_most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *p
 
 uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per)
 {
-	uint8_t left[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t top = 0, next;
 	uint64_t sum = 0;
 
-	memcpy(left, pool, c->n_groups);
-	while (k) {
-		size_t best = c->n_groups;
+	for (size_t g = 0; g < c->n_groups; g++)
+		if (pool[g] && per[g] > top)
+			top = per[g];
+	/* each mana value from the top down, the next one found on the way */
+	for (uint32_t m = top; m && k; m = next) {
+		next = 0;
+		for (size_t g = 0; g < c->n_groups && k; g++) {
+			if (!pool[g])
+				continue;
+			if (per[g] == m) {
+				uint32_t take = pool[g] < k ? pool[g] : k;
 
-		for (size_t g = 0; g < c->n_groups; g++)
-			if (left[g] && (best == c->n_groups || per[g] > per[best]))
-				best = g;
-		if (best == c->n_groups || !per[best])
-			break;
-		for (; left[best] && k; left[best]--, k--)
-			sum += per[best];
-		left[best] = 0;
+				sum += (uint64_t)take * m;
+				k -= take;
+			} else if (per[g] < m && per[g] > next) {
+				next = per[g];
+			}
+		}
 	}
 	return sum;
 }
