@@ -2,8 +2,8 @@
 
 #include <string.h>
 
-#include "deck/oracle.h"
-#include "deck/text.h"
+#include "card/oracle.h"
+#include "card/text.h"
 
 static void read_face(const struct mf_deck_face *face, unsigned *produces,
 		      unsigned *uses)

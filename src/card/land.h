@@ -1,7 +1,7 @@
 /*
  * The land reader's pieces (manaflow/deck.h, mf_deck_land_read): land.c reads
  * a face and its static and triggered lines, land_ability.c its activated
- * abilities (mana abilities and fetches). Internal to src/deck.
+ * abilities (mana abilities and fetches). Internal to src/card.
  *
  * Every line is read twice over: in lower case for matching, and as printed
  * for the text of an ignored clause; both come from mf_deck_clean_line(), so

@@ -1,8 +1,8 @@
 /*
  * Reading the printed text of one card face for taw's colour rule: mana
- * symbols, Oracle text and type line. Internal to src/deck; the rules are
+ * symbols, Oracle text and type line. Internal to src/card; the rules are
  * those of manaflow/deck.h. The text primitives under it (words, symbols,
- * lines without reminder text) are in deck/text.h, shared with the land
+ * lines without reminder text) are in card/text.h, shared with the land
  * reader.
  */
 #ifndef MF_DECK_ORACLE_H

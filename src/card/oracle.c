@@ -1,10 +1,10 @@
-#include "deck/oracle.h"
+#include "card/oracle.h"
 
 #include <stdbool.h>
 #include <string.h>
 
 #include "manaflow/deck.h"
-#include "deck/text.h"
+#include "card/text.h"
 
 /* The longest window taw's rule allows between "any" and "color"/"type". */
 #define ANY_WINDOW_MAX 30

@@ -1,4 +1,4 @@
-#include "deck/text.h"
+#include "card/text.h"
 
 #include <string.h>
 

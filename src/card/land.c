@@ -4,12 +4,12 @@
  * activated abilities: entering tapped, shock and reveal choices, bounce,
  * City of Brass's damage. Activated abilities are in land_ability.c.
  */
-#include "deck/land.h"
+#include "card/land.h"
 
 #include <string.h>
 
-#include "deck/oracle.h"
-#include "deck/text.h"
+#include "card/oracle.h"
+#include "card/text.h"
 
 /* ------------------------------------------------------------------ */
 /* Matchers                                                            */

@@ -1,9 +1,9 @@
 /*
- * Text primitives shared by the deck domain's readers of printed card text
+ * Text primitives shared by the card domain's readers of printed card text
  * (oracle.c for taw's colour rule, land.c for the land reader): words, mana
  * symbols, lines with their reminder text left out, bounded UTF-8 copies,
  * and the size checks every reader makes of a card first.
- * Internal to src/deck.
+ * Internal to src/card.
  *
  * Matching is ASCII case-insensitive; a word is a run of ASCII letters,
  * digits and '_', so the bytes of a UTF-8 sequence ("—") separate words and

@@ -6,11 +6,11 @@
  * spending restriction, counters, a mana cost, another cost, no {T}, an
  * activation condition, an effect that is not understood.
  */
-#include "deck/land.h"
+#include "card/land.h"
 
 #include <string.h>
 
-#include "deck/text.h"
+#include "card/text.h"
 
 /* Whether s[0, n) starts with the literal p. */
 static bool starts(const char *s, size_t n, const char *p)
