@@ -14,51 +14,51 @@
 /* ------------------------------------------------------------------ */
 /* Matchers                                                            */
 
-bool mf_deck_lit(struct mf_deck_cursor *c, const char *lit)
+bool mf_card_lit(struct mf_card_cursor *c, const char *lit)
 {
 	size_t n = strlen(lit);
 
 	if (n > c->len - c->at || memcmp(c->s + c->at, lit, n) != 0)
 		return false;
-	if (n && mf_deck_is_word_char(lit[n - 1]) && c->at + n < c->len &&
-	    mf_deck_is_word_char(c->s[c->at + n]))
+	if (n && mf_card_is_word_char(lit[n - 1]) && c->at + n < c->len &&
+	    mf_card_is_word_char(c->s[c->at + n]))
 		return false;
 	c->at += n;
 	return true;
 }
 
 /* Whether the face's name (its first n bytes) is at c, in any case. */
-static bool name_at(struct mf_deck_cursor *c, size_t n)
+static bool name_at(struct mf_card_cursor *c, size_t n)
 {
 	const char *name = c->x->name;
 
 	if (!name || n == 0 || n > c->len - c->at)
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		if (mf_deck_lower(name[i]) != c->s[c->at + i])
+		if (mf_card_lower(name[i]) != c->s[c->at + i])
 			return false;
 	}
-	if (c->at + n < c->len && mf_deck_is_word_char(c->s[c->at + n]) &&
-	    mf_deck_is_word_char(name[n - 1]))
+	if (c->at + n < c->len && mf_card_is_word_char(c->s[c->at + n]) &&
+	    mf_card_is_word_char(name[n - 1]))
 		return false;
 	c->at += n;
 	return true;
 }
 
-bool mf_deck_self(struct mf_deck_cursor *c)
+bool mf_card_self(struct mf_card_cursor *c)
 {
 	static const char *const generic[] = { "this land", "this permanent", "~", "it" };
 
 	if (name_at(c, c->x->name_len) || name_at(c, c->x->short_len))
 		return true;
 	for (size_t i = 0; i < sizeof(generic) / sizeof(generic[0]); i++) {
-		if (mf_deck_lit(c, generic[i]))
+		if (mf_card_lit(c, generic[i]))
 			return true;
 	}
 	return false;
 }
 
-bool mf_deck_number(struct mf_deck_cursor *c, unsigned *n)
+bool mf_card_number(struct mf_card_cursor *c, unsigned *n)
 {
 	static const char *const words[] = {
 		"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
@@ -72,13 +72,13 @@ bool mf_deck_number(struct mf_deck_cursor *c, unsigned *n)
 			v = 255;
 		at++;
 	}
-	if (at > c->at && (at == c->len || !mf_deck_is_word_char(c->s[at]))) {
+	if (at > c->at && (at == c->len || !mf_card_is_word_char(c->s[at]))) {
 		c->at = at;
 		*n = v;
 		return true;
 	}
 	for (unsigned i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
-		if (mf_deck_lit(c, words[i])) {
+		if (mf_card_lit(c, words[i])) {
 			*n = i + 1;
 			return true;
 		}
@@ -87,14 +87,14 @@ bool mf_deck_number(struct mf_deck_cursor *c, unsigned *n)
 }
 
 /* One basic land type, after an optional article. */
-static bool one_type(struct mf_deck_cursor *c, uint8_t *mask)
+static bool one_type(struct mf_card_cursor *c, uint8_t *mask)
 {
 	static const char *const names[] = { "plains", "island", "swamp", "mountain", "forest" };
 	size_t start = c->at;
 
-	(void)(mf_deck_lit(c, "a ") || mf_deck_lit(c, "an "));
+	(void)(mf_card_lit(c, "a ") || mf_card_lit(c, "an "));
 	for (unsigned t = 0; t < 5; t++) {
-		if (mf_deck_lit(c, names[t])) {
+		if (mf_card_lit(c, names[t])) {
 			*mask |= (uint8_t)(1u << t);
 			return true;
 		}
@@ -103,14 +103,14 @@ static bool one_type(struct mf_deck_cursor *c, uint8_t *mask)
 	return false;
 }
 
-bool mf_deck_types(struct mf_deck_cursor *c, uint8_t *mask)
+bool mf_card_types(struct mf_card_cursor *c, uint8_t *mask)
 {
 	if (!one_type(c, mask))
 		return false;
 	for (;;) {
 		size_t at = c->at;
 
-		if ((mf_deck_lit(c, ", or ") || mf_deck_lit(c, " or ") || mf_deck_lit(c, ", ")) &&
+		if ((mf_card_lit(c, ", or ") || mf_card_lit(c, " or ") || mf_card_lit(c, ", ")) &&
 		    one_type(c, mask))
 			continue;
 		c->at = at;
@@ -118,12 +118,12 @@ bool mf_deck_types(struct mf_deck_cursor *c, uint8_t *mask)
 	}
 }
 
-bool mf_deck_enters(struct mf_deck_cursor *c)
+bool mf_card_enters(struct mf_card_cursor *c)
 {
-	return mf_deck_lit(c, "enters the battlefield") || mf_deck_lit(c, "enters");
+	return mf_card_lit(c, "enters the battlefield") || mf_card_lit(c, "enters");
 }
 
-bool mf_deck_stop(struct mf_deck_cursor *c)
+bool mf_card_stop(struct mf_card_cursor *c)
 {
 	if (c->at >= c->len || c->s[c->at] != '.' ||
 	    (c->at + 1 < c->len && c->s[c->at + 1] != ' '))
@@ -134,7 +134,7 @@ bool mf_deck_stop(struct mf_deck_cursor *c)
 	return true;
 }
 
-bool mf_deck_done(const struct mf_deck_cursor *c)
+bool mf_card_done(const struct mf_card_cursor *c)
 {
 	for (size_t i = c->at; i < c->len; i++) {
 		if (c->s[i] != ' ')
@@ -143,7 +143,7 @@ bool mf_deck_done(const struct mf_deck_cursor *c)
 	return true;
 }
 
-size_t mf_deck_sentence(const char *s, size_t len)
+size_t mf_card_sentence(const char *s, size_t len)
 {
 	for (size_t i = 0; i < len; i++) {
 		if (s[i] == '.' && (i + 1 == len || s[i + 1] == ' '))
@@ -155,7 +155,7 @@ size_t mf_deck_sentence(const char *s, size_t len)
 /* ------------------------------------------------------------------ */
 /* Ignored clauses                                                     */
 
-void mf_deck_land_ignore(struct mf_deck_land_ctx *x, enum mf_deck_land_why why,
+void mf_card_land_ignore(struct mf_card_land_ctx *x, enum mf_deck_land_why why,
 			 const char *orig, size_t n, bool mana)
 {
 	struct mf_deck_land *land = x->land;
@@ -169,12 +169,12 @@ void mf_deck_land_ignore(struct mf_deck_land_ctx *x, enum mf_deck_land_why why,
 	if (land->n_ignored == MF_DECK_LAND_IGNORED_MAX)
 		return;
 	land->ignored[land->n_ignored].why = why;
-	mf_deck_copy_utf8(land->ignored[land->n_ignored].text,
+	mf_card_copy_utf8(land->ignored[land->n_ignored].text,
 			  sizeof(land->ignored[0].text), orig, n);
 	land->n_ignored++;
 }
 
-enum mf_deck_land_why mf_deck_land_classify(const char *lo, size_t n)
+enum mf_deck_land_why mf_card_land_classify(const char *lo, size_t n)
 {
 	static const char *const permanents[] = {
 		"commander", "control", "controls", "each", "devotion", "battlefield",
@@ -183,21 +183,21 @@ enum mf_deck_land_why mf_deck_land_classify(const char *lo, size_t n)
 		"if", "unless", "only", "choose", "chosen", "graveyard", "hand", "turn", "draft",
 	};
 
-	if (mf_deck_word_at(lo, n, 0, "when") || mf_deck_word_at(lo, n, 0, "whenever") ||
-	    mf_deck_word_at(lo, n, 0, "at"))
+	if (mf_card_word_at(lo, n, 0, "when") || mf_card_word_at(lo, n, 0, "whenever") ||
+	    mf_card_word_at(lo, n, 0, "at"))
 		return MF_DECK_WHY_TRIGGERED;
 	for (size_t i = 0; i + 20 <= n; i++) {
 		if (memcmp(lo + i, "spend this mana only", 20) == 0)
 			return MF_DECK_WHY_SPEND_RESTRICTION;
 	}
-	if (mf_deck_has_word(lo, n, "counter") || mf_deck_has_word(lo, n, "counters"))
+	if (mf_card_has_word(lo, n, "counter") || mf_card_has_word(lo, n, "counters"))
 		return MF_DECK_WHY_COUNTERS;
 	for (size_t i = 0; i < sizeof(permanents) / sizeof(permanents[0]); i++) {
-		if (mf_deck_has_word(lo, n, permanents[i]))
+		if (mf_card_has_word(lo, n, permanents[i]))
 			return MF_DECK_WHY_OTHER_PERMANENTS;
 	}
 	for (size_t i = 0; i < sizeof(state) / sizeof(state[0]); i++) {
-		if (mf_deck_has_word(lo, n, state[i]))
+		if (mf_card_has_word(lo, n, state[i]))
 			return MF_DECK_WHY_GAME_STATE;
 	}
 	return MF_DECK_WHY_NOT_UNDERSTOOD;
@@ -206,69 +206,69 @@ enum mf_deck_land_why mf_deck_land_classify(const char *lo, size_t n)
 /* ------------------------------------------------------------------ */
 /* Lines that are not activated abilities                              */
 
-static void static_line(struct mf_deck_land_ctx *x, const char *lo, const char *orig, size_t n);
+static void static_line(struct mf_card_land_ctx *x, const char *lo, const char *orig, size_t n);
 
 /* "<this> enters [the battlefield] tapped[ unless ...| with ...]." */
-static bool enters_tapped(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c,
+static bool enters_tapped(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 			  const char *orig)
 {
 	struct mf_deck_land *land = x->land;
 	unsigned n;
 	size_t unless;
 
-	if (!(mf_deck_self(c) && mf_deck_lit(c, " ") && mf_deck_enters(c) &&
-	      mf_deck_lit(c, " tapped")))
+	if (!(mf_card_self(c) && mf_card_lit(c, " ") && mf_card_enters(c) &&
+	      mf_card_lit(c, " tapped")))
 		return false;
-	if (mf_deck_stop(c)) {
+	if (mf_card_stop(c)) {
 		/* "This land enters tapped. As it enters, choose a color ..." */
 		land->enters = MF_DECK_ENTERS_TAPPED;
-		if (!mf_deck_done(c))
+		if (!mf_card_done(c))
 			static_line(x, c->s + c->at, orig + c->at, c->len - c->at);
 		return true;
 	}
 	/* Depletion and Vivid lands: "tapped with two ... counters on it." */
-	if (mf_deck_lit(c, " with ")) {
+	if (mf_card_lit(c, " with ")) {
 		land->enters = MF_DECK_ENTERS_TAPPED;
 		return true;
 	}
 	unless = c->at;
-	if (mf_deck_lit(c, " unless you control ")) {
+	if (mf_card_lit(c, " unless you control ")) {
 		size_t cond = c->at;
 		uint8_t types = 0;
 
-		if (mf_deck_number(c, &n) && mf_deck_lit(c, " or fewer other lands") && mf_deck_stop(c)) {
+		if (mf_card_number(c, &n) && mf_card_lit(c, " or fewer other lands") && mf_card_stop(c)) {
 			land->enters = MF_DECK_ENTERS_UNLESS_FEW_LANDS;
 			land->enters_count = (uint8_t)n;
 			return true;
 		}
 		c->at = cond;
-		if (mf_deck_number(c, &n) && mf_deck_lit(c, " or more other lands") && mf_deck_stop(c)) {
+		if (mf_card_number(c, &n) && mf_card_lit(c, " or more other lands") && mf_card_stop(c)) {
 			land->enters = MF_DECK_ENTERS_UNLESS_MANY_LANDS;
 			land->enters_count = (uint8_t)n;
 			return true;
 		}
 		c->at = cond;
-		if (mf_deck_number(c, &n) && mf_deck_lit(c, " or more basic lands") && mf_deck_stop(c)) {
+		if (mf_card_number(c, &n) && mf_card_lit(c, " or more basic lands") && mf_card_stop(c)) {
 			land->enters = MF_DECK_ENTERS_UNLESS_BASICS;
 			land->enters_count = (uint8_t)n;
 			return true;
 		}
 		c->at = cond;
-		if (mf_deck_types(c, &types) && mf_deck_stop(c)) {
+		if (mf_card_types(c, &types) && mf_card_stop(c)) {
 			land->enters = MF_DECK_ENTERS_UNLESS_TYPES;
 			land->enters_types = types;
 			return true;
 		}
 	}
 	land->enters = MF_DECK_ENTERS_CONDITIONAL;
-	mf_deck_land_ignore(x, mf_deck_land_classify(c->s + unless, c->len - unless),
+	mf_card_land_ignore(x, mf_card_land_classify(c->s + unless, c->len - unless),
 			    orig, c->len, false);
 	return true;
 }
 
 /* "As <this> enters [the battlefield], you may pay N life | reveal a[n]
  * <types> card from your hand. If you don't, <this> enters [...] tapped." */
-static bool enters_choice(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c,
+static bool enters_choice(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 			  const char *orig)
 {
 	struct mf_deck_land *land = x->land;
@@ -277,57 +277,57 @@ static bool enters_choice(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c,
 	uint8_t types = 0;
 	bool pay = false, reveal = false;
 
-	if (!(mf_deck_lit(c, "as ") && mf_deck_self(c) && mf_deck_lit(c, " ") &&
-	      mf_deck_enters(c) && mf_deck_lit(c, ", you may ")))
+	if (!(mf_card_lit(c, "as ") && mf_card_self(c) && mf_card_lit(c, " ") &&
+	      mf_card_enters(c) && mf_card_lit(c, ", you may ")))
 		return false;
 	choice = c->at;
-	if (mf_deck_lit(c, "pay ") && mf_deck_number(c, &life) && mf_deck_lit(c, " life"))
+	if (mf_card_lit(c, "pay ") && mf_card_number(c, &life) && mf_card_lit(c, " life"))
 		pay = true;
-	else if ((c->at = choice, mf_deck_lit(c, "reveal ")) && mf_deck_types(c, &types) &&
-		 mf_deck_lit(c, " card from your hand"))
+	else if ((c->at = choice, mf_card_lit(c, "reveal ")) && mf_card_types(c, &types) &&
+		 mf_card_lit(c, " card from your hand"))
 		reveal = true;
-	if ((pay || reveal) && mf_deck_stop(c) && mf_deck_lit(c, "if you don't, ") &&
-	    mf_deck_self(c) && mf_deck_lit(c, " ") && mf_deck_enters(c) &&
-	    mf_deck_lit(c, " tapped") && mf_deck_stop(c) && mf_deck_done(c)) {
+	if ((pay || reveal) && mf_card_stop(c) && mf_card_lit(c, "if you don't, ") &&
+	    mf_card_self(c) && mf_card_lit(c, " ") && mf_card_enters(c) &&
+	    mf_card_lit(c, " tapped") && mf_card_stop(c) && mf_card_done(c)) {
 		land->enters = pay ? MF_DECK_ENTERS_PAY_LIFE : MF_DECK_ENTERS_UNLESS_REVEAL;
 		land->enters_life = (uint8_t)life;
 		land->enters_types = types;
 		return true;
 	}
-	if (!mf_deck_has_word(c->s, c->len, "tapped"))
+	if (!mf_card_has_word(c->s, c->len, "tapped"))
 		return false;
 	/* Revealing a Giant card: what the hand holds. */
 	land->enters = MF_DECK_ENTERS_CONDITIONAL;
-	mf_deck_land_ignore(x, MF_DECK_WHY_GAME_STATE, orig, c->len, false);
+	mf_card_land_ignore(x, MF_DECK_WHY_GAME_STATE, orig, c->len, false);
 	return true;
 }
 
 /* "When <this> enters [the battlefield], return a land you control to its
  * owner's hand." and "..., sacrifice it unless you return an untapped
  * <type> | a non-Lair land you control to its owner's hand." */
-static bool bounce(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c)
+static bool bounce(struct mf_card_land_ctx *x, struct mf_card_cursor *c)
 {
 	struct mf_deck_land *land = x->land;
 	size_t what;
 	uint8_t types = 0;
 	bool untapped = false;
 
-	if (!(mf_deck_lit(c, "when ") && mf_deck_self(c) && mf_deck_lit(c, " ") &&
-	      mf_deck_enters(c) && mf_deck_lit(c, ", ")))
+	if (!(mf_card_lit(c, "when ") && mf_card_self(c) && mf_card_lit(c, " ") &&
+	      mf_card_enters(c) && mf_card_lit(c, ", ")))
 		return false;
-	if (mf_deck_lit(c, "return a land")) {
+	if (mf_card_lit(c, "return a land")) {
 		what = c->at;
-	} else if (mf_deck_lit(c, "sacrifice it unless you return ")) {
+	} else if (mf_card_lit(c, "sacrifice it unless you return ")) {
 		what = c->at;
-		if (mf_deck_lit(c, "an untapped ") && mf_deck_types(c, &types))
+		if (mf_card_lit(c, "an untapped ") && mf_card_types(c, &types))
 			untapped = true;
-		else if (!(c->at = what, mf_deck_lit(c, "a non-lair land")))
+		else if (!(c->at = what, mf_card_lit(c, "a non-lair land")))
 			return false;
 	} else {
 		return false;
 	}
-	if (!(mf_deck_lit(c, " you control to its owner's hand") && mf_deck_stop(c) &&
-	      mf_deck_done(c)))
+	if (!(mf_card_lit(c, " you control to its owner's hand") && mf_card_stop(c) &&
+	      mf_card_done(c)))
 		return false;
 	land->bounce = true;
 	land->bounce_types = types;
@@ -336,56 +336,56 @@ static bool bounce(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c)
 }
 
 /* "Whenever <this> becomes tapped, it deals N damage to you." */
-static bool tap_damage(struct mf_deck_land_ctx *x, struct mf_deck_cursor *c)
+static bool tap_damage(struct mf_card_land_ctx *x, struct mf_card_cursor *c)
 {
 	unsigned n;
 
-	if (!(mf_deck_lit(c, "whenever ") && mf_deck_self(c) &&
-	      mf_deck_lit(c, " becomes tapped, ") && mf_deck_self(c) &&
-	      mf_deck_lit(c, " deals ") && mf_deck_number(c, &n) &&
-	      mf_deck_lit(c, " damage to you") && mf_deck_stop(c) && mf_deck_done(c)))
+	if (!(mf_card_lit(c, "whenever ") && mf_card_self(c) &&
+	      mf_card_lit(c, " becomes tapped, ") && mf_card_self(c) &&
+	      mf_card_lit(c, " deals ") && mf_card_number(c, &n) &&
+	      mf_card_lit(c, " damage to you") && mf_card_stop(c) && mf_card_done(c)))
 		return false;
 	x->tap_damage += n;
 	return true;
 }
 
-static void static_line(struct mf_deck_land_ctx *x, const char *lo, const char *orig, size_t n)
+static void static_line(struct mf_card_land_ctx *x, const char *lo, const char *orig, size_t n)
 {
-	struct mf_deck_cursor c = { lo, n, 0, x };
+	struct mf_card_cursor c = { lo, n, 0, x };
 
 	/* In 2019 wording only hideaway's reminder text says it enters tapped. */
-	if (mf_deck_word_at(lo, n, 0, "hideaway")) {
+	if (mf_card_word_at(lo, n, 0, "hideaway")) {
 		x->land->enters = MF_DECK_ENTERS_TAPPED;
 		return;
 	}
 	/* Gemstone Mine, the Vivid lands: removing one of these counters is
 	 * a free cost to the model (land_ability.c), whose land taps once. */
-	if (mf_deck_has_word(lo, n, "enters") && mf_deck_has_word(lo, n, "with") &&
-	    mf_deck_has_word(lo, n, "counters") && n >= 6 && memcmp(lo + n - 6, "on it.", 6) == 0)
+	if (mf_card_has_word(lo, n, "enters") && mf_card_has_word(lo, n, "with") &&
+	    mf_card_has_word(lo, n, "counters") && n >= 6 && memcmp(lo + n - 6, "on it.", 6) == 0)
 		x->enters_with_counters = true;
 	if (enters_tapped(x, &c, orig) || (c.at = 0, enters_choice(x, &c, orig)) ||
 	    (c.at = 0, bounce(x, &c)) || (c.at = 0, tap_damage(x, &c)))
 		return;
 	c.at = 0;
-	if (mf_deck_lit(&c, "if ") && mf_deck_self(&c) && mf_deck_lit(&c, " would enter")) {
+	if (mf_card_lit(&c, "if ") && mf_card_self(&c) && mf_card_lit(&c, " would enter")) {
 		/* "... sacrifice a Forest instead": it cannot come alone. */
-		mf_deck_land_ignore(x, MF_DECK_WHY_OTHER_PERMANENTS, orig, n, false);
+		mf_card_land_ignore(x, MF_DECK_WHY_OTHER_PERMANENTS, orig, n, false);
 		return;
 	}
 	c.at = 0;
-	if (mf_deck_lit(&c, "when ") && mf_deck_self(&c) && mf_deck_lit(&c, " ") &&
-	    mf_deck_enters(&c) && mf_deck_lit(&c, ", sacrifice it unless you pay {")) {
-		mf_deck_land_ignore(x, MF_DECK_WHY_EXTRA_COST, orig, n, false);
+	if (mf_card_lit(&c, "when ") && mf_card_self(&c) && mf_card_lit(&c, " ") &&
+	    mf_card_enters(&c) && mf_card_lit(&c, ", sacrifice it unless you pay {")) {
+		mf_card_land_ignore(x, MF_DECK_WHY_EXTRA_COST, orig, n, false);
 		return;
 	}
-	if (mf_deck_has_word(lo, n, "add") || mf_deck_has_word(lo, n, "adds")) {
-		mf_deck_land_ignore(x, mf_deck_land_classify(lo, n), orig, n, true);
+	if (mf_card_has_word(lo, n, "add") || mf_card_has_word(lo, n, "adds")) {
+		mf_card_land_ignore(x, mf_card_land_classify(lo, n), orig, n, true);
 		return;
 	}
-	if (mf_deck_has_word(lo, n, "enters") && mf_deck_has_word(lo, n, "tapped")) {
+	if (mf_card_has_word(lo, n, "enters") && mf_card_has_word(lo, n, "tapped")) {
 		if (x->land->enters == MF_DECK_ENTERS_UNTAPPED)
 			x->land->enters = MF_DECK_ENTERS_CONDITIONAL;
-		mf_deck_land_ignore(x, MF_DECK_WHY_NOT_UNDERSTOOD, orig, n, false);
+		mf_card_land_ignore(x, MF_DECK_WHY_NOT_UNDERSTOOD, orig, n, false);
 	}
 }
 
@@ -404,7 +404,7 @@ static size_t ability_word(const char *lo, size_t n)
 	return 0;
 }
 
-static void read_line(struct mf_deck_land_ctx *x, const char *lo, const char *orig, size_t n)
+static void read_line(struct mf_card_land_ctx *x, const char *lo, const char *orig, size_t n)
 {
 	size_t skip = ability_word(lo, n);
 
@@ -421,7 +421,7 @@ static void read_line(struct mf_deck_land_ctx *x, const char *lo, const char *or
 	 * inside quotes is an ability granted to something else. */
 	for (size_t i = 0; i < n && lo[i] != '"'; i++) {
 		if (lo[i] == ':') {
-			mf_deck_land_activated(x, lo, orig, n, i);
+			mf_card_land_activated(x, lo, orig, n, i);
 			return;
 		}
 	}
@@ -438,11 +438,11 @@ static bool land_type_line(const char *type_line, uint8_t *supertypes)
 	size_t n = type_line ? strlen(type_line) : 0;
 
 	for (size_t i = 0; i < n; i++)
-		lo[i] = mf_deck_lower(type_line[i]);
-	*supertypes = (uint8_t)((mf_deck_has_word(lo, n, "basic") ? MF_DECK_LAND_BASIC : 0) |
-				(mf_deck_has_word(lo, n, "snow") ? MF_DECK_LAND_SNOW : 0) |
-				(mf_deck_has_word(lo, n, "legendary") ? MF_DECK_LAND_LEGENDARY : 0));
-	return mf_deck_has_word(lo, n, "land");
+		lo[i] = mf_card_lower(type_line[i]);
+	*supertypes = (uint8_t)((mf_card_has_word(lo, n, "basic") ? MF_DECK_LAND_BASIC : 0) |
+				(mf_card_has_word(lo, n, "snow") ? MF_DECK_LAND_SNOW : 0) |
+				(mf_card_has_word(lo, n, "legendary") ? MF_DECK_LAND_LEGENDARY : 0));
+	return mf_card_has_word(lo, n, "land");
 }
 
 /* Two alternatives are the same when all but their ability index agree. */
@@ -452,7 +452,7 @@ static bool same_mana(const struct mf_deck_land_mana *a, const struct mf_deck_la
 	       a->flags == b->flags;
 }
 
-static void finish(struct mf_deck_land_ctx *x)
+static void finish(struct mf_card_land_ctx *x)
 {
 	struct mf_deck_land *land = x->land;
 	size_t kept = 0;
@@ -485,7 +485,7 @@ static void read_face(const struct mf_deck_face *face, size_t index, uint8_t sup
 		      struct mf_deck_land *land)
 {
 	char lo[MF_DECK_TEXT_MAX], orig[MF_DECK_TEXT_MAX];
-	struct mf_deck_land_ctx x = { land, face->name, 0, 0, 0, 0, MF_DECK_WHY_NONE, false };
+	struct mf_card_land_ctx x = { land, face->name, 0, 0, 0, 0, MF_DECK_WHY_NONE, false };
 	const char *text = face->oracle_text ? face->oracle_text : "";
 	size_t len = strlen(text), pos = 0, start, n;
 
@@ -500,7 +500,7 @@ static void read_face(const struct mf_deck_face *face, size_t index, uint8_t sup
 		x.short_len = comma ? (size_t)(comma - face->name) : x.name_len;
 	}
 	if (face->type_line)
-		land->basic_types = (uint8_t)mf_deck_type_line_produces(face->type_line,
+		land->basic_types = (uint8_t)mf_card_type_line_produces(face->type_line,
 									strlen(face->type_line));
 	/* Each basic land type has "{T}: Add <its colour>." */
 	for (unsigned t = 0; t < 5; t++) {
@@ -512,8 +512,8 @@ static void read_face(const struct mf_deck_face *face, size_t index, uint8_t sup
 			m->ability = (uint8_t)x.next_ability++;
 		}
 	}
-	while (mf_deck_next_line(text, len, &pos, &start, &n)) {
-		n = mf_deck_clean_line(text + start, n, lo, orig);
+	while (mf_card_next_line(text, len, &pos, &start, &n)) {
+		n = mf_card_clean_line(text + start, n, lo, orig);
 		read_line(&x, lo, orig, n);
 	}
 	finish(&x);
@@ -525,7 +525,7 @@ int mf_deck_land_read(const struct mf_deck_card *card, struct mf_deck_lands *out
 	int rc;
 
 	out->n = 0;
-	rc = mf_deck_check_card(card);
+	rc = mf_card_check(card);
 	if (rc != MF_OK)
 		return rc;
 

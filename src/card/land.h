@@ -4,11 +4,11 @@
  * abilities (mana abilities and fetches). Internal to src/card.
  *
  * Every line is read twice over: in lower case for matching, and as printed
- * for the text of an ignored clause; both come from mf_deck_clean_line(), so
+ * for the text of an ignored clause; both come from mf_card_clean_line(), so
  * an offset is the same text in each.
  */
-#ifndef MF_DECK_LAND_H
-#define MF_DECK_LAND_H
+#ifndef MF_CARD_LAND_H
+#define MF_CARD_LAND_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -17,7 +17,7 @@
 #include "manaflow/deck.h"
 
 /* What reading one face needs beyond its output. */
-struct mf_deck_land_ctx {
+struct mf_card_land_ctx {
 	struct mf_deck_land *land;
 	const char *name;        /* the face's name as printed, may be NULL */
 	size_t name_len;
@@ -30,51 +30,51 @@ struct mf_deck_land_ctx {
 
 /* A position in one lower-case line. The matchers below advance c->at only
  * when they match. */
-struct mf_deck_cursor {
+struct mf_card_cursor {
 	const char *s;
 	size_t len;
 	size_t at;
-	const struct mf_deck_land_ctx *x;
+	const struct mf_card_land_ctx *x;
 };
 
 /* The literal lit (lower case); when it ends with a word character, a word
  * must end there too ("add" is not "additional"). */
-bool mf_deck_lit(struct mf_deck_cursor *c, const char *lit);
+bool mf_card_lit(struct mf_card_cursor *c, const char *lit);
 
 /* A reference to the face itself: its name or the part before its first
  * comma, "this land", "this permanent", "~" or "it". */
-bool mf_deck_self(struct mf_deck_cursor *c);
+bool mf_card_self(struct mf_card_cursor *c);
 
 /* A count: digits, or "one" to "ten"; at most 255. */
-bool mf_deck_number(struct mf_deck_cursor *c, unsigned *n);
+bool mf_card_number(struct mf_card_cursor *c, unsigned *n);
 
 /* A list of basic land types, each with an optional "a"/"an": "a Plains or
  * an Island", "Forest, Plains, or Island". ORs MF_DECK_W... into *mask. */
-bool mf_deck_types(struct mf_deck_cursor *c, uint8_t *mask);
+bool mf_card_types(struct mf_card_cursor *c, uint8_t *mask);
 
 /* "enters the battlefield" (2019 wording) or "enters" (current wording). */
-bool mf_deck_enters(struct mf_deck_cursor *c);
+bool mf_card_enters(struct mf_card_cursor *c);
 
 /* A full stop at the end of the text or before a space; skips the spaces. */
-bool mf_deck_stop(struct mf_deck_cursor *c);
+bool mf_card_stop(struct mf_card_cursor *c);
 
 /* Whether only blanks are left. */
-bool mf_deck_done(const struct mf_deck_cursor *c);
+bool mf_card_done(const struct mf_card_cursor *c);
 
 /* Length of the sentence at s[0, len): up to and including the first full
  * stop that ends the text or comes before a space, else len. */
-size_t mf_deck_sentence(const char *s, size_t len);
+size_t mf_card_sentence(const char *s, size_t len);
 
 /* Lists the clause orig[0, n) in the face's ignored clauses with why. mana
  * says that the clause adds mana or fetches a land: the first such reason is
  * the face's reason to be unsupported when nothing else is read. */
-void mf_deck_land_ignore(struct mf_deck_land_ctx *x, enum mf_deck_land_why why,
+void mf_card_land_ignore(struct mf_card_land_ctx *x, enum mf_deck_land_why why,
 			 const char *orig, size_t n, bool mana);
 
 /* The reason for a mana-relevant clause lo[0, n) that is not understood,
  * guessed from its words: triggered, spending restriction, counters, other
  * permanents, game state, or not understood. */
-enum mf_deck_land_why mf_deck_land_classify(const char *lo, size_t n);
+enum mf_deck_land_why mf_card_land_classify(const char *lo, size_t n);
 
 /*
  * Reads one activated ability, "cost: effect", whose colon is at lo[colon]:
@@ -82,7 +82,7 @@ enum mf_deck_land_why mf_deck_land_classify(const char *lo, size_t n);
  * that is neither an ignored clause; any other is not mana-relevant and is
  * left alone.
  */
-void mf_deck_land_activated(struct mf_deck_land_ctx *x, const char *lo,
+void mf_card_land_activated(struct mf_card_land_ctx *x, const char *lo,
 			    const char *orig, size_t n, size_t colon);
 
 #endif

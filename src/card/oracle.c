@@ -14,7 +14,7 @@ static const char copied_mana_phrase[] = "any type that land produced";
 
 static unsigned letter_color(char c)
 {
-	switch (mf_deck_lower(c)) {
+	switch (mf_card_lower(c)) {
 	case 'w': return MF_DECK_W;
 	case 'u': return MF_DECK_U;
 	case 'b': return MF_DECK_B;
@@ -25,7 +25,7 @@ static unsigned letter_color(char c)
 	}
 }
 
-unsigned mf_deck_symbol_colors(const char *inside, size_t len)
+unsigned mf_card_symbol_colors(const char *inside, size_t len)
 {
 	unsigned colors = 0;
 	size_t start = 0;
@@ -37,7 +37,7 @@ unsigned mf_deck_symbol_colors(const char *inside, size_t len)
 		const char *p = inside + start;
 
 		/* Half mana ({HW}) is still white. */
-		if (part == 2 && mf_deck_lower(p[0]) == 'h') {
+		if (part == 2 && mf_card_lower(p[0]) == 'h') {
 			p++;
 			part--;
 		}
@@ -48,7 +48,7 @@ unsigned mf_deck_symbol_colors(const char *inside, size_t len)
 	return colors;
 }
 
-unsigned mf_deck_symbols_colors(const char *text, size_t len)
+unsigned mf_card_symbols_colors(const char *text, size_t len)
 {
 	unsigned colors = 0;
 	size_t i = 0;
@@ -56,10 +56,10 @@ unsigned mf_deck_symbols_colors(const char *text, size_t len)
 	while (i < len) {
 		const char *inside;
 		size_t inside_len;
-		size_t n = mf_deck_symbol_at(text, len, i, &inside, &inside_len);
+		size_t n = mf_card_symbol_at(text, len, i, &inside, &inside_len);
 
 		if (n) {
-			colors |= mf_deck_symbol_colors(inside, inside_len);
+			colors |= mf_card_symbol_colors(inside, inside_len);
 			i += n;
 		} else {
 			i++;
@@ -68,7 +68,7 @@ unsigned mf_deck_symbols_colors(const char *text, size_t len)
 	return colors;
 }
 
-unsigned mf_deck_type_line_produces(const char *type_line, size_t len)
+unsigned mf_card_type_line_produces(const char *type_line, size_t len)
 {
 	static const struct {
 		const char *word;
@@ -85,13 +85,13 @@ unsigned mf_deck_type_line_produces(const char *type_line, size_t len)
 		char word[16];
 		size_t n = 0;
 
-		if (!mf_deck_is_word_char(type_line[i])) {
+		if (!mf_card_is_word_char(type_line[i])) {
 			i++;
 			continue;
 		}
-		while (i < len && mf_deck_is_word_char(type_line[i])) {
+		while (i < len && mf_card_is_word_char(type_line[i])) {
 			if (n < sizeof(word) - 1)
-				word[n] = mf_deck_lower(type_line[i]);
+				word[n] = mf_card_lower(type_line[i]);
 			n++;
 			i++;
 		}
@@ -134,15 +134,15 @@ static bool any_names_all_colors(const char *s, size_t len, size_t any_end)
 	static const char *const kinds[] = { "colors", "color", "types", "type" };
 	size_t last = any_end + ANY_WINDOW_MAX;
 
-	if (any_end >= len || mf_deck_is_word_char(s[any_end]))
+	if (any_end >= len || mf_card_is_word_char(s[any_end]))
 		return false;
 	for (size_t j = any_end + 1; j <= last && j < len; j++) {
 		if (s[j - 1] == '.')
 			return false;
-		if (mf_deck_is_word_char(s[j - 1]))
+		if (mf_card_is_word_char(s[j - 1]))
 			continue;
 		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-			if (mf_deck_word_at(s, len, j, kinds[k]))
+			if (mf_card_word_at(s, len, j, kinds[k]))
 				return true;
 		}
 	}
@@ -155,16 +155,16 @@ static bool any_names_all_colors(const char *s, size_t len, size_t any_end)
 static unsigned effect_produces(char *s, size_t len)
 {
 	size_t phrase = sizeof(copied_mana_phrase) - 1;
-	unsigned colors = mf_deck_symbols_colors(s, len);
+	unsigned colors = mf_card_symbols_colors(s, len);
 
 	for (size_t i = 0; i < len; i++) {
-		if (mf_deck_word_starts_at(s, i) && mf_deck_word_at(s, len, i, "any") &&
+		if (mf_card_word_starts_at(s, i) && mf_card_word_at(s, len, i, "any") &&
 		    i + phrase <= len && memcmp(s + i, copied_mana_phrase, phrase) == 0 &&
-		    (i + phrase == len || !mf_deck_is_word_char(s[i + phrase])))
+		    (i + phrase == len || !mf_card_is_word_char(s[i + phrase])))
 			memset(s + i, ' ', phrase);
 	}
 	for (size_t i = 0; i < len; i++) {
-		if (mf_deck_word_starts_at(s, i) && mf_deck_word_at(s, len, i, "any") &&
+		if (mf_card_word_starts_at(s, i) && mf_card_word_at(s, len, i, "any") &&
 		    any_names_all_colors(s, len, i + 3)) {
 			colors |= MF_DECK_WUBRG;
 			break;
@@ -178,10 +178,10 @@ static size_t add_word_at(const char *s, size_t len, size_t at)
 {
 	size_t n;
 
-	if (!mf_deck_word_starts_at(s, at))
+	if (!mf_card_word_starts_at(s, at))
 		return 0;
-	n = mf_deck_word_at(s, len, at, "adds");
-	return n ? n : mf_deck_word_at(s, len, at, "add");
+	n = mf_card_word_at(s, len, at, "adds");
+	return n ? n : mf_card_word_at(s, len, at, "add");
 }
 
 /* Splits one cleaned line into its "Add ..." clauses and the rest (its
@@ -191,7 +191,7 @@ static void read_line(char *s, size_t len, char *cost, unsigned *produces,
 {
 	size_t n_cost = 0, i = 0;
 
-	if (mf_deck_has_word(s, len, "extort"))
+	if (mf_card_has_word(s, len, "extort"))
 		*uses |= MF_DECK_W | MF_DECK_B;
 	if (!line_may_add_mana(s, len))
 		return;
@@ -209,10 +209,10 @@ static void read_line(char *s, size_t len, char *cost, unsigned *produces,
 		*produces |= effect_produces(s + i + word, end - i - word);
 		i = end;
 	}
-	*uses |= mf_deck_symbols_colors(cost, n_cost);
+	*uses |= mf_card_symbols_colors(cost, n_cost);
 }
 
-void mf_deck_read_oracle(const char *text, size_t len, unsigned *produces,
+void mf_card_read_oracle(const char *text, size_t len, unsigned *produces,
 		      unsigned *uses)
 {
 	char line[MF_DECK_TEXT_MAX];
@@ -221,8 +221,8 @@ void mf_deck_read_oracle(const char *text, size_t len, unsigned *produces,
 
 	if (len > MF_DECK_TEXT_MAX)
 		len = MF_DECK_TEXT_MAX;
-	while (mf_deck_next_line(text, len, &pos, &start, &n)) {
-		n = mf_deck_clean_line(text + start, n, line, NULL);
+	while (mf_card_next_line(text, len, &pos, &start, &n)) {
+		n = mf_card_clean_line(text + start, n, line, NULL);
 		read_line(line, n, cost, produces, uses);
 	}
 }

@@ -9,12 +9,12 @@ static void read_face(const struct mf_deck_face *face, unsigned *produces,
 		      unsigned *uses)
 {
 	if (face->mana_cost)
-		*uses |= mf_deck_symbols_colors(face->mana_cost, strlen(face->mana_cost));
+		*uses |= mf_card_symbols_colors(face->mana_cost, strlen(face->mana_cost));
 	if (face->oracle_text)
-		mf_deck_read_oracle(face->oracle_text, strlen(face->oracle_text),
+		mf_card_read_oracle(face->oracle_text, strlen(face->oracle_text),
 				 produces, uses);
 	if (face->type_line)
-		*produces |= mf_deck_type_line_produces(face->type_line,
+		*produces |= mf_card_type_line_produces(face->type_line,
 						     strlen(face->type_line));
 }
 
@@ -25,7 +25,7 @@ int mf_deck_read_card(const struct mf_deck_card *card,
 	int rc;
 
 	memset(out, 0, sizeof(*out));
-	rc = mf_deck_check_card(card);
+	rc = mf_card_check(card);
 	if (rc != MF_OK)
 		goto out;
 
