@@ -1,5 +1,5 @@
 /*
- * The land reader (manaflow/deck.h, mf_deck_land_read): a card's land faces,
+ * The land reader (manaflow/card.h, mf_card_land_read): a card's land faces,
  * their type lines, and the lines of their Oracle text that are not
  * activated abilities: entering tapped, shock and reveal choices, bounce,
  * City of Brass's damage. Activated abilities are in land_ability.c.
@@ -155,18 +155,18 @@ size_t mf_card_sentence(const char *s, size_t len)
 /* ------------------------------------------------------------------ */
 /* Ignored clauses                                                     */
 
-void mf_card_land_ignore(struct mf_card_land_ctx *x, enum mf_deck_land_why why,
+void mf_card_land_ignore(struct mf_card_land_ctx *x, enum mf_card_land_why why,
 			 const char *orig, size_t n, bool mana)
 {
-	struct mf_deck_land *land = x->land;
+	struct mf_card_land *land = x->land;
 
 	while (n > 0 && orig[n - 1] == ' ')
 		n--;
-	if (mana && x->first_mana_why == MF_DECK_WHY_NONE)
+	if (mana && x->first_mana_why == MF_CARD_WHY_NONE)
 		x->first_mana_why = why;
 	if (land->n_ignored_total < UINT16_MAX)
 		land->n_ignored_total++;
-	if (land->n_ignored == MF_DECK_LAND_IGNORED_MAX)
+	if (land->n_ignored == MF_CARD_LAND_IGNORED_MAX)
 		return;
 	land->ignored[land->n_ignored].why = why;
 	mf_card_copy_utf8(land->ignored[land->n_ignored].text,
@@ -174,7 +174,7 @@ void mf_card_land_ignore(struct mf_card_land_ctx *x, enum mf_deck_land_why why,
 	land->n_ignored++;
 }
 
-enum mf_deck_land_why mf_card_land_classify(const char *lo, size_t n)
+enum mf_card_land_why mf_card_land_classify(const char *lo, size_t n)
 {
 	static const char *const permanents[] = {
 		"commander", "control", "controls", "each", "devotion", "battlefield",
@@ -185,22 +185,22 @@ enum mf_deck_land_why mf_card_land_classify(const char *lo, size_t n)
 
 	if (mf_card_word_at(lo, n, 0, "when") || mf_card_word_at(lo, n, 0, "whenever") ||
 	    mf_card_word_at(lo, n, 0, "at"))
-		return MF_DECK_WHY_TRIGGERED;
+		return MF_CARD_WHY_TRIGGERED;
 	for (size_t i = 0; i + 20 <= n; i++) {
 		if (memcmp(lo + i, "spend this mana only", 20) == 0)
-			return MF_DECK_WHY_SPEND_RESTRICTION;
+			return MF_CARD_WHY_SPEND_RESTRICTION;
 	}
 	if (mf_card_has_word(lo, n, "counter") || mf_card_has_word(lo, n, "counters"))
-		return MF_DECK_WHY_COUNTERS;
+		return MF_CARD_WHY_COUNTERS;
 	for (size_t i = 0; i < sizeof(permanents) / sizeof(permanents[0]); i++) {
 		if (mf_card_has_word(lo, n, permanents[i]))
-			return MF_DECK_WHY_OTHER_PERMANENTS;
+			return MF_CARD_WHY_OTHER_PERMANENTS;
 	}
 	for (size_t i = 0; i < sizeof(state) / sizeof(state[0]); i++) {
 		if (mf_card_has_word(lo, n, state[i]))
-			return MF_DECK_WHY_GAME_STATE;
+			return MF_CARD_WHY_GAME_STATE;
 	}
-	return MF_DECK_WHY_NOT_UNDERSTOOD;
+	return MF_CARD_WHY_NOT_UNDERSTOOD;
 }
 
 /* ------------------------------------------------------------------ */
@@ -212,7 +212,7 @@ static void static_line(struct mf_card_land_ctx *x, const char *lo, const char *
 static bool enters_tapped(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 			  const char *orig)
 {
-	struct mf_deck_land *land = x->land;
+	struct mf_card_land *land = x->land;
 	unsigned n;
 	size_t unless;
 
@@ -221,14 +221,14 @@ static bool enters_tapped(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 		return false;
 	if (mf_card_stop(c)) {
 		/* "This land enters tapped. As it enters, choose a color ..." */
-		land->enters = MF_DECK_ENTERS_TAPPED;
+		land->enters = MF_CARD_ENTERS_TAPPED;
 		if (!mf_card_done(c))
 			static_line(x, c->s + c->at, orig + c->at, c->len - c->at);
 		return true;
 	}
 	/* Depletion and Vivid lands: "tapped with two ... counters on it." */
 	if (mf_card_lit(c, " with ")) {
-		land->enters = MF_DECK_ENTERS_TAPPED;
+		land->enters = MF_CARD_ENTERS_TAPPED;
 		return true;
 	}
 	unless = c->at;
@@ -237,30 +237,30 @@ static bool enters_tapped(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 		uint8_t types = 0;
 
 		if (mf_card_number(c, &n) && mf_card_lit(c, " or fewer other lands") && mf_card_stop(c)) {
-			land->enters = MF_DECK_ENTERS_UNLESS_FEW_LANDS;
+			land->enters = MF_CARD_ENTERS_UNLESS_FEW_LANDS;
 			land->enters_count = (uint8_t)n;
 			return true;
 		}
 		c->at = cond;
 		if (mf_card_number(c, &n) && mf_card_lit(c, " or more other lands") && mf_card_stop(c)) {
-			land->enters = MF_DECK_ENTERS_UNLESS_MANY_LANDS;
+			land->enters = MF_CARD_ENTERS_UNLESS_MANY_LANDS;
 			land->enters_count = (uint8_t)n;
 			return true;
 		}
 		c->at = cond;
 		if (mf_card_number(c, &n) && mf_card_lit(c, " or more basic lands") && mf_card_stop(c)) {
-			land->enters = MF_DECK_ENTERS_UNLESS_BASICS;
+			land->enters = MF_CARD_ENTERS_UNLESS_BASICS;
 			land->enters_count = (uint8_t)n;
 			return true;
 		}
 		c->at = cond;
 		if (mf_card_types(c, &types) && mf_card_stop(c)) {
-			land->enters = MF_DECK_ENTERS_UNLESS_TYPES;
+			land->enters = MF_CARD_ENTERS_UNLESS_TYPES;
 			land->enters_types = types;
 			return true;
 		}
 	}
-	land->enters = MF_DECK_ENTERS_CONDITIONAL;
+	land->enters = MF_CARD_ENTERS_CONDITIONAL;
 	mf_card_land_ignore(x, mf_card_land_classify(c->s + unless, c->len - unless),
 			    orig, c->len, false);
 	return true;
@@ -271,7 +271,7 @@ static bool enters_tapped(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 static bool enters_choice(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 			  const char *orig)
 {
-	struct mf_deck_land *land = x->land;
+	struct mf_card_land *land = x->land;
 	size_t choice;
 	unsigned life = 0;
 	uint8_t types = 0;
@@ -289,7 +289,7 @@ static bool enters_choice(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 	if ((pay || reveal) && mf_card_stop(c) && mf_card_lit(c, "if you don't, ") &&
 	    mf_card_self(c) && mf_card_lit(c, " ") && mf_card_enters(c) &&
 	    mf_card_lit(c, " tapped") && mf_card_stop(c) && mf_card_done(c)) {
-		land->enters = pay ? MF_DECK_ENTERS_PAY_LIFE : MF_DECK_ENTERS_UNLESS_REVEAL;
+		land->enters = pay ? MF_CARD_ENTERS_PAY_LIFE : MF_CARD_ENTERS_UNLESS_REVEAL;
 		land->enters_life = (uint8_t)life;
 		land->enters_types = types;
 		return true;
@@ -297,8 +297,8 @@ static bool enters_choice(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 	if (!mf_card_has_word(c->s, c->len, "tapped"))
 		return false;
 	/* Revealing a Giant card: what the hand holds. */
-	land->enters = MF_DECK_ENTERS_CONDITIONAL;
-	mf_card_land_ignore(x, MF_DECK_WHY_GAME_STATE, orig, c->len, false);
+	land->enters = MF_CARD_ENTERS_CONDITIONAL;
+	mf_card_land_ignore(x, MF_CARD_WHY_GAME_STATE, orig, c->len, false);
 	return true;
 }
 
@@ -307,7 +307,7 @@ static bool enters_choice(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
  * <type> | a non-Lair land you control to its owner's hand." */
 static bool bounce(struct mf_card_land_ctx *x, struct mf_card_cursor *c)
 {
-	struct mf_deck_land *land = x->land;
+	struct mf_card_land *land = x->land;
 	size_t what;
 	uint8_t types = 0;
 	bool untapped = false;
@@ -355,7 +355,7 @@ static void static_line(struct mf_card_land_ctx *x, const char *lo, const char *
 
 	/* In 2019 wording only hideaway's reminder text says it enters tapped. */
 	if (mf_card_word_at(lo, n, 0, "hideaway")) {
-		x->land->enters = MF_DECK_ENTERS_TAPPED;
+		x->land->enters = MF_CARD_ENTERS_TAPPED;
 		return;
 	}
 	/* Gemstone Mine, the Vivid lands: removing one of these counters is
@@ -369,13 +369,13 @@ static void static_line(struct mf_card_land_ctx *x, const char *lo, const char *
 	c.at = 0;
 	if (mf_card_lit(&c, "if ") && mf_card_self(&c) && mf_card_lit(&c, " would enter")) {
 		/* "... sacrifice a Forest instead": it cannot come alone. */
-		mf_card_land_ignore(x, MF_DECK_WHY_OTHER_PERMANENTS, orig, n, false);
+		mf_card_land_ignore(x, MF_CARD_WHY_OTHER_PERMANENTS, orig, n, false);
 		return;
 	}
 	c.at = 0;
 	if (mf_card_lit(&c, "when ") && mf_card_self(&c) && mf_card_lit(&c, " ") &&
 	    mf_card_enters(&c) && mf_card_lit(&c, ", sacrifice it unless you pay {")) {
-		mf_card_land_ignore(x, MF_DECK_WHY_EXTRA_COST, orig, n, false);
+		mf_card_land_ignore(x, MF_CARD_WHY_EXTRA_COST, orig, n, false);
 		return;
 	}
 	if (mf_card_has_word(lo, n, "add") || mf_card_has_word(lo, n, "adds")) {
@@ -383,9 +383,9 @@ static void static_line(struct mf_card_land_ctx *x, const char *lo, const char *
 		return;
 	}
 	if (mf_card_has_word(lo, n, "enters") && mf_card_has_word(lo, n, "tapped")) {
-		if (x->land->enters == MF_DECK_ENTERS_UNTAPPED)
-			x->land->enters = MF_DECK_ENTERS_CONDITIONAL;
-		mf_card_land_ignore(x, MF_DECK_WHY_NOT_UNDERSTOOD, orig, n, false);
+		if (x->land->enters == MF_CARD_ENTERS_UNTAPPED)
+			x->land->enters = MF_CARD_ENTERS_CONDITIONAL;
+		mf_card_land_ignore(x, MF_CARD_WHY_NOT_UNDERSTOOD, orig, n, false);
 	}
 }
 
@@ -434,19 +434,19 @@ static void read_line(struct mf_card_land_ctx *x, const char *lo, const char *or
 /* Whether a type line has the word "Land", and its supertypes. */
 static bool land_type_line(const char *type_line, uint8_t *supertypes)
 {
-	char lo[MF_DECK_TEXT_MAX];
+	char lo[MF_CARD_TEXT_MAX];
 	size_t n = type_line ? strlen(type_line) : 0;
 
 	for (size_t i = 0; i < n; i++)
 		lo[i] = mf_card_lower(type_line[i]);
-	*supertypes = (uint8_t)((mf_card_has_word(lo, n, "basic") ? MF_DECK_LAND_BASIC : 0) |
-				(mf_card_has_word(lo, n, "snow") ? MF_DECK_LAND_SNOW : 0) |
-				(mf_card_has_word(lo, n, "legendary") ? MF_DECK_LAND_LEGENDARY : 0));
+	*supertypes = (uint8_t)((mf_card_has_word(lo, n, "basic") ? MF_CARD_LAND_BASIC : 0) |
+				(mf_card_has_word(lo, n, "snow") ? MF_CARD_LAND_SNOW : 0) |
+				(mf_card_has_word(lo, n, "legendary") ? MF_CARD_LAND_LEGENDARY : 0));
 	return mf_card_has_word(lo, n, "land");
 }
 
 /* Two alternatives are the same when all but their ability index agree. */
-static bool same_mana(const struct mf_deck_land_mana *a, const struct mf_deck_land_mana *b)
+static bool same_mana(const struct mf_card_land_mana *a, const struct mf_card_land_mana *b)
 {
 	return memcmp(a->mana, b->mana, sizeof(a->mana)) == 0 && a->life == b->life &&
 	       a->flags == b->flags;
@@ -454,7 +454,7 @@ static bool same_mana(const struct mf_deck_land_mana *a, const struct mf_deck_la
 
 static void finish(struct mf_card_land_ctx *x)
 {
-	struct mf_deck_land *land = x->land;
+	struct mf_card_land *land = x->land;
 	size_t kept = 0;
 
 	for (size_t i = 0; i < land->n_mana; i++) {
@@ -474,18 +474,18 @@ static void finish(struct mf_card_land_ctx *x)
 		land->fetch[i].life = (uint8_t)(life > 255 ? 255 : life);
 	}
 	if (land->n_mana + land->n_fetch > 0)
-		land->unsupported = MF_DECK_WHY_NONE;
-	else if (x->first_mana_why != MF_DECK_WHY_NONE)
+		land->unsupported = MF_CARD_WHY_NONE;
+	else if (x->first_mana_why != MF_CARD_WHY_NONE)
 		land->unsupported = x->first_mana_why;
 	else
-		land->unsupported = MF_DECK_WHY_NO_MANA;
+		land->unsupported = MF_CARD_WHY_NO_MANA;
 }
 
-static void read_face(const struct mf_deck_face *face, size_t index, uint8_t supertypes,
-		      struct mf_deck_land *land)
+static void read_face(const struct mf_card_face *face, size_t index, uint8_t supertypes,
+		      struct mf_card_land *land)
 {
-	char lo[MF_DECK_TEXT_MAX], orig[MF_DECK_TEXT_MAX];
-	struct mf_card_land_ctx x = { land, face->name, 0, 0, 0, 0, MF_DECK_WHY_NONE, false };
+	char lo[MF_CARD_TEXT_MAX], orig[MF_CARD_TEXT_MAX];
+	struct mf_card_land_ctx x = { land, face->name, 0, 0, 0, 0, MF_CARD_WHY_NONE, false };
 	const char *text = face->oracle_text ? face->oracle_text : "";
 	size_t len = strlen(text), pos = 0, start, n;
 
@@ -505,10 +505,10 @@ static void read_face(const struct mf_deck_face *face, size_t index, uint8_t sup
 	/* Each basic land type has "{T}: Add <its colour>." */
 	for (unsigned t = 0; t < 5; t++) {
 		if (land->basic_types & (1u << t)) {
-			struct mf_deck_land_mana *m = &land->mana[land->n_mana++];
+			struct mf_card_land_mana *m = &land->mana[land->n_mana++];
 
 			m->mana[t] = 1;
-			m->flags = MF_DECK_MANA_IMPLICIT;
+			m->flags = MF_CARD_MANA_IMPLICIT;
 			m->ability = (uint8_t)x.next_ability++;
 		}
 	}
@@ -519,7 +519,7 @@ static void read_face(const struct mf_deck_face *face, size_t index, uint8_t sup
 	finish(&x);
 }
 
-int mf_deck_land_read(const struct mf_deck_card *card, struct mf_deck_lands *out)
+int mf_card_land_read(const struct mf_card_object *card, struct mf_card_lands *out)
 {
 	uint8_t supertypes;
 	int rc;
@@ -531,7 +531,7 @@ int mf_deck_land_read(const struct mf_deck_card *card, struct mf_deck_lands *out
 
 	if (card->n_faces == 0) {
 		if (land_type_line(card->card.type_line, &supertypes))
-			read_face(&card->card, MF_DECK_LAND_CARD, supertypes, &out->faces[out->n++]);
+			read_face(&card->card, MF_CARD_LAND_CARD, supertypes, &out->faces[out->n++]);
 		return MF_OK;
 	}
 	for (size_t f = 0; f < card->n_faces; f++) {
@@ -541,26 +541,26 @@ int mf_deck_land_read(const struct mf_deck_card *card, struct mf_deck_lands *out
 	return MF_OK;
 }
 
-const char *mf_deck_land_why_text(enum mf_deck_land_why why)
+const char *mf_card_land_why_text(enum mf_card_land_why why)
 {
-	static const char *const text[MF_DECK_WHY_COUNT] = {
-		[MF_DECK_WHY_NONE] = "",
-		[MF_DECK_WHY_SPEND_RESTRICTION] = "mana with a spending restriction",
-		[MF_DECK_WHY_FILTER] = "filter ability with a mana cost",
-		[MF_DECK_WHY_MANA_COST] = "activated ability with a mana cost",
-		[MF_DECK_WHY_OTHER_PERMANENTS] = "needs other permanents",
-		[MF_DECK_WHY_COUNTERS] = "needs counters",
-		[MF_DECK_WHY_GAME_STATE] = "depends on the game state",
-		[MF_DECK_WHY_EXTRA_COST] = "cost other than tapping, life or sacrificing the land",
-		[MF_DECK_WHY_NO_TAP] = "mana ability that does not tap the land",
-		[MF_DECK_WHY_TRIGGERED] = "mana from a triggered ability",
-		[MF_DECK_WHY_RIDER] = "another effect of a mana ability",
-		[MF_DECK_WHY_NOT_UNDERSTOOD] = "text not understood",
-		[MF_DECK_WHY_LIMIT] = "beyond the reader's limits",
-		[MF_DECK_WHY_NO_MANA] = "no mana ability",
+	static const char *const text[MF_CARD_WHY_COUNT] = {
+		[MF_CARD_WHY_NONE] = "",
+		[MF_CARD_WHY_SPEND_RESTRICTION] = "mana with a spending restriction",
+		[MF_CARD_WHY_FILTER] = "filter ability with a mana cost",
+		[MF_CARD_WHY_MANA_COST] = "activated ability with a mana cost",
+		[MF_CARD_WHY_OTHER_PERMANENTS] = "needs other permanents",
+		[MF_CARD_WHY_COUNTERS] = "needs counters",
+		[MF_CARD_WHY_GAME_STATE] = "depends on the game state",
+		[MF_CARD_WHY_EXTRA_COST] = "cost other than tapping, life or sacrificing the land",
+		[MF_CARD_WHY_NO_TAP] = "mana ability that does not tap the land",
+		[MF_CARD_WHY_TRIGGERED] = "mana from a triggered ability",
+		[MF_CARD_WHY_RIDER] = "another effect of a mana ability",
+		[MF_CARD_WHY_NOT_UNDERSTOOD] = "text not understood",
+		[MF_CARD_WHY_LIMIT] = "beyond the reader's limits",
+		[MF_CARD_WHY_NO_MANA] = "no mana ability",
 	};
 
-	if ((unsigned)why >= MF_DECK_WHY_COUNT)
+	if ((unsigned)why >= MF_CARD_WHY_COUNT)
 		return "unknown";
 	return text[why];
 }

@@ -1,5 +1,5 @@
 /*
- * The land reader's pieces (manaflow/deck.h, mf_deck_land_read): land.c reads
+ * The land reader's pieces (manaflow/card.h, mf_card_land_read): land.c reads
  * a face and its static and triggered lines, land_ability.c its activated
  * abilities (mana abilities and fetches). Internal to src/card.
  *
@@ -14,17 +14,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 /* What reading one face needs beyond its output. */
 struct mf_card_land_ctx {
-	struct mf_deck_land *land;
+	struct mf_card_land *land;
 	const char *name;        /* the face's name as printed, may be NULL */
 	size_t name_len;
 	size_t short_len;        /* "Boseiju" of "Boseiju, Who Shelters All", else name_len */
 	unsigned tap_damage;     /* "Whenever <this> becomes tapped, it deals N damage to you" */
 	unsigned next_ability;   /* index of the next mana ability read */
-	enum mf_deck_land_why first_mana_why;  /* first ignored clause that adds mana or fetches */
+	enum mf_card_land_why first_mana_why;  /* first ignored clause that adds mana or fetches */
 	bool enters_with_counters;  /* "enters ... with N <kind> counters on it" */
 };
 
@@ -49,7 +49,7 @@ bool mf_card_self(struct mf_card_cursor *c);
 bool mf_card_number(struct mf_card_cursor *c, unsigned *n);
 
 /* A list of basic land types, each with an optional "a"/"an": "a Plains or
- * an Island", "Forest, Plains, or Island". ORs MF_DECK_W... into *mask. */
+ * an Island", "Forest, Plains, or Island". ORs MF_CARD_W... into *mask. */
 bool mf_card_types(struct mf_card_cursor *c, uint8_t *mask);
 
 /* "enters the battlefield" (2019 wording) or "enters" (current wording). */
@@ -68,13 +68,13 @@ size_t mf_card_sentence(const char *s, size_t len);
 /* Lists the clause orig[0, n) in the face's ignored clauses with why. mana
  * says that the clause adds mana or fetches a land: the first such reason is
  * the face's reason to be unsupported when nothing else is read. */
-void mf_card_land_ignore(struct mf_card_land_ctx *x, enum mf_deck_land_why why,
+void mf_card_land_ignore(struct mf_card_land_ctx *x, enum mf_card_land_why why,
 			 const char *orig, size_t n, bool mana);
 
 /* The reason for a mana-relevant clause lo[0, n) that is not understood,
  * guessed from its words: triggered, spending restriction, counters, other
  * permanents, game state, or not understood. */
-enum mf_deck_land_why mf_card_land_classify(const char *lo, size_t n);
+enum mf_card_land_why mf_card_land_classify(const char *lo, size_t n);
 
 /*
  * Reads one activated ability, "cost: effect", whose colon is at lo[colon]:

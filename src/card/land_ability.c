@@ -26,7 +26,7 @@ struct cost {
 	bool sacrifice;                 /* sacrifices the land itself */
 	unsigned life;
 	unsigned mana;                  /* mana symbols, {2} counting 2 */
-	enum mf_deck_land_why other;    /* the first other part's reason, or NONE */
+	enum mf_card_land_why other;    /* the first other part's reason, or NONE */
 };
 
 /* Mana a symbol's inside costs: a number its value, any other symbol 1. */
@@ -46,18 +46,18 @@ static unsigned symbol_mana(const char *inside, size_t n)
 
 /* The reason of a cost part that is neither {T}, mana, life nor sacrificing
  * the land itself. */
-static enum mf_deck_land_why other_cost_why(const char *p, size_t n)
+static enum mf_card_land_why other_cost_why(const char *p, size_t n)
 {
 	if (mf_card_has_word(p, n, "counter") || mf_card_has_word(p, n, "counters"))
-		return MF_DECK_WHY_COUNTERS;
+		return MF_CARD_WHY_COUNTERS;
 	if (mf_card_has_word(p, n, "graveyard") || mf_card_has_word(p, n, "hand") ||
 	    mf_card_has_word(p, n, "discard"))
-		return MF_DECK_WHY_GAME_STATE;
+		return MF_CARD_WHY_GAME_STATE;
 	if (mf_card_has_word(p, n, "sacrifice") || mf_card_has_word(p, n, "tap") ||
 	    mf_card_has_word(p, n, "exile") || mf_card_has_word(p, n, "return") ||
 	    mf_card_has_word(p, n, "control"))
-		return MF_DECK_WHY_OTHER_PERMANENTS;
-	return MF_DECK_WHY_EXTRA_COST;
+		return MF_CARD_WHY_OTHER_PERMANENTS;
+	return MF_CARD_WHY_EXTRA_COST;
 }
 
 /* Reads one part of a cost, lo[at, end), trimmed. */
@@ -109,7 +109,7 @@ static void cost_part(struct mf_card_cursor *c, size_t end, struct cost *cost)
 		cost->mana += mana;
 		return;
 	}
-	if (cost->other == MF_DECK_WHY_NONE)
+	if (cost->other == MF_CARD_WHY_NONE)
 		cost->other = other_cost_why(c->s + c->at, end - c->at);
 }
 
@@ -135,7 +135,7 @@ static void read_cost(struct mf_card_land_ctx *x, const char *lo, size_t n, stru
 
 struct alts {
 	size_t n;
-	uint8_t mana[MF_DECK_LAND_MANA_MAX * 2][6];
+	uint8_t mana[MF_CARD_LAND_MANA_MAX * 2][6];
 };
 
 static bool push_alt(struct alts *a, const uint8_t mana[6])
@@ -244,33 +244,33 @@ static bool damage_sentence(struct mf_card_land_ctx *x, const char *lo, size_t n
 }
 
 /* A rider the ability keeps: a mana replacement under a condition says what
- * it depends on; any other rider is MF_DECK_WHY_RIDER. */
-static enum mf_deck_land_why rider_why(const char *lo, size_t n)
+ * it depends on; any other rider is MF_CARD_WHY_RIDER. */
+static enum mf_card_land_why rider_why(const char *lo, size_t n)
 {
 	if (!mf_card_has_word(lo, n, "instead"))
-		return MF_DECK_WHY_RIDER;
-	return mf_card_land_classify(lo, n) == MF_DECK_WHY_COUNTERS ? MF_DECK_WHY_COUNTERS
-		: MF_DECK_WHY_GAME_STATE;
+		return MF_CARD_WHY_RIDER;
+	return mf_card_land_classify(lo, n) == MF_CARD_WHY_COUNTERS ? MF_CARD_WHY_COUNTERS
+		: MF_CARD_WHY_GAME_STATE;
 }
 
 static void keep_alternatives(struct mf_card_land_ctx *x, const struct alts *a,
 			      const struct cost *cost, unsigned life,
 			      const char *orig, size_t n)
 {
-	struct mf_deck_land *land = x->land;
+	struct mf_card_land *land = x->land;
 	unsigned total = cost->life + life;
 
 	for (size_t i = 0; i < a->n; i++) {
-		struct mf_deck_land_mana *m;
+		struct mf_card_land_mana *m;
 
-		if (land->n_mana == MF_DECK_LAND_MANA_MAX) {
-			mf_card_land_ignore(x, MF_DECK_WHY_LIMIT, orig, n, false);
+		if (land->n_mana == MF_CARD_LAND_MANA_MAX) {
+			mf_card_land_ignore(x, MF_CARD_WHY_LIMIT, orig, n, false);
 			break;
 		}
 		m = &land->mana[land->n_mana++];
 		memcpy(m->mana, a->mana[i], 6);
 		m->life = (uint8_t)(total > 255 ? 255 : total);
-		m->flags = cost->sacrifice ? MF_DECK_MANA_SACRIFICE : 0;
+		m->flags = cost->sacrifice ? MF_CARD_MANA_SACRIFICE : 0;
 		m->ability = (uint8_t)(x->next_ability > 255 ? 255 : x->next_ability);
 	}
 	x->next_ability++;
@@ -283,7 +283,7 @@ static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char 
 	struct mf_card_cursor c;
 	struct alts a = { 0 };
 	bool parsed, spend = false, conditional = false;
-	enum mf_deck_land_why condition = MF_DECK_WHY_NONE, why;
+	enum mf_card_land_why condition = MF_CARD_WHY_NONE, why;
 	unsigned life = 0, tron = 0;
 	size_t end;
 
@@ -305,7 +305,7 @@ static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char 
 		else if (starts(lo + at, len, "activate only") ||
 			 starts(lo + at, len, "activate this ability only"))
 			condition = mf_card_has_word(lo + at, len, "control")
-				? MF_DECK_WHY_OTHER_PERMANENTS : MF_DECK_WHY_GAME_STATE;
+				? MF_CARD_WHY_OTHER_PERMANENTS : MF_CARD_WHY_GAME_STATE;
 		else if (damage_sentence(x, lo + at, len, &dmg, &cond))
 			life += dmg, conditional |= cond;
 		else if ((t = tron_sentence(lo + at, len)) != 0)
@@ -316,33 +316,33 @@ static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char 
 	}
 
 	if (spend)
-		why = MF_DECK_WHY_SPEND_RESTRICTION;
-	else if (cost->other == MF_DECK_WHY_COUNTERS)
-		why = MF_DECK_WHY_COUNTERS;
+		why = MF_CARD_WHY_SPEND_RESTRICTION;
+	else if (cost->other == MF_CARD_WHY_COUNTERS)
+		why = MF_CARD_WHY_COUNTERS;
 	else if (cost->mana)
-		why = parsed && cost->mana == 1 && a.n > 0 ? MF_DECK_WHY_FILTER : MF_DECK_WHY_MANA_COST;
-	else if (cost->other != MF_DECK_WHY_NONE)
+		why = parsed && cost->mana == 1 && a.n > 0 ? MF_CARD_WHY_FILTER : MF_CARD_WHY_MANA_COST;
+	else if (cost->other != MF_CARD_WHY_NONE)
 		why = cost->other;
 	else if (!cost->tap)
-		why = MF_DECK_WHY_NO_TAP;
-	else if (condition != MF_DECK_WHY_NONE)
+		why = MF_CARD_WHY_NO_TAP;
+	else if (condition != MF_CARD_WHY_NONE)
 		why = condition;
 	else if (!parsed)
 		why = mf_card_land_classify(lo + start, n - start);
 	else
-		why = MF_DECK_WHY_NONE;
+		why = MF_CARD_WHY_NONE;
 	/* A filter turns one mana into two: every alternative makes two or more. */
-	if (why == MF_DECK_WHY_FILTER) {
+	if (why == MF_CARD_WHY_FILTER) {
 		for (size_t i = 0; i < a.n; i++) {
 			unsigned sum = 0;
 
 			for (int t = 0; t < 6; t++)
 				sum += a.mana[i][t];
 			if (sum < 2)
-				why = MF_DECK_WHY_MANA_COST;
+				why = MF_CARD_WHY_MANA_COST;
 		}
 	}
-	if (why != MF_DECK_WHY_NONE) {
+	if (why != MF_CARD_WHY_NONE) {
 		mf_card_land_ignore(x, why, orig, n, true);
 		return;
 	}
@@ -372,13 +372,13 @@ static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char 
 
 /* The card a fetch looks for: "a basic land card", "a[n] [basic] <types>
  * card". Returns false when it is something else. */
-static bool fetch_target(struct mf_card_cursor *c, struct mf_deck_land_fetch *f)
+static bool fetch_target(struct mf_card_cursor *c, struct mf_card_land_fetch *f)
 {
 	size_t start = c->at;
 
 	if (mf_card_lit(c, "a basic land card")) {
 		f->basic = f->any_basic = true;
-		f->types = MF_DECK_WUBRG;
+		f->types = MF_CARD_WUBRG;
 		return true;
 	}
 	c->at = start;
@@ -410,10 +410,10 @@ static void fetch_ability(struct mf_card_land_ctx *x, const char *lo, const char
 			  size_t n, size_t start, const struct cost *cost)
 {
 	struct mf_card_cursor c = { lo, n, start, x };
-	struct mf_deck_land_fetch f = { 0 };
+	struct mf_card_land_fetch f = { 0 };
 	size_t first = mf_card_sentence(lo + start, n - start);
 	bool parsed;
-	enum mf_deck_land_why why = MF_DECK_WHY_NONE;
+	enum mf_card_land_why why = MF_CARD_WHY_NONE;
 
 	parsed = mf_card_lit(&c, "search your library for ") && fetch_target(&c, &f) &&
 		 (mf_card_lit(&c, ", put it onto the battlefield") ||
@@ -430,22 +430,22 @@ static void fetch_ability(struct mf_card_land_ctx *x, const char *lo, const char
 	if (!parsed && !names_land(x, lo + start, first))
 		return;
 
-	if (cost->other == MF_DECK_WHY_COUNTERS)
-		why = MF_DECK_WHY_COUNTERS;
+	if (cost->other == MF_CARD_WHY_COUNTERS)
+		why = MF_CARD_WHY_COUNTERS;
 	else if (cost->mana)
-		why = MF_DECK_WHY_MANA_COST;
-	else if (cost->other != MF_DECK_WHY_NONE)
+		why = MF_CARD_WHY_MANA_COST;
+	else if (cost->other != MF_CARD_WHY_NONE)
 		why = cost->other;
 	else if (!cost->tap)
-		why = MF_DECK_WHY_NO_TAP;
+		why = MF_CARD_WHY_NO_TAP;
 	else if (!parsed || !cost->sacrifice)
-		why = MF_DECK_WHY_NOT_UNDERSTOOD;
-	if (why != MF_DECK_WHY_NONE) {
+		why = MF_CARD_WHY_NOT_UNDERSTOOD;
+	if (why != MF_CARD_WHY_NONE) {
 		mf_card_land_ignore(x, why, orig, n, true);
 		return;
 	}
-	if (x->land->n_fetch == MF_DECK_LAND_FETCH_MAX) {
-		mf_card_land_ignore(x, MF_DECK_WHY_LIMIT, orig, n, true);
+	if (x->land->n_fetch == MF_CARD_LAND_FETCH_MAX) {
+		mf_card_land_ignore(x, MF_CARD_WHY_LIMIT, orig, n, true);
 		return;
 	}
 	f.life = (uint8_t)(cost->life > 255 ? 255 : cost->life);

@@ -3,7 +3,7 @@
 #include <stdbool.h>
 #include <string.h>
 
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 #include "card/text.h"
 
 /* The longest window taw's rule allows between "any" and "color"/"type". */
@@ -15,12 +15,12 @@ static const char copied_mana_phrase[] = "any type that land produced";
 static unsigned letter_color(char c)
 {
 	switch (mf_card_lower(c)) {
-	case 'w': return MF_DECK_W;
-	case 'u': return MF_DECK_U;
-	case 'b': return MF_DECK_B;
-	case 'r': return MF_DECK_R;
-	case 'g': return MF_DECK_G;
-	case 'c': return MF_DECK_C;
+	case 'w': return MF_CARD_W;
+	case 'u': return MF_CARD_U;
+	case 'b': return MF_CARD_B;
+	case 'r': return MF_CARD_R;
+	case 'g': return MF_CARD_G;
+	case 'c': return MF_CARD_C;
 	default: return 0;
 	}
 }
@@ -74,9 +74,9 @@ unsigned mf_card_type_line_produces(const char *type_line, size_t len)
 		const char *word;
 		unsigned color;
 	} basic_types[] = {
-		{ "plains", MF_DECK_W }, { "island", MF_DECK_U },
-		{ "swamp", MF_DECK_B }, { "mountain", MF_DECK_R },
-		{ "forest", MF_DECK_G },
+		{ "plains", MF_CARD_W }, { "island", MF_CARD_U },
+		{ "swamp", MF_CARD_B }, { "mountain", MF_CARD_R },
+		{ "forest", MF_CARD_G },
 	};
 	unsigned colors = 0;
 	size_t i = 0;
@@ -166,7 +166,7 @@ static unsigned effect_produces(char *s, size_t len)
 	for (size_t i = 0; i < len; i++) {
 		if (mf_card_word_starts_at(s, i) && mf_card_word_at(s, len, i, "any") &&
 		    any_names_all_colors(s, len, i + 3)) {
-			colors |= MF_DECK_WUBRG;
+			colors |= MF_CARD_WUBRG;
 			break;
 		}
 	}
@@ -192,7 +192,7 @@ static void read_line(char *s, size_t len, char *cost, unsigned *produces,
 	size_t n_cost = 0, i = 0;
 
 	if (mf_card_has_word(s, len, "extort"))
-		*uses |= MF_DECK_W | MF_DECK_B;
+		*uses |= MF_CARD_W | MF_CARD_B;
 	if (!line_may_add_mana(s, len))
 		return;
 	while (i < len) {
@@ -215,14 +215,50 @@ static void read_line(char *s, size_t len, char *cost, unsigned *produces,
 void mf_card_read_oracle(const char *text, size_t len, unsigned *produces,
 		      unsigned *uses)
 {
-	char line[MF_DECK_TEXT_MAX];
-	char cost[MF_DECK_TEXT_MAX];
+	char line[MF_CARD_TEXT_MAX];
+	char cost[MF_CARD_TEXT_MAX];
 	size_t pos = 0, start, n;
 
-	if (len > MF_DECK_TEXT_MAX)
-		len = MF_DECK_TEXT_MAX;
+	if (len > MF_CARD_TEXT_MAX)
+		len = MF_CARD_TEXT_MAX;
 	while (mf_card_next_line(text, len, &pos, &start, &n)) {
 		n = mf_card_clean_line(text + start, n, line, NULL);
 		read_line(line, n, cost, produces, uses);
 	}
+}
+
+static void read_face(const struct mf_card_face *face, unsigned *produces,
+		      unsigned *uses)
+{
+	if (face->mana_cost)
+		*uses |= mf_card_symbols_colors(face->mana_cost, strlen(face->mana_cost));
+	if (face->oracle_text)
+		mf_card_read_oracle(face->oracle_text, strlen(face->oracle_text),
+				    produces, uses);
+	if (face->type_line)
+		*produces |= mf_card_type_line_produces(face->type_line,
+							strlen(face->type_line));
+}
+
+int mf_card_read_colors(const struct mf_card_object *card,
+			struct mf_card_colors *out)
+{
+	unsigned produces = 0, uses = 0;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = mf_card_check(card);
+	if (rc != MF_OK)
+		goto out;
+
+	/* A multi-face card repeats its faces' costs and type lines at the top
+	 * ("{1}{R} // {2}{U}"); reading both changes nothing and keeps callers
+	 * that send only one of them right. */
+	read_face(&card->card, &produces, &uses);
+	for (size_t f = 0; f < card->n_faces; f++)
+		read_face(&card->faces[f], &produces, &uses);
+	out->produces = (uint8_t)produces;
+	out->uses = (uint8_t)uses;
+out:
+	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * Reading the printed text of one card face for taw's colour rule: mana
- * symbols, Oracle text and type line. Internal to src/card; the rules are
- * those of manaflow/deck.h. The text primitives under it (words, symbols,
+ * symbols, Oracle text and type line; oracle.c also unites a card's faces
+ * for mf_card_read_colors(). Internal to src/card; the rules are those of
+ * manaflow/card.h. The text primitives under it (words, symbols,
  * lines without reminder text) are in card/text.h, shared with the land
  * reader.
  */
@@ -25,7 +26,7 @@ unsigned mf_card_type_line_produces(const char *type_line, size_t len);
 
 /* ORs into *produces and *uses what the Oracle text text[0, len) makes and
  * spends. Needs no memory beyond a stack buffer of len bytes: the caller
- * guarantees len <= MF_DECK_TEXT_MAX. */
+ * guarantees len <= MF_CARD_TEXT_MAX. */
 void mf_card_read_oracle(const char *text, size_t len, unsigned *produces,
 		      unsigned *uses);
 

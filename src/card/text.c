@@ -99,29 +99,29 @@ bool mf_card_copy_utf8(char *dst, size_t cap, const char *s, size_t len)
 	return i < len;
 }
 
-/* Length of s, or MF_DECK_TEXT_MAX + 1 when it is longer than allowed. */
+/* Length of s, or MF_CARD_TEXT_MAX + 1 when it is longer than allowed. */
 static size_t bounded_length(const char *s)
 {
-	return s ? strnlen(s, MF_DECK_TEXT_MAX + 1) : 0;
+	return s ? strnlen(s, MF_CARD_TEXT_MAX + 1) : 0;
 }
 
-static int check_face(const struct mf_deck_face *face)
+static int check_face(const struct mf_card_face *face)
 {
-	if (bounded_length(face->name) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->mana_cost) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->type_line) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->oracle_text) > MF_DECK_TEXT_MAX)
+	if (bounded_length(face->name) > MF_CARD_TEXT_MAX ||
+	    bounded_length(face->mana_cost) > MF_CARD_TEXT_MAX ||
+	    bounded_length(face->type_line) > MF_CARD_TEXT_MAX ||
+	    bounded_length(face->oracle_text) > MF_CARD_TEXT_MAX)
 		return MF_ERR_LIMIT;
 	return MF_OK;
 }
 
-int mf_card_check(const struct mf_deck_card *card)
+int mf_card_check(const struct mf_card_object *card)
 {
 	int rc;
 
 	if (card->n_faces > 0 && !card->faces)
 		return MF_ERR_INVALID;
-	if (card->n_faces > MF_DECK_FACES_MAX)
+	if (card->n_faces > MF_CARD_FACES_MAX)
 		return MF_ERR_LIMIT;
 	rc = check_face(&card->card);
 	for (size_t f = 0; rc == MF_OK && f < card->n_faces; f++)

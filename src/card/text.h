@@ -16,12 +16,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 /* The checks every reader makes of a card before reading it: MF_OK;
  * MF_ERR_INVALID when faces is NULL with n_faces > 0; MF_ERR_LIMIT past
- * MF_DECK_FACES_MAX faces or a string longer than MF_DECK_TEXT_MAX. */
-int mf_card_check(const struct mf_deck_card *card);
+ * MF_CARD_FACES_MAX faces or a string longer than MF_CARD_TEXT_MAX. */
+int mf_card_check(const struct mf_card_object *card);
 
 static inline char mf_card_lower(char c)
 {

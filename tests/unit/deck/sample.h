@@ -1,6 +1,6 @@
 /*
  * Loads tests/data/cards-sample.json (Scryfall card objects, each with
- * "expected": {"produces", "uses", "ambiguous"}) into mf_deck_card structs
+ * "expected": {"produces", "uses", "ambiguous"}) into mf_card_object structs
  * for the deck tests and benchmark. Test code: reads a file.
  */
 #ifndef MF_TEST_DECK_SAMPLE_H
@@ -10,11 +10,11 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 struct sample_card {
-	struct mf_deck_card card;   /* card.faces points at faces below */
-	struct mf_deck_face faces[MF_DECK_FACES_MAX];
+	struct mf_card_object card;   /* card.faces points at faces below */
+	struct mf_card_face faces[MF_CARD_FACES_MAX];
 	const char *expected_produces;
 	const char *expected_uses;
 	bool ambiguous;
