@@ -6,10 +6,12 @@
  * spending restriction, counters, a mana cost, another cost, no {T}, an
  * activation condition, an effect that is not understood.
  */
-#include "card/land.h"
+#include "card/land_ability.h"
 
 #include <string.h>
 
+#include "card/cursor.h"
+#include "card/ignored.h"
 #include "card/text.h"
 
 /* Whether s[0, n) starts with the literal p. */

@@ -1,14 +1,16 @@
 /*
- * The land reader's pieces (manaflow/card.h, mf_card_land_read): land.c reads
- * a face and its static and triggered lines, land_ability.c its activated
- * abilities (mana abilities and fetches). Internal to src/card.
+ * The cursor the land reader reads a line with (manaflow/card.h,
+ * mf_card_land_read), shared by land.c (a face and its static and triggered
+ * lines) and land_ability.c (its activated abilities), which do not call
+ * each other's matchers. Also the context of the face being read, which the
+ * cursor needs to know the face's name. Internal to src/card.
  *
  * Every line is read twice over: in lower case for matching, and as printed
  * for the text of an ignored clause; both come from mf_card_clean_line(), so
- * an offset is the same text in each.
+ * an offset is the same text in each. Nothing here allocates or keeps state.
  */
-#ifndef MF_CARD_LAND_H
-#define MF_CARD_LAND_H
+#ifndef MF_CARD_CURSOR_H
+#define MF_CARD_CURSOR_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -28,8 +30,9 @@ struct mf_card_land_ctx {
 	bool enters_with_counters;  /* "enters ... with N <kind> counters on it" */
 };
 
-/* A position in one lower-case line. The matchers below advance c->at only
- * when they match. */
+/* A position in one lower-case line s[0, len), which the caller owns, of the
+ * face x. The matchers below advance c->at only when they match and return
+ * whether they did; they never read past len. */
 struct mf_card_cursor {
 	const char *s;
 	size_t len;
@@ -45,7 +48,8 @@ bool mf_card_lit(struct mf_card_cursor *c, const char *lit);
  * comma, "this land", "this permanent", "~" or "it". */
 bool mf_card_self(struct mf_card_cursor *c);
 
-/* A count: digits, or "one" to "ten"; at most 255. */
+/* A count: digits, or "one" to "ten"; a larger number reads as 255. *n is
+ * set only when a count is there. */
 bool mf_card_number(struct mf_card_cursor *c, unsigned *n);
 
 /* A list of basic land types, each with an optional "a"/"an": "a Plains or
@@ -64,25 +68,5 @@ bool mf_card_done(const struct mf_card_cursor *c);
 /* Length of the sentence at s[0, len): up to and including the first full
  * stop that ends the text or comes before a space, else len. */
 size_t mf_card_sentence(const char *s, size_t len);
-
-/* Lists the clause orig[0, n) in the face's ignored clauses with why. mana
- * says that the clause adds mana or fetches a land: the first such reason is
- * the face's reason to be unsupported when nothing else is read. */
-void mf_card_land_ignore(struct mf_card_land_ctx *x, enum mf_card_land_why why,
-			 const char *orig, size_t n, bool mana);
-
-/* The reason for a mana-relevant clause lo[0, n) that is not understood,
- * guessed from its words: triggered, spending restriction, counters, other
- * permanents, game state, or not understood. */
-enum mf_card_land_why mf_card_land_classify(const char *lo, size_t n);
-
-/*
- * Reads one activated ability, "cost: effect", whose colon is at lo[colon]:
- * a mana ability becomes alternatives, a fetch a fetch, a mana-relevant one
- * that is neither an ignored clause; any other is not mana-relevant and is
- * left alone.
- */
-void mf_card_land_activated(struct mf_card_land_ctx *x, const char *lo,
-			    const char *orig, size_t n, size_t colon);
 
 #endif
