@@ -12,7 +12,7 @@
 
 #include "manaflow/deck.h"
 #include "reference/deck_regex.h"
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 
 #define DECK_SIZE 75
 

@@ -11,7 +11,7 @@
 #include "../adapter_check.h"
 #include "api/adapt_deck.h"
 #include "reference/deck_regex.h"
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 
 #define answer_of(body, err) adapter_answer(mf_api_deck_colors, body, err)
 #define ck_answer(body, want) adapter_ck_answer(mf_api_deck_colors, body, want)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "manaflow/deck.h"
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 #include "unit/deck/suites.h"
 
 /* ------------------------------------------------------------------ */

@@ -11,7 +11,7 @@
 
 #include "manaflow/deck.h"
 #include "reference/deck_regex.h"
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 #include "unit/deck/suites.h"
 #include "../../splitmix64.h"
 

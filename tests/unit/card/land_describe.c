@@ -1,4 +1,4 @@
-#include "unit/deck/land_describe.h"
+#include "unit/card/land_describe.h"
 
 #include <stdarg.h>
 #include <stdbool.h>

@@ -1,4 +1,4 @@
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,10 +1,10 @@
 /*
  * Loads tests/data/cards-sample.json (Scryfall card objects, each with
  * "expected": {"produces", "uses", "ambiguous"}) into mf_card_object structs
- * for the deck tests and benchmark. Test code: reads a file.
+ * for the card and deck tests and the deck benchmark. Test code: reads a file.
  */
-#ifndef MF_TEST_DECK_SAMPLE_H
-#define MF_TEST_DECK_SAMPLE_H
+#ifndef MF_TEST_CARD_SAMPLE_H
+#define MF_TEST_CARD_SAMPLE_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -12,9 +12,9 @@
 #include <string.h>
 
 #include "manaflow/card.h"
-#include "unit/deck/land_describe.h"
-#include "unit/deck/sample.h"
-#include "unit/deck/suites.h"
+#include "unit/card/land_describe.h"
+#include "unit/card/sample.h"
+#include "unit/card/suites.h"
 
 static struct sample sample;
 

@@ -14,8 +14,8 @@
  * lands), control:<types> (check lands), reveal:<types>, or conditional.
  * ignored lists the reasons' short names in order.
  */
-#ifndef MF_TEST_DECK_LAND_DESCRIBE_H
-#define MF_TEST_DECK_LAND_DESCRIBE_H
+#ifndef MF_TEST_CARD_LAND_DESCRIBE_H
+#define MF_TEST_CARD_LAND_DESCRIBE_H
 
 #include <stddef.h>
 
