@@ -9,8 +9,8 @@
 
 /* A decoded request; strings point into the request's cJSON tree. */
 struct deck_request {
-	struct mf_deck_card *cards;
-	struct mf_deck_face *faces;  /* every card's faces, one allocation */
+	struct mf_card_object *cards;
+	struct mf_card_face *faces;  /* every card's faces, one allocation */
 	size_t n_cards;
 };
 
@@ -22,8 +22,8 @@ static void deck_request_free(struct deck_request *r)
 }
 
 /* A card of the deck: the card object, and the deck's own count and zone. */
-static int decode_card(const cJSON *node, const char *at, struct mf_deck_card *card,
-		       struct mf_deck_face *faces, struct mf_api_error *err)
+static int decode_card(const cJSON *node, const char *at, struct mf_card_object *card,
+		       struct mf_card_face *faces, struct mf_api_error *err)
 {
 	const char *zone = NULL;
 	char ptr[MF_API_POINTER_MAX];
@@ -73,7 +73,7 @@ fail:
 }
 
 /* Appends {"name","produces","uses"} for one card. */
-static void card_text(struct mf_buf *out, const char *name, const struct mf_deck_card_colors *c)
+static void card_text(struct mf_buf *out, const char *name, const struct mf_card_colors *c)
 {
 	MF_JSON_LIT(out, "{\"name\":");
 	mf_json_text_string(out, name);
@@ -85,15 +85,15 @@ static void card_text(struct mf_buf *out, const char *name, const struct mf_deck
 }
 
 static int encode_answer(const struct deck_request *r, const struct mf_deck_colors *deck,
-			 const struct mf_deck_card_colors *per_card, struct mf_buf *out)
+			 const struct mf_card_colors *per_card, struct mf_buf *out)
 {
 	/* The deck's lists are colours; C stays in the per-card lists only. */
 	MF_JSON_LIT(out, "{\"colors\":");
 	mf_json_text_letters(out, deck->colors);
 	MF_JSON_LIT(out, ",\"produces\":");
-	mf_json_text_letters(out, deck->produces & MF_DECK_WUBRG);
+	mf_json_text_letters(out, deck->produces & MF_CARD_WUBRG);
 	MF_JSON_LIT(out, ",\"uses\":");
-	mf_json_text_letters(out, deck->uses & MF_DECK_WUBRG);
+	mf_json_text_letters(out, deck->uses & MF_CARD_WUBRG);
 	MF_JSON_LIT(out, ",\"cards\":[");
 	for (size_t i = 0; i < r->n_cards; i++) {
 		if (i)
@@ -107,7 +107,7 @@ int mf_api_deck_colors(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 		       struct mf_api_error *err)
 {
 	struct deck_request r;
-	struct mf_deck_card_colors *per_card = NULL;
+	struct mf_card_colors *per_card = NULL;
 	struct mf_deck_colors deck;
 	size_t bad = 0;
 	char at[MF_API_POINTER_MAX];

@@ -17,8 +17,8 @@
  * count (1..MF_API_DECK_COUNT_MAX) and zone ("main" or "sideboard") are checked;
  * every other field of a card or face is accepted and ignored, so deck tools
  * can send the objects they hold. The request object itself takes only
- * "cards". Limits: MF_DECK_CARDS_MAX entries (413 beyond), MF_DECK_FACES_MAX
- * faces (413), MF_DECK_TEXT_MAX bytes per string (400). count and zone do
+ * "cards". Limits: MF_DECK_CARDS_MAX entries (413 beyond), MF_CARD_FACES_MAX
+ * faces (413), MF_CARD_TEXT_MAX bytes per string (400). count and zone do
  * not change the answer: the rule reads the sideboard too and needs one
  * copy of a card.
  */

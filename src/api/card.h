@@ -5,20 +5,20 @@
 #define MF_API_CARD_H
 
 #include "api/api.h"
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 /*
  * Reads name (required), mana_cost, type_line, oracle_text and card_faces
  * (each face: the same fields, name optional) of the card object at node;
  * other keys are left alone, as the rest of a Scryfall object. The strings
- * point into node's tree. faces has room for MF_DECK_FACES_MAX faces. Returns
+ * point into node's tree. faces has room for MF_CARD_FACES_MAX faces. Returns
  * 0, or -1 with err naming the field under `at`.
  */
-int mf_api_card_decode(const cJSON *node, const char *at, struct mf_deck_card *card,
-		       struct mf_deck_face *faces, struct mf_api_error *err);
+int mf_api_card_decode(const cJSON *node, const char *at, struct mf_card_object *card,
+		       struct mf_card_face *faces, struct mf_api_error *err);
 
 /* Faces the cards of an array may hold, counted generously before
- * validation (at most MF_DECK_FACES_MAX a card), so that one allocation fits
+ * validation (at most MF_CARD_FACES_MAX a card), so that one allocation fits
  * them. */
 size_t mf_api_card_count_faces(const cJSON *cards);
 

@@ -1,6 +1,6 @@
 /*
  * A land given as a card object, from printed text to the mana model:
- * src/deck reads the card (mf_deck_land_read), and this file maps what it
+ * src/card reads the card (mf_card_land_read), and this file maps what it
  * read onto struct mf_mana_land, listing every clause the model cannot hold
  * (docs/api.md, "Lands as card objects").
  */
@@ -36,7 +36,7 @@ static void add_ignored(struct mf_api_card_lands *acc, const char *land, const c
 }
 
 /* The clause text of mana alternative a, for the ignored list. */
-static void mana_clause(const struct mf_deck_land_mana *a, char out[64])
+static void mana_clause(const struct mf_card_land_mana *a, char out[64])
 {
 	size_t n = 0;
 
@@ -58,14 +58,14 @@ static unsigned mana_size(const uint8_t mana[6])
 /* The alternatives the model can hold: one making several mana must be the
  * land's only one, and a land with basic land types or the Basic supertype
  * makes one mana a tap. */
-static void map_mana(const struct mf_deck_land *d, struct mf_mana_land *m,
+static void map_mana(const struct mf_card_land *d, struct mf_mana_land *m,
 		     struct mf_api_card_lands *acc, bool list)
 {
-	bool single_only = d->basic_types || (d->supertypes & MF_DECK_LAND_BASIC) || d->n_mana > 1;
+	bool single_only = d->basic_types || (d->supertypes & MF_CARD_LAND_BASIC) || d->n_mana > 1;
 	char clause[64];
 
 	for (unsigned i = 0; i < d->n_mana; i++) {
-		const struct mf_deck_land_mana *a = &d->mana[i];
+		const struct mf_card_land_mana *a = &d->mana[i];
 		struct mf_mana_land_option *o;
 
 		if (single_only && mana_size(a->mana) > 1) {
@@ -90,18 +90,18 @@ static void map_mana(const struct mf_deck_land *d, struct mf_mana_land *m,
 
 /* One fetch of the model: the first fetch ability, and those that differ
  * from it only in the land types they find. */
-static void map_fetch(const struct mf_deck_land *d, struct mf_mana_land *m,
+static void map_fetch(const struct mf_card_land *d, struct mf_mana_land *m,
 		      struct mf_api_card_lands *acc, bool list)
 {
-	const struct mf_deck_land_fetch *first = NULL;
+	const struct mf_card_land_fetch *first = NULL;
 
 	for (unsigned i = 0; i < d->n_fetch; i++) {
-		const struct mf_deck_land_fetch *f = &d->fetch[i];
+		const struct mf_card_land_fetch *f = &d->fetch[i];
 		const char *why = NULL;
 
 		if (m->n_options)
 			why = "a fetch beside a mana ability: the land is tapped for mana";
-		else if (d->basic_types || (d->supertypes & MF_DECK_LAND_BASIC))
+		else if (d->basic_types || (d->supertypes & MF_CARD_LAND_BASIC))
 			why = "a fetch on a land with basic land types";
 		else if (f->basic && !f->any_basic)
 			why = "searches for a basic land of a given type, which the model cannot tell "
@@ -122,24 +122,24 @@ static void map_fetch(const struct mf_deck_land *d, struct mf_mana_land *m,
 			m->fetch_tapped = f->tapped;
 			m->fetch_untap_at = f->untap_lands;
 		}
-		m->fetch_types |= f->any_basic ? MF_MANA_FETCH_BASIC : (uint8_t)(f->types & MF_DECK_WUBRG);
+		m->fetch_types |= f->any_basic ? MF_MANA_FETCH_BASIC : (uint8_t)(f->types & MF_CARD_WUBRG);
 	}
 }
 
 /* How the land enters, when a fetch finds it. */
-static void map_enters(const struct mf_deck_land *d, struct mf_mana_land *m,
+static void map_enters(const struct mf_card_land *d, struct mf_mana_land *m,
 		       struct mf_api_card_lands *acc, bool list)
 {
-	bool fetchable = d->basic_types || (d->supertypes & MF_DECK_LAND_BASIC);
+	bool fetchable = d->basic_types || (d->supertypes & MF_CARD_LAND_BASIC);
 
 	switch (d->enters) {
-	case MF_DECK_ENTERS_UNTAPPED:
+	case MF_CARD_ENTERS_UNTAPPED:
 		m->etb = MF_MANA_ETB_UNTAPPED;
 		return;
-	case MF_DECK_ENTERS_TAPPED:
+	case MF_CARD_ENTERS_TAPPED:
 		m->etb = MF_MANA_ETB_TAPPED;
 		return;
-	case MF_DECK_ENTERS_PAY_LIFE:
+	case MF_CARD_ENTERS_PAY_LIFE:
 		if (d->enters_life == 2) {
 			m->etb = MF_MANA_ETB_UNTAPPED;
 			m->shock = true;
@@ -159,7 +159,7 @@ static void map_enters(const struct mf_deck_land *d, struct mf_mana_land *m,
 
 /* d as the solver's land (m->name kept, the rest rewritten); list: add its
  * ignored clauses to acc. */
-static void to_mana_land(const struct mf_deck_land *d, struct mf_mana_land *m,
+static void to_mana_land(const struct mf_card_land *d, struct mf_mana_land *m,
 			 struct mf_api_card_lands *acc, bool list)
 {
 	char name[sizeof(m->name)];
@@ -168,12 +168,12 @@ static void to_mana_land(const struct mf_deck_land *d, struct mf_mana_land *m,
 	memset(m, 0, sizeof(*m));
 	memcpy(m->name, name, sizeof(name));
 	m->kind = MF_MANA_KIND_OTHER;
-	m->basic_types = d->basic_types & MF_DECK_WUBRG;
-	m->supertypes = (uint8_t)((d->supertypes & MF_DECK_LAND_BASIC ? MF_MANA_SUPER_BASIC : 0) |
-				  (d->supertypes & MF_DECK_LAND_SNOW ? MF_MANA_SUPER_SNOW : 0));
+	m->basic_types = d->basic_types & MF_CARD_WUBRG;
+	m->supertypes = (uint8_t)((d->supertypes & MF_CARD_LAND_BASIC ? MF_MANA_SUPER_BASIC : 0) |
+				  (d->supertypes & MF_CARD_LAND_SNOW ? MF_MANA_SUPER_SNOW : 0));
 	m->tron = d->tron;
 	for (unsigned i = 0; list && i < d->n_ignored; i++)
-		add_ignored(acc, m->name, d->ignored[i].text, mf_deck_land_why_text(d->ignored[i].why));
+		add_ignored(acc, m->name, d->ignored[i].text, mf_card_land_why_text(d->ignored[i].why));
 	map_mana(d, m, acc, list);
 	map_fetch(d, m, acc, list);
 	map_enters(d, m, acc, list);
@@ -187,14 +187,14 @@ static void to_mana_land(const struct mf_deck_land *d, struct mf_mana_land *m,
 }
 
 /* The land face the element names by "face", or the first. */
-static int pick_face(const cJSON *node, const char *at, const struct mf_deck_lands *lands,
+static int pick_face(const cJSON *node, const char *at, const struct mf_card_lands *lands,
 		     size_t *pick, struct mf_api_error *err)
 {
 	const char *face = NULL;
 	char ptr[MF_API_POINTER_MAX];
 
 	*pick = 0;
-	if (mf_json_get_string(node, at, "face", false, MF_DECK_TEXT_MAX, &face, err))
+	if (mf_json_get_string(node, at, "face", false, MF_CARD_TEXT_MAX, &face, err))
 		return -1;
 	if (!face)
 		return 0;
@@ -255,18 +255,18 @@ static bool seen_before(struct mf_api_card_lands *acc, int32_t index)
 
 /* Reads the card into *m (zeroed first), without listing its clauses. */
 static int read_land(const cJSON *node, const char *at, struct mf_mana_land *m,
-		     const struct mf_deck_land **face_out, struct mf_deck_lands *lands,
+		     const struct mf_card_land **face_out, struct mf_card_lands *lands,
 		     struct mf_api_card_lands *acc, struct mf_api_error *err)
 {
-	struct mf_deck_face faces[MF_DECK_FACES_MAX];
-	struct mf_deck_card card;
-	const struct mf_deck_land *d;
+	struct mf_card_face faces[MF_CARD_FACES_MAX];
+	struct mf_card_object card;
+	const struct mf_card_land *d;
 	char ptr[MF_API_POINTER_MAX];
 	size_t pick, len;
 
 	if (mf_api_card_decode(node, at, &card, faces, err))
 		return -1;
-	if (mf_deck_land_read(&card, lands) != MF_OK)
+	if (mf_card_land_read(&card, lands) != MF_OK)
 		return mf_api_fail(err, at, "the card could not be read");
 	if (!lands->n)
 		return mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
@@ -284,8 +284,8 @@ static int read_land(const cJSON *node, const char *at, struct mf_mana_land *m,
 	memcpy(m->name, d->name, len);
 	to_mana_land(d, m, acc, false);
 	if (!m->n_options && !m->fetch_types) {
-		const char *why = mf_deck_land_why_text(d->unsupported != MF_DECK_WHY_NONE ?
-							d->unsupported : MF_DECK_WHY_NO_MANA);
+		const char *why = mf_card_land_why_text(d->unsupported != MF_CARD_WHY_NONE ?
+							d->unsupported : MF_CARD_WHY_NO_MANA);
 
 		if (d->n_mana)  /* read, but the model holds none of it */
 			return mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
@@ -308,8 +308,8 @@ static int read_land(const cJSON *node, const char *at, struct mf_mana_land *m,
 int mf_api_card_land_decode(const cJSON *node, const char *at, const struct mf_mana_catalogue *cat,
 			    struct mf_api_card_lands *acc, int32_t *index, struct mf_api_error *err)
 {
-	struct mf_deck_lands *lands;
-	const struct mf_deck_land *d = NULL;
+	struct mf_card_lands *lands;
+	const struct mf_card_land *d = NULL;
 	struct mf_mana_land m;
 	struct mf_mana_parse_error perr;
 	int32_t i;

@@ -1,11 +1,11 @@
 /* Lands given as Scryfall card objects: each is read from its Oracle text
- * (src/deck's reader), turned into the mana solver's model, and collected
+ * (src/card's reader), turned into the mana solver's model, and collected
  * per query with the clauses the model leaves out. */
 #ifndef MF_API_CARD_LAND_H
 #define MF_API_CARD_LAND_H
 
 #include "api/api.h"
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 #define MF_API_CARD_LANDS_MAX 256  /* distinct lands read from cards in one query */
 

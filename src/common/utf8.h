@@ -1,6 +1,6 @@
 /*
  * UTF-8, shared by the solver domains that hold text (land names in the
- * mana catalogue, Oracle text in the deck reader) and by the API's strict
+ * mana catalogue, Oracle text in the card readers) and by the API's strict
  * JSON check. Internal to the libraries; pure functions, thread-safe.
  */
 #ifndef MF_COMMON_UTF8_H

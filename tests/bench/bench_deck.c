@@ -12,7 +12,7 @@
 
 #include "manaflow/deck.h"
 #include "reference/deck_regex.h"
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 
 #define DECK_SIZE 75
 
@@ -34,9 +34,9 @@ static double bench_cards(const struct sample *s, double min_seconds, size_t *re
 
 	do {
 		for (size_t i = 0; i < s->n; i++) {
-			struct mf_deck_card_colors colors;
+			struct mf_card_colors colors;
 
-			if (mf_deck_read_card(&s->cards[i].card, &colors) == MF_OK)
+			if (mf_card_read_colors(&s->cards[i].card, &colors) == MF_OK)
 				sink += colors.produces ^ colors.uses;
 		}
 		n += s->n;
@@ -48,7 +48,7 @@ static double bench_cards(const struct sample *s, double min_seconds, size_t *re
 
 static double bench_decks(const struct sample *s, double min_seconds, size_t *decks)
 {
-	struct mf_deck_card cards[DECK_SIZE];
+	struct mf_card_object cards[DECK_SIZE];
 	uint64_t state = 75;
 	double start = now_seconds(), elapsed;
 	size_t n = 0;
@@ -103,7 +103,7 @@ int main(int argc, char **argv)
 	t_ref = bench_reference(&s, &ref_cards);
 
 	printf("deck: sample of %zu cards\n", s.n);
-	printf("deck: mf_deck_read_card   %12.0f cards/s  (%zu cards in %.3f s, %.2f us/card)\n",
+	printf("deck: mf_card_read_colors   %12.0f cards/s  (%zu cards in %.3f s, %.2f us/card)\n",
 	       (double)cards / t_cards, cards, t_cards, 1e6 * t_cards / (double)cards);
 	printf("deck: mf_deck_colors      %12.0f decks/s  (%d-card decks, %zu in %.3f s)\n",
 	       (double)decks / t_decks, DECK_SIZE, decks, t_decks);

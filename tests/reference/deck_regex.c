@@ -221,7 +221,7 @@ out:
 	return rc;
 }
 
-static int read_face(struct ref_deck *ref, const struct mf_deck_face *face,
+static int read_face(struct ref_deck *ref, const struct mf_card_face *face,
 		     struct letters *made, struct letters *spent)
 {
 	static const char basic[] = "wubrg";
@@ -252,7 +252,7 @@ static int read_face(struct ref_deck *ref, const struct mf_deck_face *face,
 	return 0;
 }
 
-int ref_deck_read_card(struct ref_deck *ref, const struct mf_deck_card *card,
+int ref_deck_read_card(struct ref_deck *ref, const struct mf_card_object *card,
 		       char produces[8], char uses[8])
 {
 	struct letters made = { { false } }, spent = { { false } };
@@ -268,7 +268,7 @@ int ref_deck_read_card(struct ref_deck *ref, const struct mf_deck_card *card,
 	return 0;
 }
 
-int ref_deck_colors(struct ref_deck *ref, const struct mf_deck_card *cards,
+int ref_deck_colors(struct ref_deck *ref, const struct mf_card_object *cards,
 		    size_t n, char colors[8])
 {
 	char all_made[64] = "", all_spent[64] = "";

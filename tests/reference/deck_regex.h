@@ -2,8 +2,8 @@
  * Reference reader for the deck-colour rule, written the plain way: taw's
  * regular expressions (github taw/mtg, bin/generate_colors_tsv_mtgjson)
  * replayed with POSIX <regex.h> (plus the GNU \b word boundary), rewriting
- * strings as the Ruby script does, with the two refinements manaflow/deck.h
- * documents. Slow on purpose and independent of src/deck: the differential
+ * strings as the Ruby script does, with the two refinements manaflow/card.h
+ * documents. Slow on purpose and independent of src/card: the differential
  * tests compare the two.
  *
  * Answers are letter strings in "WUBRGC" order ("WG", "" ...), not masks.
@@ -12,7 +12,7 @@
 #ifndef MF_TEST_DECK_REGEX_H
 #define MF_TEST_DECK_REGEX_H
 
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 /* Compiled expressions; one per thread. */
 struct ref_deck;
@@ -25,12 +25,12 @@ void ref_deck_free(struct ref_deck *ref);
 /* Reads one card (its own fields and every face; no limits checked):
  * writes the letters it makes and spends into produces and uses.
  * Returns 0, or -1 when memory runs out. */
-int ref_deck_read_card(struct ref_deck *ref, const struct mf_deck_card *card,
+int ref_deck_read_card(struct ref_deck *ref, const struct mf_card_object *card,
 		       char produces[8], char uses[8]);
 
 /* Reads n cards and writes the deck's colours (letters made and spent,
  * C left out). Returns 0 or -1. */
-int ref_deck_colors(struct ref_deck *ref, const struct mf_deck_card *cards,
+int ref_deck_colors(struct ref_deck *ref, const struct mf_card_object *cards,
 		    size_t n, char colors[8]);
 
 #endif

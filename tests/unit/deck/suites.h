@@ -7,7 +7,4 @@
 /* Solver against the regex reference (test_deck_diff.c). */
 Suite *deck_diff_suite(void);
 
-/* Land reader without sample cards, limits, mutated texts (test_land_text.c). */
-Suite *land_text_suite(void);
-
 #endif

@@ -11,7 +11,7 @@
 #include "../adapter_check.h"
 #include "api/adapt_deck.h"
 #include "reference/deck_regex.h"
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 
 #define answer_of(body, err) adapter_answer(mf_api_deck_colors, body, err)
 #define ck_answer(body, want) adapter_ck_answer(mf_api_deck_colors, body, want)
@@ -96,7 +96,7 @@ START_TEST(bad_inputs)
 	ck_refused("{\"cards\":[{\"name\":\"x\",\"zone\":true}]}", 400, "/cards/0/zone");
 
 	/* Too many cards, and too long a text. */
-	len = 16 + (MF_DECK_CARDS_MAX + 1) * 13 + MF_DECK_TEXT_MAX + 64;
+	len = 16 + (MF_DECK_CARDS_MAX + 1) * 13 + MF_CARD_TEXT_MAX + 64;
 	big = malloc(len);
 	ck_assert_ptr_nonnull(big);
 	at = (size_t)sprintf(big, "{\"cards\":[");
@@ -105,8 +105,8 @@ START_TEST(bad_inputs)
 	strcpy(big + at, "]}");
 	ck_refused(big, 413, "/cards");
 	at = (size_t)sprintf(big, "{\"cards\":[{\"name\":\"x\",\"oracle_text\":\"");
-	memset(big + at, 'a', MF_DECK_TEXT_MAX + 1);
-	strcpy(big + at + MF_DECK_TEXT_MAX + 1, "\"}]}");
+	memset(big + at, 'a', MF_CARD_TEXT_MAX + 1);
+	strcpy(big + at + MF_CARD_TEXT_MAX + 1, "\"}]}");
 	ck_refused(big, 400, "/cards/0/oracle_text");
 	free(big);
 }

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "manaflow/deck.h"
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 #include "unit/deck/suites.h"
 
 /* ------------------------------------------------------------------ */
@@ -20,14 +20,14 @@ struct answer {
 	char uses[8];
 };
 
-static struct answer read_faces(const struct mf_deck_face *top,
-				const struct mf_deck_face *faces, size_t n)
+static struct answer read_faces(const struct mf_card_face *top,
+				const struct mf_card_face *faces, size_t n)
 {
-	struct mf_deck_card card = { *top, faces, n };
-	struct mf_deck_card_colors colors;
+	struct mf_card_object card = { *top, faces, n };
+	struct mf_card_colors colors;
 	struct answer a;
 
-	ck_assert_int_eq(mf_deck_read_card(&card, &colors), MF_OK);
+	ck_assert_int_eq(mf_card_read_colors(&card, &colors), MF_OK);
 	mf_deck_letters(colors.produces, a.produces);
 	mf_deck_letters(colors.uses, a.uses);
 	return a;
@@ -35,7 +35,7 @@ static struct answer read_faces(const struct mf_deck_face *top,
 
 static struct answer read_one(const char *cost, const char *type, const char *text)
 {
-	struct mf_deck_face face = { "test card", cost, type, text };
+	struct mf_card_face face = { "test card", cost, type, text };
 
 	return read_faces(&face, NULL, 0);
 }
@@ -129,12 +129,12 @@ END_TEST
 
 START_TEST(every_face)
 {
-	struct mf_deck_face top = { "Front // Back", "", "Creature — Human // Creature — Horror", "" };
-	struct mf_deck_face faces[2] = {
+	struct mf_card_face top = { "Front // Back", "", "Creature — Human // Creature — Horror", "" };
+	struct mf_card_face faces[2] = {
 		{ "Front", "{2}{U}", "Creature — Human", "Flying" },
 		{ "Back", "", "Creature — Horror", "{T}: Add {B}.\n{1}{R}: This gets +1/+0." },
 	};
-	struct mf_deck_face split_top = { "Fire // Ice", "{1}{R} // {1}{U}", "Instant // Instant", "" };
+	struct mf_card_face split_top = { "Fire // Ice", "{1}{R} // {1}{U}", "Instant // Instant", "" };
 	struct answer a = read_faces(&top, faces, 2);
 
 	ck_assert_str_eq(a.produces, "B");
@@ -143,7 +143,7 @@ START_TEST(every_face)
 	a = read_faces(&split_top, NULL, 0);
 	ck_assert_str_eq(a.uses, "UR");
 	/* Faces alone, with an empty top level, answer the same. */
-	a = read_faces(&(struct mf_deck_face){ 0 }, faces, 2);
+	a = read_faces(&(struct mf_card_face){ 0 }, faces, 2);
 	ck_assert_str_eq(a.produces, "B");
 	ck_assert_str_eq(a.uses, "UR");
 }
@@ -193,9 +193,9 @@ START_TEST(letters_in_order)
 
 	ck_assert_uint_eq(mf_deck_letters(0, buf), 0);
 	ck_assert_str_eq(buf, "");
-	ck_assert_uint_eq(mf_deck_letters(MF_DECK_WUBRG | MF_DECK_C, buf), 6);
+	ck_assert_uint_eq(mf_deck_letters(MF_CARD_WUBRG | MF_CARD_C, buf), 6);
 	ck_assert_str_eq(buf, "WUBRGC");
-	ck_assert_uint_eq(mf_deck_letters(MF_DECK_U | MF_DECK_G | 0xc0, buf), 2);
+	ck_assert_uint_eq(mf_deck_letters(MF_CARD_U | MF_CARD_G | 0xc0, buf), 2);
 	ck_assert_str_eq(buf, "UG");
 }
 END_TEST
@@ -203,56 +203,56 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* The seed's decks                                                    */
 
-static const struct mf_deck_face mountain = { "Mountain", "", "Basic Land — Mountain", "({T}: Add {R}.)" };
-static const struct mf_deck_face forest = { "Forest", "", "Basic Land — Forest", "({T}: Add {G}.)" };
-static const struct mf_deck_face island = { "Island", "", "Basic Land — Island", "({T}: Add {U}.)" };
-static const struct mf_deck_face boros_reckoner = { "Boros Reckoner", "{R/W}{R/W}{R/W}", "Creature — Minotaur Wizard",
+static const struct mf_card_face mountain = { "Mountain", "", "Basic Land — Mountain", "({T}: Add {R}.)" };
+static const struct mf_card_face forest = { "Forest", "", "Basic Land — Forest", "({T}: Add {G}.)" };
+static const struct mf_card_face island = { "Island", "", "Basic Land — Island", "({T}: Add {U}.)" };
+static const struct mf_card_face boros_reckoner = { "Boros Reckoner", "{R/W}{R/W}{R/W}", "Creature — Minotaur Wizard",
 	"Whenever Boros Reckoner is dealt damage, it deals that much damage to any target.\n"
 	"{R/W}: Boros Reckoner gains first strike until end of turn." };
-static const struct mf_deck_face rakdos_cackler = { "Rakdos Cackler", "{B/R}", "Creature — Devil",
+static const struct mf_card_face rakdos_cackler = { "Rakdos Cackler", "{B/R}", "Creature — Devil",
 	"Unleash (You may have this creature enter the battlefield with a +1/+1 counter on it. "
 	"It can't block as long as it has a +1/+1 counter on it.)" };
-static const struct mf_deck_face cavern_of_souls = { "Cavern of Souls", "", "Land",
+static const struct mf_card_face cavern_of_souls = { "Cavern of Souls", "", "Land",
 	"As Cavern of Souls enters the battlefield, choose a creature type.\n{T}: Add {C}.\n"
 	"{T}: Add one mana of any color. Spend this mana only to cast a creature spell of the chosen type, "
 	"and that spell can't be countered." };
-static const struct mf_deck_face gut_shot = { "Gut Shot", "{R/P}", "Instant",
+static const struct mf_card_face gut_shot = { "Gut Shot", "{R/P}", "Instant",
 	"({R/P} can be paid with either {R} or 2 life.)\nGut Shot deals 1 damage to any target." };
-static const struct mf_deck_face delver = { "Delver of Secrets", "{U}", "Creature — Human Wizard",
+static const struct mf_card_face delver = { "Delver of Secrets", "{U}", "Creature — Human Wizard",
 	"At the beginning of your upkeep, look at the top card of your library." };
-static const struct mf_deck_face metamorph = { "Phyrexian Metamorph", "{3}{U/P}", "Artifact Creature — Shapeshifter",
+static const struct mf_card_face metamorph = { "Phyrexian Metamorph", "{3}{U/P}", "Artifact Creature — Shapeshifter",
 	"({U/P} can be paid with either {U} or 2 life.)\nYou may have Phyrexian Metamorph enter the battlefield "
 	"as a copy of any artifact or creature on the battlefield." };
-static const struct mf_deck_face birthing_pod = { "Birthing Pod", "{3}{G/P}", "Artifact",
+static const struct mf_card_face birthing_pod = { "Birthing Pod", "{3}{G/P}", "Artifact",
 	"({G/P} can be paid with either {G} or 2 life.)\n{1}{G/P}, {T}, Sacrifice a creature: Search your library." };
-static const struct mf_deck_face noble_hierarch = { "Noble Hierarch", "{G}", "Creature — Human Druid",
+static const struct mf_card_face noble_hierarch = { "Noble Hierarch", "{G}", "Creature — Human Druid",
 	"Exalted (Whenever a creature you control attacks alone, that creature gets +1/+1 until end of turn.)\n"
 	"{T}: Add {G}, {W}, or {U}." };
-static const struct mf_deck_face birds = { "Birds of Paradise", "{G}", "Creature — Bird",
+static const struct mf_card_face birds = { "Birds of Paradise", "{G}", "Creature — Bird",
 	"Flying\n{T}: Add one mana of any color." };
-static const struct mf_deck_face progenitus = { "Progenitus", "{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}",
+static const struct mf_card_face progenitus = { "Progenitus", "{W}{W}{U}{U}{B}{B}{R}{R}{G}{G}",
 	"Legendary Creature — Hydra Avatar", "Protection from everything" };
 
 /* Colours of a deck given as faces, each one card. */
-static const char *deck_of(const struct mf_deck_face *const *faces, size_t n)
+static const char *deck_of(const struct mf_card_face *const *faces, size_t n)
 {
 	static char letters[7];
-	struct mf_deck_card cards[16];
+	struct mf_card_object cards[16];
 	struct mf_deck_colors colors;
 	size_t bad = 99;
 
 	ck_assert_uint_le(n, 16);
 	for (size_t i = 0; i < n; i++)
-		cards[i] = (struct mf_deck_card){ *faces[i], NULL, 0 };
+		cards[i] = (struct mf_card_object){ *faces[i], NULL, 0 };
 	ck_assert_int_eq(mf_deck_colors(cards, n, NULL, &colors, &bad), MF_OK);
 	ck_assert_uint_eq(bad, 99);
-	ck_assert_uint_eq(colors.colors, colors.produces & colors.uses & MF_DECK_WUBRG);
+	ck_assert_uint_eq(colors.colors, colors.produces & colors.uses & MF_CARD_WUBRG);
 	mf_deck_letters(colors.colors, letters);
 	return letters;
 }
 
-#define DECK(...) (const struct mf_deck_face *const[]){ __VA_ARGS__ }, \
-	sizeof((const struct mf_deck_face *const[]){ __VA_ARGS__ }) / sizeof(void *)
+#define DECK(...) (const struct mf_card_face *const[]){ __VA_ARGS__ }, \
+	sizeof((const struct mf_card_face *const[]){ __VA_ARGS__ }) / sizeof(void *)
 
 START_TEST(seed_mono_red_with_hybrids)
 {
@@ -289,19 +289,19 @@ END_TEST
 
 START_TEST(per_card_answers)
 {
-	struct mf_deck_card cards[3] = {
+	struct mf_card_object cards[3] = {
 		{ mountain, NULL, 0 }, { cavern_of_souls, NULL, 0 }, { boros_reckoner, NULL, 0 },
 	};
-	struct mf_deck_card_colors per[3];
+	struct mf_card_colors per[3];
 	struct mf_deck_colors deck;
 
 	ck_assert_int_eq(mf_deck_colors(cards, 3, per, &deck, NULL), MF_OK);
-	ck_assert_uint_eq(per[0].produces, MF_DECK_R);
-	ck_assert_uint_eq(per[1].produces, MF_DECK_WUBRG | MF_DECK_C);
-	ck_assert_uint_eq(per[2].uses, MF_DECK_W | MF_DECK_R);
-	ck_assert_uint_eq(deck.produces, MF_DECK_WUBRG | MF_DECK_C);
-	ck_assert_uint_eq(deck.uses, MF_DECK_W | MF_DECK_R);
-	ck_assert_uint_eq(deck.colors, MF_DECK_W | MF_DECK_R);
+	ck_assert_uint_eq(per[0].produces, MF_CARD_R);
+	ck_assert_uint_eq(per[1].produces, MF_CARD_WUBRG | MF_CARD_C);
+	ck_assert_uint_eq(per[2].uses, MF_CARD_W | MF_CARD_R);
+	ck_assert_uint_eq(deck.produces, MF_CARD_WUBRG | MF_CARD_C);
+	ck_assert_uint_eq(deck.uses, MF_CARD_W | MF_CARD_R);
+	ck_assert_uint_eq(deck.colors, MF_CARD_W | MF_CARD_R);
 }
 END_TEST
 
@@ -310,42 +310,42 @@ END_TEST
 
 START_TEST(limits)
 {
-	char *big = malloc(MF_DECK_TEXT_MAX + 2);
-	struct mf_deck_face faces[MF_DECK_FACES_MAX + 1] = { { 0 } };
-	struct mf_deck_card card = { { "x", "", "", "" }, NULL, 0 };
-	struct mf_deck_card cards[2];
-	struct mf_deck_card_colors one = { 7, 7 };
+	char *big = malloc(MF_CARD_TEXT_MAX + 2);
+	struct mf_card_face faces[MF_CARD_FACES_MAX + 1] = { { 0 } };
+	struct mf_card_object card = { { "x", "", "", "" }, NULL, 0 };
+	struct mf_card_object cards[2];
+	struct mf_card_colors one = { 7, 7 };
 	struct mf_deck_colors deck;
 	size_t bad = 0;
 
 	ck_assert_ptr_nonnull(big);
-	memset(big, 'a', MF_DECK_TEXT_MAX);
-	big[MF_DECK_TEXT_MAX] = '\0';
+	memset(big, 'a', MF_CARD_TEXT_MAX);
+	big[MF_CARD_TEXT_MAX] = '\0';
 	card.card.oracle_text = big;
-	ck_assert_int_eq(mf_deck_read_card(&card, &one), MF_OK);
-	big[MF_DECK_TEXT_MAX] = 'a';
-	big[MF_DECK_TEXT_MAX + 1] = '\0';
-	ck_assert_int_eq(mf_deck_read_card(&card, &one), MF_ERR_LIMIT);
+	ck_assert_int_eq(mf_card_read_colors(&card, &one), MF_OK);
+	big[MF_CARD_TEXT_MAX] = 'a';
+	big[MF_CARD_TEXT_MAX + 1] = '\0';
+	ck_assert_int_eq(mf_card_read_colors(&card, &one), MF_ERR_LIMIT);
 	ck_assert_uint_eq(one.produces | one.uses, 0);
 	card.card.oracle_text = "";
 	card.card.type_line = big;
-	ck_assert_int_eq(mf_deck_read_card(&card, &one), MF_ERR_LIMIT);
+	ck_assert_int_eq(mf_card_read_colors(&card, &one), MF_ERR_LIMIT);
 	card.card.type_line = "";
 
 	card.faces = faces;
-	card.n_faces = MF_DECK_FACES_MAX;
-	ck_assert_int_eq(mf_deck_read_card(&card, &one), MF_OK);
+	card.n_faces = MF_CARD_FACES_MAX;
+	ck_assert_int_eq(mf_card_read_colors(&card, &one), MF_OK);
 	faces[1].mana_cost = big;
-	ck_assert_int_eq(mf_deck_read_card(&card, &one), MF_ERR_LIMIT);
+	ck_assert_int_eq(mf_card_read_colors(&card, &one), MF_ERR_LIMIT);
 	faces[1].mana_cost = NULL;
-	card.n_faces = MF_DECK_FACES_MAX + 1;
-	ck_assert_int_eq(mf_deck_read_card(&card, &one), MF_ERR_LIMIT);
+	card.n_faces = MF_CARD_FACES_MAX + 1;
+	ck_assert_int_eq(mf_card_read_colors(&card, &one), MF_ERR_LIMIT);
 	card.faces = NULL;
 	card.n_faces = 1;
-	ck_assert_int_eq(mf_deck_read_card(&card, &one), MF_ERR_INVALID);
+	ck_assert_int_eq(mf_card_read_colors(&card, &one), MF_ERR_INVALID);
 
 	/* The deck names the first failing card. */
-	cards[0] = (struct mf_deck_card){ mountain, NULL, 0 };
+	cards[0] = (struct mf_card_object){ mountain, NULL, 0 };
 	cards[1] = card;
 	ck_assert_int_eq(mf_deck_colors(cards, 2, NULL, &deck, &bad), MF_ERR_INVALID);
 	ck_assert_uint_eq(bad, 1);
@@ -382,10 +382,10 @@ START_TEST(agreement_with_table)
 	printf("deck: cards disagreeing with taw's table (non-ambiguous):\n");
 	for (size_t i = 0; i < sample.n; i++) {
 		const struct sample_card *sc = &sample.cards[i];
-		struct mf_deck_card_colors colors;
+		struct mf_card_colors colors;
 		char produces[7], uses[7];
 
-		ck_assert_int_eq(mf_deck_read_card(&sc->card, &colors), MF_OK);
+		ck_assert_int_eq(mf_card_read_colors(&sc->card, &colors), MF_OK);
 		mf_deck_letters(colors.produces, produces);
 		mf_deck_letters(colors.uses, uses);
 		if (sc->ambiguous) {
@@ -420,7 +420,7 @@ START_TEST(seed_decks_from_sample)
 	static const char *const want[] = { "R", "WBR", "", "U" };
 
 	for (size_t d = 0; d < sizeof(decks) / sizeof(decks[0]); d++) {
-		struct mf_deck_card cards[5];
+		struct mf_card_object cards[5];
 		struct mf_deck_colors colors;
 		char letters[7];
 		size_t n = 0;

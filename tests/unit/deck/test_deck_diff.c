@@ -11,7 +11,7 @@
 
 #include "manaflow/deck.h"
 #include "reference/deck_regex.h"
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 #include "unit/deck/suites.h"
 #include "../../splitmix64.h"
 
@@ -33,13 +33,13 @@ static size_t pick(uint64_t *state, size_t n)
 	return (size_t)(splitmix64(state) % n);
 }
 
-static void compare_card(struct ref_deck *ref, const struct mf_deck_card *card,
+static void compare_card(struct ref_deck *ref, const struct mf_card_object *card,
 			 const char *what)
 {
-	struct mf_deck_card_colors colors;
+	struct mf_card_colors colors;
 	char produces[7], uses[7], ref_produces[8], ref_uses[8];
 
-	ck_assert_int_eq(mf_deck_read_card(card, &colors), MF_OK);
+	ck_assert_int_eq(mf_card_read_colors(card, &colors), MF_OK);
 	ck_assert_int_eq(ref_deck_read_card(ref, card, ref_produces, ref_uses), 0);
 	mf_deck_letters(colors.produces, produces);
 	mf_deck_letters(colors.uses, uses);
@@ -115,7 +115,7 @@ static void random_text(uint64_t *state, char *buf, size_t size,
 
 #define PIECES(a) a, sizeof(a) / sizeof(a[0])
 
-static void random_face(uint64_t *state, struct mf_deck_face *face, char bufs[3][512])
+static void random_face(uint64_t *state, struct mf_card_face *face, char bufs[3][512])
 {
 	random_text(state, bufs[0], 512, PIECES(cost_pieces), 6);
 	random_text(state, bufs[1], 512, PIECES(type_pieces), 6);
@@ -135,9 +135,9 @@ START_TEST(reference_agrees_on_random_cards)
 	ck_assert_ptr_nonnull(ref);
 	for (int round = 0; round < 6000; round++) {
 		static char bufs[3][3][512];
-		struct mf_deck_face faces[2];
-		struct mf_deck_card card = { { 0 }, faces, pick(&state, 3) };
-		struct mf_deck_card_colors colors;
+		struct mf_card_face faces[2];
+		struct mf_card_object card = { { 0 }, faces, pick(&state, 3) };
+		struct mf_card_colors colors;
 		char what[32];
 
 		random_face(&state, &card.card, bufs[0]);
@@ -145,7 +145,7 @@ START_TEST(reference_agrees_on_random_cards)
 			random_face(&state, &faces[f], bufs[1 + f]);
 		snprintf(what, sizeof(what), "random card %d", round);
 		compare_card(ref, &card, what);
-		ck_assert_int_eq(mf_deck_read_card(&card, &colors), MF_OK);
+		ck_assert_int_eq(mf_card_read_colors(&card, &colors), MF_OK);
 		colored += colors.produces != 0;
 	}
 	/* The generator must reach the interesting cases, not only blanks. */
@@ -162,7 +162,7 @@ START_TEST(reference_agrees_on_random_decks)
 
 	ck_assert_ptr_nonnull(ref);
 	for (int round = 0; round < 300; round++) {
-		struct mf_deck_card cards[24];
+		struct mf_card_object cards[24];
 		struct mf_deck_colors colors;
 		size_t n = pick(&state, 25);
 		char letters[7], ref_letters[8];

@@ -1,5 +1,5 @@
 /*
- * Check suites of the land reader (mf_deck_land_read) that need no sample
+ * Check suites of the land reader (mf_card_land_read) that need no sample
  * card: the families of issue 15 that cards-sample.json lacks, in their
  * current Oracle wording; pathways; limits; ignored clauses' text; and, from
  * the sample's lands, mutated Oracle texts drawn from a fixed seed.
@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "manaflow/deck.h"
-#include "unit/deck/land_describe.h"
-#include "unit/deck/sample.h"
-#include "unit/deck/suites.h"
+#include "manaflow/card.h"
+#include "unit/card/land_describe.h"
+#include "unit/card/sample.h"
+#include "unit/card/suites.h"
 
 static struct sample sample;
 
@@ -34,10 +34,10 @@ static void sample_teardown(void)
 static const char *text_land(const char *name, const char *type, const char *text)
 {
 	static char buf[1024];
-	struct mf_deck_card card = { { name, "", type, text }, NULL, 0 };
-	struct mf_deck_lands lands;
+	struct mf_card_object card = { { name, "", type, text }, NULL, 0 };
+	struct mf_card_lands lands;
 
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.n, 1);
 	land_describe(&lands.faces[0], buf, sizeof(buf));
 	return buf;
@@ -151,21 +151,21 @@ END_TEST
 
 START_TEST(pathways_by_face)
 {
-	struct mf_deck_face faces[2] = {
+	struct mf_card_face faces[2] = {
 		{ "Brightclimb Pathway", "", "Land", "{T}: Add {W}." },
 		{ "Grimclimb Pathway", "", "Land", "{T}: Add {B}." },
 	};
-	struct mf_deck_face abbey[2] = {
+	struct mf_card_face abbey[2] = {
 		{ "Westvale Abbey", "", "Land", "{T}: Add {C}." },
 		{ "Ormendahl, Profane Prince", "", "Legendary Creature — Demon", "Flying" },
 	};
-	struct mf_deck_card card = {
+	struct mf_card_object card = {
 		{ "Brightclimb Pathway // Grimclimb Pathway", "", "Land // Land", "" }, faces, 2,
 	};
-	struct mf_deck_lands lands;
+	struct mf_card_lands lands;
 	char desc[256];
 
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.n, 2);
 	ck_assert_str_eq(lands.faces[0].name, "Brightclimb Pathway");
 	ck_assert_uint_eq(lands.faces[0].face, 0);
@@ -177,12 +177,12 @@ START_TEST(pathways_by_face)
 	ck_assert_str_eq(desc, "mana=B");
 
 	/* Only land faces are returned; a non-land card gives none. */
-	card = (struct mf_deck_card){ { "Westvale Abbey // Ormendahl, Profane Prince", "", "", "" }, abbey, 2 };
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+	card = (struct mf_card_object){ { "Westvale Abbey // Ormendahl, Profane Prince", "", "", "" }, abbey, 2 };
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.n, 1);
 	ck_assert_uint_eq(lands.faces[0].face, 0);
-	card = (struct mf_deck_card){ { "Island Fish", "{4}{U}", "Creature — Fish", "{T}: Add {U}." }, NULL, 0 };
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+	card = (struct mf_card_object){ { "Island Fish", "{4}{U}", "Creature — Fish", "{T}: Add {U}." }, NULL, 0 };
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.n, 0);
 }
 END_TEST
@@ -232,55 +232,55 @@ static int valid_utf8(const char *s, size_t size)
 
 START_TEST(limits)
 {
-	char *big = malloc(MF_DECK_TEXT_MAX + 2);
-	struct mf_deck_face faces[MF_DECK_FACES_MAX + 1];
-	struct mf_deck_card card = { { "Big", "", "Land", NULL }, NULL, 0 };
-	struct mf_deck_lands lands;
+	char *big = malloc(MF_CARD_TEXT_MAX + 2);
+	struct mf_card_face faces[MF_CARD_FACES_MAX + 1];
+	struct mf_card_object card = { { "Big", "", "Land", NULL }, NULL, 0 };
+	struct mf_card_lands lands;
 
 	ck_assert_ptr_nonnull(big);
-	memset(big, 'a', MF_DECK_TEXT_MAX);
-	big[MF_DECK_TEXT_MAX] = '\0';
+	memset(big, 'a', MF_CARD_TEXT_MAX);
+	big[MF_CARD_TEXT_MAX] = '\0';
 	card.card.oracle_text = big;
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.n, 1);
-	big[MF_DECK_TEXT_MAX] = 'a';
-	big[MF_DECK_TEXT_MAX + 1] = '\0';
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_ERR_LIMIT);
+	big[MF_CARD_TEXT_MAX] = 'a';
+	big[MF_CARD_TEXT_MAX + 1] = '\0';
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_ERR_LIMIT);
 	ck_assert_uint_eq(lands.n, 0);
 	card.card.oracle_text = NULL;
 	card.card.name = big;
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_ERR_LIMIT);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_ERR_LIMIT);
 	card.card.name = NULL;
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.n, 1);
-	ck_assert_int_eq(lands.faces[0].unsupported, MF_DECK_WHY_NO_MANA);
+	ck_assert_int_eq(lands.faces[0].unsupported, MF_CARD_WHY_NO_MANA);
 
-	for (size_t f = 0; f <= MF_DECK_FACES_MAX; f++)
-		faces[f] = (struct mf_deck_face){ "Face", NULL, "Land — Island", NULL };
+	for (size_t f = 0; f <= MF_CARD_FACES_MAX; f++)
+		faces[f] = (struct mf_card_face){ "Face", NULL, "Land — Island", NULL };
 	card.faces = faces;
-	card.n_faces = MF_DECK_FACES_MAX;
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
-	ck_assert_uint_eq(lands.n, MF_DECK_FACES_MAX);
-	card.n_faces = MF_DECK_FACES_MAX + 1;
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_ERR_LIMIT);
+	card.n_faces = MF_CARD_FACES_MAX;
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
+	ck_assert_uint_eq(lands.n, MF_CARD_FACES_MAX);
+	card.n_faces = MF_CARD_FACES_MAX + 1;
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_ERR_LIMIT);
 	ck_assert_uint_eq(lands.n, 0);
 	card.faces = NULL;
 	card.n_faces = 1;
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_ERR_INVALID);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_ERR_INVALID);
 	ck_assert_uint_eq(lands.n, 0);
 	free(big);
 
-	ck_assert_str_eq(mf_deck_land_why_text(MF_DECK_WHY_NONE), "");
-	ck_assert_str_eq(mf_deck_land_why_text(MF_DECK_WHY_COUNT), "unknown");
-	for (int w = 1; w < MF_DECK_WHY_COUNT; w++)
-		ck_assert_uint_gt(strlen(mf_deck_land_why_text(w)), 0);
+	ck_assert_str_eq(mf_card_land_why_text(MF_CARD_WHY_NONE), "");
+	ck_assert_str_eq(mf_card_land_why_text(MF_CARD_WHY_COUNT), "unknown");
+	for (int w = 1; w < MF_CARD_WHY_COUNT; w++)
+		ck_assert_uint_gt(strlen(mf_card_land_why_text(w)), 0);
 }
 END_TEST
 
 START_TEST(array_limits)
 {
-	struct mf_deck_card card = { { "Many", "", "Land", NULL }, NULL, 0 };
-	struct mf_deck_lands lands;
+	struct mf_card_object card = { { "Many", "", "Land", NULL }, NULL, 0 };
+	struct mf_card_lands lands;
 	char text[2048];
 	size_t n = 0;
 
@@ -289,56 +289,56 @@ START_TEST(array_limits)
 		n += (size_t)snprintf(text + n, sizeof(text) - n,
 				      "{T}, Pay %d life: Add one mana of any color.\n", life);
 	card.card.oracle_text = text;
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
-	ck_assert_uint_eq(lands.faces[0].n_mana, MF_DECK_LAND_MANA_MAX);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
+	ck_assert_uint_eq(lands.faces[0].n_mana, MF_CARD_LAND_MANA_MAX);
 	ck_assert_uint_eq(lands.faces[0].n_ignored, 1);
-	ck_assert_int_eq(lands.faces[0].ignored[0].why, MF_DECK_WHY_LIMIT);
+	ck_assert_int_eq(lands.faces[0].ignored[0].why, MF_CARD_WHY_LIMIT);
 
-	/* Fetches beyond MF_DECK_LAND_FETCH_MAX. */
+	/* Fetches beyond MF_CARD_LAND_FETCH_MAX. */
 	n = 0;
-	for (int i = 0; i < MF_DECK_LAND_FETCH_MAX + 2; i++)
+	for (int i = 0; i < MF_CARD_LAND_FETCH_MAX + 2; i++)
 		n += (size_t)snprintf(text + n, sizeof(text) - n,
 				      "{T}, Pay %d life, Sacrifice Many: Search your library for a Forest card, "
 				      "put it onto the battlefield, then shuffle.\n", i);
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
-	ck_assert_uint_eq(lands.faces[0].n_fetch, MF_DECK_LAND_FETCH_MAX);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
+	ck_assert_uint_eq(lands.faces[0].n_fetch, MF_CARD_LAND_FETCH_MAX);
 	ck_assert_uint_eq(lands.faces[0].n_ignored, 2);
-	ck_assert_int_eq(lands.faces[0].ignored[1].why, MF_DECK_WHY_LIMIT);
+	ck_assert_int_eq(lands.faces[0].ignored[1].why, MF_CARD_WHY_LIMIT);
 
-	/* Ignored clauses beyond MF_DECK_LAND_IGNORED_MAX are counted. */
+	/* Ignored clauses beyond MF_CARD_LAND_IGNORED_MAX are counted. */
 	n = 0;
-	for (int i = 0; i < MF_DECK_LAND_IGNORED_MAX + 4; i++)
+	for (int i = 0; i < MF_CARD_LAND_IGNORED_MAX + 4; i++)
 		n += (size_t)snprintf(text + n, sizeof(text) - n,
 				      "{T}: Add {W}. Spend this mana only to cast spell %d.\n", i);
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
-	ck_assert_uint_eq(lands.faces[0].n_ignored, MF_DECK_LAND_IGNORED_MAX);
-	ck_assert_uint_eq(lands.faces[0].n_ignored_total, MF_DECK_LAND_IGNORED_MAX + 4);
-	ck_assert_int_eq(lands.faces[0].unsupported, MF_DECK_WHY_SPEND_RESTRICTION);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
+	ck_assert_uint_eq(lands.faces[0].n_ignored, MF_CARD_LAND_IGNORED_MAX);
+	ck_assert_uint_eq(lands.faces[0].n_ignored_total, MF_CARD_LAND_IGNORED_MAX + 4);
+	ck_assert_int_eq(lands.faces[0].unsupported, MF_CARD_WHY_SPEND_RESTRICTION);
 }
 END_TEST
 
 START_TEST(clause_text_is_cut_between_characters)
 {
-	struct mf_deck_card card = { { "Cut", "", "Land", NULL }, NULL, 0 };
-	struct mf_deck_lands lands;
+	struct mf_card_object card = { { "Cut", "", "Land", NULL }, NULL, 0 };
+	struct mf_card_lands lands;
 	char text[512];
 	size_t n;
 
 	/* "{T}: Add {W}. Spend this mana only " (35 bytes), padding, then an
-	 * em dash (3 bytes) across byte MF_DECK_LAND_CLAUSE_MAX. */
+	 * em dash (3 bytes) across byte MF_CARD_LAND_CLAUSE_MAX. */
 	n = (size_t)snprintf(text, sizeof(text), "{T}: Add {W}. Spend this mana only ");
-	memset(text + n, 'x', MF_DECK_LAND_CLAUSE_MAX - 1 - n);
-	n = MF_DECK_LAND_CLAUSE_MAX - 1;
+	memset(text + n, 'x', MF_CARD_LAND_CLAUSE_MAX - 1 - n);
+	n = MF_CARD_LAND_CLAUSE_MAX - 1;
 	n += (size_t)snprintf(text + n, sizeof(text) - n, "\xe2\x80\x94 and more.");
 	card.card.oracle_text = text;
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.faces[0].n_ignored, 1);
-	ck_assert_uint_eq(strlen(lands.faces[0].ignored[0].text), MF_DECK_LAND_CLAUSE_MAX - 1);
+	ck_assert_uint_eq(strlen(lands.faces[0].ignored[0].text), MF_CARD_LAND_CLAUSE_MAX - 1);
 	ck_assert(valid_utf8(lands.faces[0].ignored[0].text, sizeof(lands.faces[0].ignored[0].text)));
 
 	/* Bytes that are not UTF-8 come out as '?'. */
 	card.card.oracle_text = "{T}: Add {W}. Spend this mana only on \xff\xc0\x80 \xed\xa0\x80.";
-	ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_str_eq(lands.faces[0].ignored[0].text,
 			 "{T}: Add {W}. Spend this mana only on ??? ???.");
 }
@@ -413,26 +413,26 @@ static size_t mutate(const char *src, char *dst, size_t cap)
 	return n;
 }
 
-static void check_bounds(const struct mf_deck_lands *lands)
+static void check_bounds(const struct mf_card_lands *lands)
 {
-	ck_assert_uint_le(lands->n, MF_DECK_FACES_MAX);
+	ck_assert_uint_le(lands->n, MF_CARD_FACES_MAX);
 	for (size_t f = 0; f < lands->n; f++) {
-		const struct mf_deck_land *land = &lands->faces[f];
+		const struct mf_card_land *land = &lands->faces[f];
 
-		ck_assert_uint_le(land->n_mana, MF_DECK_LAND_MANA_MAX);
-		ck_assert_uint_le(land->n_fetch, MF_DECK_LAND_FETCH_MAX);
-		ck_assert_uint_le(land->n_ignored, MF_DECK_LAND_IGNORED_MAX);
+		ck_assert_uint_le(land->n_mana, MF_CARD_LAND_MANA_MAX);
+		ck_assert_uint_le(land->n_fetch, MF_CARD_LAND_FETCH_MAX);
+		ck_assert_uint_le(land->n_ignored, MF_CARD_LAND_IGNORED_MAX);
 		ck_assert_uint_ge(land->n_ignored_total, land->n_ignored);
-		ck_assert_int_le(land->enters, MF_DECK_ENTERS_CONDITIONAL);
-		ck_assert_uint_eq(land->basic_types & ~MF_DECK_WUBRG, 0);
+		ck_assert_int_le(land->enters, MF_CARD_ENTERS_CONDITIONAL);
+		ck_assert_uint_eq(land->basic_types & ~MF_CARD_WUBRG, 0);
 		ck_assert_uint_eq(land->supertypes & ~7u, 0);
-		ck_assert_int_lt(land->unsupported, MF_DECK_WHY_COUNT);
-		ck_assert((land->unsupported == MF_DECK_WHY_NONE) == (land->n_mana + land->n_fetch > 0));
+		ck_assert_int_lt(land->unsupported, MF_CARD_WHY_COUNT);
+		ck_assert((land->unsupported == MF_CARD_WHY_NONE) == (land->n_mana + land->n_fetch > 0));
 		for (size_t i = 0; i < land->n_fetch; i++)
-			ck_assert_uint_eq(land->fetch[i].types & ~MF_DECK_WUBRG, 0);
+			ck_assert_uint_eq(land->fetch[i].types & ~MF_CARD_WUBRG, 0);
 		for (size_t i = 0; i < land->n_ignored; i++) {
-			ck_assert_int_gt(land->ignored[i].why, MF_DECK_WHY_NONE);
-			ck_assert_int_lt(land->ignored[i].why, MF_DECK_WHY_NO_MANA);
+			ck_assert_int_gt(land->ignored[i].why, MF_CARD_WHY_NONE);
+			ck_assert_int_lt(land->ignored[i].why, MF_CARD_WHY_NO_MANA);
 			ck_assert(valid_utf8(land->ignored[i].text, sizeof(land->ignored[i].text)));
 		}
 	}
@@ -440,7 +440,7 @@ static void check_bounds(const struct mf_deck_lands *lands)
 
 START_TEST(mutated_texts)
 {
-	static char text[MF_DECK_TEXT_MAX + 1], name[64];
+	static char text[MF_CARD_TEXT_MAX + 1], name[64];
 	size_t n_lands = 0, read = 0;
 	const int rounds = 20000;
 
@@ -450,8 +450,8 @@ START_TEST(mutated_texts)
 	ck_assert_uint_gt(n_lands, 0);
 	for (int r = 0; r < rounds; r++) {
 		const struct sample_card *sc;
-		struct mf_deck_card card;
-		struct mf_deck_lands lands;
+		struct mf_card_object card;
+		struct mf_card_lands lands;
 
 		do
 			sc = &sample.cards[rng() % sample.n];
@@ -464,10 +464,10 @@ START_TEST(mutated_texts)
 			mutate(card.card.name, name, sizeof(name));
 			card.card.name = name;
 		}
-		ck_assert_int_eq(mf_deck_land_read(&card, &lands), MF_OK);
+		ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 		ck_assert_uint_eq(lands.n, 1);
 		check_bounds(&lands);
-		read += lands.faces[0].unsupported == MF_DECK_WHY_NONE;
+		read += lands.faces[0].unsupported == MF_CARD_WHY_NONE;
 	}
 	printf("land: %d mutated texts, %zu still read\n", rounds, read);
 }

@@ -1,30 +1,30 @@
-#include "unit/deck/land_describe.h"
+#include "unit/card/land_describe.h"
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
-const char *land_why_short(enum mf_deck_land_why why)
+const char *land_why_short(enum mf_card_land_why why)
 {
-	static const char *const names[MF_DECK_WHY_COUNT] = {
-		[MF_DECK_WHY_NONE] = "none",
-		[MF_DECK_WHY_SPEND_RESTRICTION] = "spend",
-		[MF_DECK_WHY_FILTER] = "filter",
-		[MF_DECK_WHY_MANA_COST] = "mana-cost",
-		[MF_DECK_WHY_OTHER_PERMANENTS] = "permanents",
-		[MF_DECK_WHY_COUNTERS] = "counters",
-		[MF_DECK_WHY_GAME_STATE] = "state",
-		[MF_DECK_WHY_EXTRA_COST] = "extra-cost",
-		[MF_DECK_WHY_NO_TAP] = "no-tap",
-		[MF_DECK_WHY_TRIGGERED] = "triggered",
-		[MF_DECK_WHY_RIDER] = "rider",
-		[MF_DECK_WHY_NOT_UNDERSTOOD] = "unread",
-		[MF_DECK_WHY_LIMIT] = "limit",
-		[MF_DECK_WHY_NO_MANA] = "no-mana",
+	static const char *const names[MF_CARD_WHY_COUNT] = {
+		[MF_CARD_WHY_NONE] = "none",
+		[MF_CARD_WHY_SPEND_RESTRICTION] = "spend",
+		[MF_CARD_WHY_FILTER] = "filter",
+		[MF_CARD_WHY_MANA_COST] = "mana-cost",
+		[MF_CARD_WHY_OTHER_PERMANENTS] = "permanents",
+		[MF_CARD_WHY_COUNTERS] = "counters",
+		[MF_CARD_WHY_GAME_STATE] = "state",
+		[MF_CARD_WHY_EXTRA_COST] = "extra-cost",
+		[MF_CARD_WHY_NO_TAP] = "no-tap",
+		[MF_CARD_WHY_TRIGGERED] = "triggered",
+		[MF_CARD_WHY_RIDER] = "rider",
+		[MF_CARD_WHY_NOT_UNDERSTOOD] = "unread",
+		[MF_CARD_WHY_LIMIT] = "limit",
+		[MF_CARD_WHY_NO_MANA] = "no-mana",
 	};
 
-	return (unsigned)why < MF_DECK_WHY_COUNT ? names[why] : "?";
+	return (unsigned)why < MF_CARD_WHY_COUNT ? names[why] : "?";
 }
 
 struct out {
@@ -61,7 +61,7 @@ static void part(struct out *o, bool *first, const char *name)
 	*first = false;
 }
 
-void land_describe(const struct mf_deck_land *land, char *buf, size_t size)
+void land_describe(const struct mf_card_land *land, char *buf, size_t size)
 {
 	static const char *const super[] = { "basic", "snow", "legendary" };
 	struct out o = { buf, size, 0 };
@@ -77,21 +77,21 @@ void land_describe(const struct mf_deck_land *land, char *buf, size_t size)
 	if (land->n_mana) {
 		part(&o, &first, "mana=");
 		for (size_t i = 0; i < land->n_mana; i++) {
-			const struct mf_deck_land_mana *m = &land->mana[i];
+			const struct mf_card_land_mana *m = &land->mana[i];
 
-			put(&o, "%s%s", i ? " " : "", (m->flags & MF_DECK_MANA_IMPLICIT) ? "*" : "");
+			put(&o, "%s%s", i ? " " : "", (m->flags & MF_CARD_MANA_IMPLICIT) ? "*" : "");
 			for (unsigned t = 0; t < 6; t++) {
 				for (unsigned k = 0; k < m->mana[t]; k++)
 					put(&o, "%c", "WUBRGC"[t]);
 			}
 			if (m->life)
 				put(&o, "-%u", m->life);
-			if (m->flags & MF_DECK_MANA_SACRIFICE)
+			if (m->flags & MF_CARD_MANA_SACRIFICE)
 				put(&o, "!");
 		}
 	}
 	for (size_t i = 0; i < land->n_fetch; i++) {
-		const struct mf_deck_land_fetch *f = &land->fetch[i];
+		const struct mf_card_land_fetch *f = &land->fetch[i];
 
 		part(&o, &first, "fetch=");
 		if (f->any_basic)
@@ -108,15 +108,15 @@ void land_describe(const struct mf_deck_land *land, char *buf, size_t size)
 			put(&o, f->untap_lands == 4 ? " untap4" : " untap?");
 	}
 	switch (land->enters) {
-	case MF_DECK_ENTERS_UNTAPPED: break;
-	case MF_DECK_ENTERS_TAPPED: part(&o, &first, "enters=tapped"); break;
-	case MF_DECK_ENTERS_PAY_LIFE: part(&o, &first, "enters=shock"); put(&o, "%u", land->enters_life); break;
-	case MF_DECK_ENTERS_UNLESS_FEW_LANDS: part(&o, &first, "enters=few"); put(&o, "%u", land->enters_count); break;
-	case MF_DECK_ENTERS_UNLESS_MANY_LANDS: part(&o, &first, "enters=many"); put(&o, "%u", land->enters_count); break;
-	case MF_DECK_ENTERS_UNLESS_BASICS: part(&o, &first, "enters=basics"); put(&o, "%u", land->enters_count); break;
-	case MF_DECK_ENTERS_UNLESS_TYPES: part(&o, &first, "enters=control:"); types(&o, land->enters_types); break;
-	case MF_DECK_ENTERS_UNLESS_REVEAL: part(&o, &first, "enters=reveal:"); types(&o, land->enters_types); break;
-	case MF_DECK_ENTERS_CONDITIONAL: part(&o, &first, "enters=conditional"); break;
+	case MF_CARD_ENTERS_UNTAPPED: break;
+	case MF_CARD_ENTERS_TAPPED: part(&o, &first, "enters=tapped"); break;
+	case MF_CARD_ENTERS_PAY_LIFE: part(&o, &first, "enters=shock"); put(&o, "%u", land->enters_life); break;
+	case MF_CARD_ENTERS_UNLESS_FEW_LANDS: part(&o, &first, "enters=few"); put(&o, "%u", land->enters_count); break;
+	case MF_CARD_ENTERS_UNLESS_MANY_LANDS: part(&o, &first, "enters=many"); put(&o, "%u", land->enters_count); break;
+	case MF_CARD_ENTERS_UNLESS_BASICS: part(&o, &first, "enters=basics"); put(&o, "%u", land->enters_count); break;
+	case MF_CARD_ENTERS_UNLESS_TYPES: part(&o, &first, "enters=control:"); types(&o, land->enters_types); break;
+	case MF_CARD_ENTERS_UNLESS_REVEAL: part(&o, &first, "enters=reveal:"); types(&o, land->enters_types); break;
+	case MF_CARD_ENTERS_CONDITIONAL: part(&o, &first, "enters=conditional"); break;
 	default: part(&o, &first, "enters=?"); break;
 	}
 	if (land->bounce) {
@@ -141,7 +141,7 @@ void land_describe(const struct mf_deck_land *land, char *buf, size_t size)
 	}
 }
 
-int land_card_is_land(const struct mf_deck_card *card)
+int land_card_is_land(const struct mf_card_object *card)
 {
 	if (card->card.type_line && strstr(card->card.type_line, "Land"))
 		return 1;

@@ -1,30 +1,30 @@
-#include "deck/text.h"
+#include "card/text.h"
 
 #include <string.h>
 
 #include "common/utf8.h"
 
-size_t mf_deck_word_at(const char *s, size_t len, size_t at, const char *word)
+size_t mf_card_word_at(const char *s, size_t len, size_t at, const char *word)
 {
 	size_t n = strlen(word);
 
 	if (at > len || n > len - at || memcmp(s + at, word, n) != 0)
 		return 0;
-	if (at + n < len && mf_deck_is_word_char(s[at + n]))
+	if (at + n < len && mf_card_is_word_char(s[at + n]))
 		return 0;
 	return n;
 }
 
-bool mf_deck_has_word(const char *s, size_t len, const char *word)
+bool mf_card_has_word(const char *s, size_t len, const char *word)
 {
 	for (size_t i = 0; i < len; i++) {
-		if (mf_deck_word_starts_at(s, i) && mf_deck_word_at(s, len, i, word))
+		if (mf_card_word_starts_at(s, i) && mf_card_word_at(s, len, i, word))
 			return true;
 	}
 	return false;
 }
 
-size_t mf_deck_symbol_at(const char *s, size_t len, size_t at,
+size_t mf_card_symbol_at(const char *s, size_t len, size_t at,
 			 const char **inside, size_t *inside_len)
 {
 	size_t j;
@@ -40,7 +40,7 @@ size_t mf_deck_symbol_at(const char *s, size_t len, size_t at,
 	return j - at + 1;
 }
 
-bool mf_deck_next_line(const char *text, size_t len, size_t *pos,
+bool mf_card_next_line(const char *text, size_t len, size_t *pos,
 		       size_t *start, size_t *n)
 {
 	const char *nl;
@@ -56,7 +56,7 @@ bool mf_deck_next_line(const char *text, size_t len, size_t *pos,
 	return true;
 }
 
-size_t mf_deck_clean_line(const char *line, size_t len, char *lower, char *orig)
+size_t mf_card_clean_line(const char *line, size_t len, char *lower, char *orig)
 {
 	size_t n = 0, i = 0;
 
@@ -71,12 +71,12 @@ size_t mf_deck_clean_line(const char *line, size_t len, char *lower, char *orig)
 		}
 		if (orig)
 			orig[n] = line[i];
-		lower[n++] = mf_deck_lower(line[i++]);
+		lower[n++] = mf_card_lower(line[i++]);
 	}
 	return n;
 }
 
-bool mf_deck_copy_utf8(char *dst, size_t cap, const char *s, size_t len)
+bool mf_card_copy_utf8(char *dst, size_t cap, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t out = 0, i = 0;
@@ -99,29 +99,29 @@ bool mf_deck_copy_utf8(char *dst, size_t cap, const char *s, size_t len)
 	return i < len;
 }
 
-/* Length of s, or MF_DECK_TEXT_MAX + 1 when it is longer than allowed. */
+/* Length of s, or MF_CARD_TEXT_MAX + 1 when it is longer than allowed. */
 static size_t bounded_length(const char *s)
 {
-	return s ? strnlen(s, MF_DECK_TEXT_MAX + 1) : 0;
+	return s ? strnlen(s, MF_CARD_TEXT_MAX + 1) : 0;
 }
 
-static int check_face(const struct mf_deck_face *face)
+static int check_face(const struct mf_card_face *face)
 {
-	if (bounded_length(face->name) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->mana_cost) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->type_line) > MF_DECK_TEXT_MAX ||
-	    bounded_length(face->oracle_text) > MF_DECK_TEXT_MAX)
+	if (bounded_length(face->name) > MF_CARD_TEXT_MAX ||
+	    bounded_length(face->mana_cost) > MF_CARD_TEXT_MAX ||
+	    bounded_length(face->type_line) > MF_CARD_TEXT_MAX ||
+	    bounded_length(face->oracle_text) > MF_CARD_TEXT_MAX)
 		return MF_ERR_LIMIT;
 	return MF_OK;
 }
 
-int mf_deck_check_card(const struct mf_deck_card *card)
+int mf_card_check(const struct mf_card_object *card)
 {
 	int rc;
 
 	if (card->n_faces > 0 && !card->faces)
 		return MF_ERR_INVALID;
-	if (card->n_faces > MF_DECK_FACES_MAX)
+	if (card->n_faces > MF_CARD_FACES_MAX)
 		return MF_ERR_LIMIT;
 	rc = check_face(&card->card);
 	for (size_t f = 0; rc == MF_OK && f < card->n_faces; f++)

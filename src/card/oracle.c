@@ -1,10 +1,10 @@
-#include "deck/oracle.h"
+#include "card/oracle.h"
 
 #include <stdbool.h>
 #include <string.h>
 
-#include "manaflow/deck.h"
-#include "deck/text.h"
+#include "manaflow/card.h"
+#include "card/text.h"
 
 /* The longest window taw's rule allows between "any" and "color"/"type". */
 #define ANY_WINDOW_MAX 30
@@ -14,18 +14,18 @@ static const char copied_mana_phrase[] = "any type that land produced";
 
 static unsigned letter_color(char c)
 {
-	switch (mf_deck_lower(c)) {
-	case 'w': return MF_DECK_W;
-	case 'u': return MF_DECK_U;
-	case 'b': return MF_DECK_B;
-	case 'r': return MF_DECK_R;
-	case 'g': return MF_DECK_G;
-	case 'c': return MF_DECK_C;
+	switch (mf_card_lower(c)) {
+	case 'w': return MF_CARD_W;
+	case 'u': return MF_CARD_U;
+	case 'b': return MF_CARD_B;
+	case 'r': return MF_CARD_R;
+	case 'g': return MF_CARD_G;
+	case 'c': return MF_CARD_C;
 	default: return 0;
 	}
 }
 
-unsigned mf_deck_symbol_colors(const char *inside, size_t len)
+unsigned mf_card_symbol_colors(const char *inside, size_t len)
 {
 	unsigned colors = 0;
 	size_t start = 0;
@@ -37,7 +37,7 @@ unsigned mf_deck_symbol_colors(const char *inside, size_t len)
 		const char *p = inside + start;
 
 		/* Half mana ({HW}) is still white. */
-		if (part == 2 && mf_deck_lower(p[0]) == 'h') {
+		if (part == 2 && mf_card_lower(p[0]) == 'h') {
 			p++;
 			part--;
 		}
@@ -48,7 +48,7 @@ unsigned mf_deck_symbol_colors(const char *inside, size_t len)
 	return colors;
 }
 
-unsigned mf_deck_symbols_colors(const char *text, size_t len)
+unsigned mf_card_symbols_colors(const char *text, size_t len)
 {
 	unsigned colors = 0;
 	size_t i = 0;
@@ -56,10 +56,10 @@ unsigned mf_deck_symbols_colors(const char *text, size_t len)
 	while (i < len) {
 		const char *inside;
 		size_t inside_len;
-		size_t n = mf_deck_symbol_at(text, len, i, &inside, &inside_len);
+		size_t n = mf_card_symbol_at(text, len, i, &inside, &inside_len);
 
 		if (n) {
-			colors |= mf_deck_symbol_colors(inside, inside_len);
+			colors |= mf_card_symbol_colors(inside, inside_len);
 			i += n;
 		} else {
 			i++;
@@ -68,15 +68,15 @@ unsigned mf_deck_symbols_colors(const char *text, size_t len)
 	return colors;
 }
 
-unsigned mf_deck_type_line_produces(const char *type_line, size_t len)
+unsigned mf_card_type_line_produces(const char *type_line, size_t len)
 {
 	static const struct {
 		const char *word;
 		unsigned color;
 	} basic_types[] = {
-		{ "plains", MF_DECK_W }, { "island", MF_DECK_U },
-		{ "swamp", MF_DECK_B }, { "mountain", MF_DECK_R },
-		{ "forest", MF_DECK_G },
+		{ "plains", MF_CARD_W }, { "island", MF_CARD_U },
+		{ "swamp", MF_CARD_B }, { "mountain", MF_CARD_R },
+		{ "forest", MF_CARD_G },
 	};
 	unsigned colors = 0;
 	size_t i = 0;
@@ -85,13 +85,13 @@ unsigned mf_deck_type_line_produces(const char *type_line, size_t len)
 		char word[16];
 		size_t n = 0;
 
-		if (!mf_deck_is_word_char(type_line[i])) {
+		if (!mf_card_is_word_char(type_line[i])) {
 			i++;
 			continue;
 		}
-		while (i < len && mf_deck_is_word_char(type_line[i])) {
+		while (i < len && mf_card_is_word_char(type_line[i])) {
 			if (n < sizeof(word) - 1)
-				word[n] = mf_deck_lower(type_line[i]);
+				word[n] = mf_card_lower(type_line[i]);
 			n++;
 			i++;
 		}
@@ -134,15 +134,15 @@ static bool any_names_all_colors(const char *s, size_t len, size_t any_end)
 	static const char *const kinds[] = { "colors", "color", "types", "type" };
 	size_t last = any_end + ANY_WINDOW_MAX;
 
-	if (any_end >= len || mf_deck_is_word_char(s[any_end]))
+	if (any_end >= len || mf_card_is_word_char(s[any_end]))
 		return false;
 	for (size_t j = any_end + 1; j <= last && j < len; j++) {
 		if (s[j - 1] == '.')
 			return false;
-		if (mf_deck_is_word_char(s[j - 1]))
+		if (mf_card_is_word_char(s[j - 1]))
 			continue;
 		for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-			if (mf_deck_word_at(s, len, j, kinds[k]))
+			if (mf_card_word_at(s, len, j, kinds[k]))
 				return true;
 		}
 	}
@@ -155,18 +155,18 @@ static bool any_names_all_colors(const char *s, size_t len, size_t any_end)
 static unsigned effect_produces(char *s, size_t len)
 {
 	size_t phrase = sizeof(copied_mana_phrase) - 1;
-	unsigned colors = mf_deck_symbols_colors(s, len);
+	unsigned colors = mf_card_symbols_colors(s, len);
 
 	for (size_t i = 0; i < len; i++) {
-		if (mf_deck_word_starts_at(s, i) && mf_deck_word_at(s, len, i, "any") &&
+		if (mf_card_word_starts_at(s, i) && mf_card_word_at(s, len, i, "any") &&
 		    i + phrase <= len && memcmp(s + i, copied_mana_phrase, phrase) == 0 &&
-		    (i + phrase == len || !mf_deck_is_word_char(s[i + phrase])))
+		    (i + phrase == len || !mf_card_is_word_char(s[i + phrase])))
 			memset(s + i, ' ', phrase);
 	}
 	for (size_t i = 0; i < len; i++) {
-		if (mf_deck_word_starts_at(s, i) && mf_deck_word_at(s, len, i, "any") &&
+		if (mf_card_word_starts_at(s, i) && mf_card_word_at(s, len, i, "any") &&
 		    any_names_all_colors(s, len, i + 3)) {
-			colors |= MF_DECK_WUBRG;
+			colors |= MF_CARD_WUBRG;
 			break;
 		}
 	}
@@ -178,10 +178,10 @@ static size_t add_word_at(const char *s, size_t len, size_t at)
 {
 	size_t n;
 
-	if (!mf_deck_word_starts_at(s, at))
+	if (!mf_card_word_starts_at(s, at))
 		return 0;
-	n = mf_deck_word_at(s, len, at, "adds");
-	return n ? n : mf_deck_word_at(s, len, at, "add");
+	n = mf_card_word_at(s, len, at, "adds");
+	return n ? n : mf_card_word_at(s, len, at, "add");
 }
 
 /* Splits one cleaned line into its "Add ..." clauses and the rest (its
@@ -191,8 +191,8 @@ static void read_line(char *s, size_t len, char *cost, unsigned *produces,
 {
 	size_t n_cost = 0, i = 0;
 
-	if (mf_deck_has_word(s, len, "extort"))
-		*uses |= MF_DECK_W | MF_DECK_B;
+	if (mf_card_has_word(s, len, "extort"))
+		*uses |= MF_CARD_W | MF_CARD_B;
 	if (!line_may_add_mana(s, len))
 		return;
 	while (i < len) {
@@ -209,20 +209,56 @@ static void read_line(char *s, size_t len, char *cost, unsigned *produces,
 		*produces |= effect_produces(s + i + word, end - i - word);
 		i = end;
 	}
-	*uses |= mf_deck_symbols_colors(cost, n_cost);
+	*uses |= mf_card_symbols_colors(cost, n_cost);
 }
 
-void mf_deck_read_oracle(const char *text, size_t len, unsigned *produces,
+void mf_card_read_oracle(const char *text, size_t len, unsigned *produces,
 		      unsigned *uses)
 {
-	char line[MF_DECK_TEXT_MAX];
-	char cost[MF_DECK_TEXT_MAX];
+	char line[MF_CARD_TEXT_MAX];
+	char cost[MF_CARD_TEXT_MAX];
 	size_t pos = 0, start, n;
 
-	if (len > MF_DECK_TEXT_MAX)
-		len = MF_DECK_TEXT_MAX;
-	while (mf_deck_next_line(text, len, &pos, &start, &n)) {
-		n = mf_deck_clean_line(text + start, n, line, NULL);
+	if (len > MF_CARD_TEXT_MAX)
+		len = MF_CARD_TEXT_MAX;
+	while (mf_card_next_line(text, len, &pos, &start, &n)) {
+		n = mf_card_clean_line(text + start, n, line, NULL);
 		read_line(line, n, cost, produces, uses);
 	}
+}
+
+static void read_face(const struct mf_card_face *face, unsigned *produces,
+		      unsigned *uses)
+{
+	if (face->mana_cost)
+		*uses |= mf_card_symbols_colors(face->mana_cost, strlen(face->mana_cost));
+	if (face->oracle_text)
+		mf_card_read_oracle(face->oracle_text, strlen(face->oracle_text),
+				    produces, uses);
+	if (face->type_line)
+		*produces |= mf_card_type_line_produces(face->type_line,
+							strlen(face->type_line));
+}
+
+int mf_card_read_colors(const struct mf_card_object *card,
+			struct mf_card_colors *out)
+{
+	unsigned produces = 0, uses = 0;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = mf_card_check(card);
+	if (rc != MF_OK)
+		goto out;
+
+	/* A multi-face card repeats its faces' costs and type lines at the top
+	 * ("{1}{R} // {2}{U}"); reading both changes nothing and keeps callers
+	 * that send only one of them right. */
+	read_face(&card->card, &produces, &uses);
+	for (size_t f = 0; f < card->n_faces; f++)
+		read_face(&card->faces[f], &produces, &uses);
+	out->produces = (uint8_t)produces;
+	out->uses = (uint8_t)uses;
+out:
+	return rc;
 }

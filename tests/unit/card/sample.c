@@ -1,4 +1,4 @@
-#include "unit/deck/sample.h"
+#include "unit/card/sample.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,7 +43,7 @@ static const char *string_of(const cJSON *obj, const char *key)
 	return cJSON_IsString(item) ? item->valuestring : NULL;
 }
 
-static void read_face(const cJSON *obj, struct mf_deck_face *face)
+static void read_face(const cJSON *obj, struct mf_card_face *face)
 {
 	face->name = string_of(obj, "name");
 	face->mana_cost = string_of(obj, "mana_cost");
@@ -61,7 +61,7 @@ static int read_card(const cJSON *obj, struct sample_card *sc)
 	sc->card.faces = sc->faces;
 	sc->card.n_faces = 0;
 	cJSON_ArrayForEach(face, faces) {
-		if (sc->card.n_faces == MF_DECK_FACES_MAX)
+		if (sc->card.n_faces == MF_CARD_FACES_MAX)
 			return -1;
 		read_face(face, &sc->faces[sc->card.n_faces++]);
 	}

@@ -1,20 +1,20 @@
 /*
  * Loads tests/data/cards-sample.json (Scryfall card objects, each with
- * "expected": {"produces", "uses", "ambiguous"}) into mf_deck_card structs
- * for the deck tests and benchmark. Test code: reads a file.
+ * "expected": {"produces", "uses", "ambiguous"}) into mf_card_object structs
+ * for the card and deck tests and the deck benchmark. Test code: reads a file.
  */
-#ifndef MF_TEST_DECK_SAMPLE_H
-#define MF_TEST_DECK_SAMPLE_H
+#ifndef MF_TEST_CARD_SAMPLE_H
+#define MF_TEST_CARD_SAMPLE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 struct sample_card {
-	struct mf_deck_card card;   /* card.faces points at faces below */
-	struct mf_deck_face faces[MF_DECK_FACES_MAX];
+	struct mf_card_object card;   /* card.faces points at faces below */
+	struct mf_card_face faces[MF_CARD_FACES_MAX];
 	const char *expected_produces;
 	const char *expected_uses;
 	bool ambiguous;

@@ -1,5 +1,5 @@
 /*
- * mf_deck_land_read: a land card as bytes -> its mana-relevant facts. The
+ * mf_card_land_read: a land card as bytes -> its mana-relevant facts. The
  * input is "name\ntype line\nOracle text" (the text keeps its own line
  * breaks); a NUL byte ends a field early, as it would in C. Checks what the
  * header promises: MF_OK, counts within the arrays, a reason for every
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 /* The next field of data up to '\n' (the last field takes the rest). */
 static const uint8_t *field(const uint8_t *data, size_t size, size_t *pos, size_t *len, bool last)
@@ -31,34 +31,34 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char *s_name = fuzz_strndup(name, n_name);
 	char *s_type = fuzz_strndup(type, n_type);
 	char *s_text = fuzz_strndup(text, n_text);
-	struct mf_deck_card card = { { s_name, "", s_type, s_text }, NULL, 0 };
-	struct mf_deck_lands *lands = malloc(sizeof(*lands));
+	struct mf_card_object card = { { s_name, "", s_type, s_text }, NULL, 0 };
+	struct mf_card_lands *lands = malloc(sizeof(*lands));
 	int rc;
 
 	FUZZ_CHECK(lands != NULL);
-	rc = mf_deck_land_read(&card, lands);
+	rc = mf_card_land_read(&card, lands);
 	FUZZ_CHECK(rc == MF_OK || rc == MF_ERR_LIMIT);
 	FUZZ_CHECK(rc == MF_OK || lands->n == 0);
 	FUZZ_CHECK(lands->n <= 1);
 	for (size_t f = 0; f < lands->n; f++) {
-		const struct mf_deck_land *land = &lands->faces[f];
+		const struct mf_card_land *land = &lands->faces[f];
 
-		FUZZ_CHECK(land->n_mana <= MF_DECK_LAND_MANA_MAX);
-		FUZZ_CHECK(land->n_fetch <= MF_DECK_LAND_FETCH_MAX);
-		FUZZ_CHECK(land->n_ignored <= MF_DECK_LAND_IGNORED_MAX);
+		FUZZ_CHECK(land->n_mana <= MF_CARD_LAND_MANA_MAX);
+		FUZZ_CHECK(land->n_fetch <= MF_CARD_LAND_FETCH_MAX);
+		FUZZ_CHECK(land->n_ignored <= MF_CARD_LAND_IGNORED_MAX);
 		FUZZ_CHECK(land->n_ignored_total >= land->n_ignored);
-		FUZZ_CHECK(land->enters <= MF_DECK_ENTERS_CONDITIONAL);
-		FUZZ_CHECK((land->unsupported == MF_DECK_WHY_NONE) ==
+		FUZZ_CHECK(land->enters <= MF_CARD_ENTERS_CONDITIONAL);
+		FUZZ_CHECK((land->unsupported == MF_CARD_WHY_NONE) ==
 			   (land->n_mana + land->n_fetch > 0));
-		FUZZ_CHECK(land->unsupported < MF_DECK_WHY_COUNT);
+		FUZZ_CHECK(land->unsupported < MF_CARD_WHY_COUNT);
 		for (size_t i = 0; i < land->n_ignored; i++) {
 			const char *t = land->ignored[i].text;
 			size_t len = strnlen(t, sizeof(land->ignored[i].text));
 
-			FUZZ_CHECK(len <= MF_DECK_LAND_CLAUSE_MAX);
+			FUZZ_CHECK(len <= MF_CARD_LAND_CLAUSE_MAX);
 			FUZZ_CHECK(fuzz_utf8_valid(t, len));
-			FUZZ_CHECK(land->ignored[i].why > MF_DECK_WHY_NONE &&
-				   land->ignored[i].why < MF_DECK_WHY_NO_MANA);
+			FUZZ_CHECK(land->ignored[i].why > MF_CARD_WHY_NONE &&
+				   land->ignored[i].why < MF_CARD_WHY_NO_MANA);
 		}
 	}
 	free(lands);

@@ -1,63 +1,63 @@
 /*
- * Text primitives shared by the deck domain's readers of printed card text
+ * Text primitives shared by the card domain's readers of printed card text
  * (oracle.c for taw's colour rule, land.c for the land reader): words, mana
  * symbols, lines with their reminder text left out, bounded UTF-8 copies,
  * and the size checks every reader makes of a card first.
- * Internal to src/deck.
+ * Internal to src/card.
  *
  * Matching is ASCII case-insensitive; a word is a run of ASCII letters,
  * digits and '_', so the bytes of a UTF-8 sequence ("—") separate words and
  * "colorless" is not "color". Nothing here allocates or keeps state: every
  * function is safe to call from any number of threads at once.
  */
-#ifndef MF_DECK_TEXT_H
-#define MF_DECK_TEXT_H
+#ifndef MF_CARD_TEXT_H
+#define MF_CARD_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 /* The checks every reader makes of a card before reading it: MF_OK;
  * MF_ERR_INVALID when faces is NULL with n_faces > 0; MF_ERR_LIMIT past
- * MF_DECK_FACES_MAX faces or a string longer than MF_DECK_TEXT_MAX. */
-int mf_deck_check_card(const struct mf_deck_card *card);
+ * MF_CARD_FACES_MAX faces or a string longer than MF_CARD_TEXT_MAX. */
+int mf_card_check(const struct mf_card_object *card);
 
-static inline char mf_deck_lower(char c)
+static inline char mf_card_lower(char c)
 {
 	return (c >= 'A' && c <= 'Z') ? (char)(c - 'A' + 'a') : c;
 }
 
-static inline bool mf_deck_is_word_char(char c)
+static inline bool mf_card_is_word_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
 /* Whether a word may start at s[at]: at is 0 or follows a non-word byte. */
-static inline bool mf_deck_word_starts_at(const char *s, size_t at)
+static inline bool mf_card_word_starts_at(const char *s, size_t at)
 {
-	return at == 0 || !mf_deck_is_word_char(s[at - 1]);
+	return at == 0 || !mf_card_is_word_char(s[at - 1]);
 }
 
 /* Length of word (lower case, NUL-terminated) when s[at, len) starts with it
  * and a word ends there, else 0. The caller checks the boundary before at. */
-size_t mf_deck_word_at(const char *s, size_t len, size_t at, const char *word);
+size_t mf_card_word_at(const char *s, size_t len, size_t at, const char *word);
 
 /* Whether the lower-case text s[0, len) has word as a whole word. */
-bool mf_deck_has_word(const char *s, size_t len, const char *word);
+bool mf_card_has_word(const char *s, size_t len, const char *word);
 
 /* Length of the mana symbol ("{...}", never spanning a line break) that starts
  * at s[at], else 0. On success *inside and *inside_len name the text between
  * the braces. */
-size_t mf_deck_symbol_at(const char *s, size_t len, size_t at,
+size_t mf_card_symbol_at(const char *s, size_t len, size_t at,
 			 const char **inside, size_t *inside_len);
 
 /*
  * The next line of text[0, len) from *pos: sets *start and *n to it (without
  * its '\n') and moves *pos past it. Returns false when no line is left.
  */
-bool mf_deck_next_line(const char *text, size_t len, size_t *pos,
+bool mf_card_next_line(const char *text, size_t len, size_t *pos,
 		       size_t *start, size_t *n);
 
 /*
@@ -67,7 +67,7 @@ bool mf_deck_next_line(const char *text, size_t len, size_t *pos,
  * that an offset in one is the same text in the other. Both need room for
  * len bytes; nothing is NUL-terminated. Returns the length written.
  */
-size_t mf_deck_clean_line(const char *line, size_t len, char *lower, char *orig);
+size_t mf_card_clean_line(const char *line, size_t len, char *lower, char *orig);
 
 /*
  * Copies at most cap - 1 bytes of s[0, len) into dst and NUL-terminates it
@@ -77,6 +77,6 @@ size_t mf_deck_clean_line(const char *line, size_t len, char *lower, char *orig)
  * a sequence: it falls before the first one that does not fit whole. Returns
  * whether anything was cut.
  */
-bool mf_deck_copy_utf8(char *dst, size_t cap, const char *s, size_t len);
+bool mf_card_copy_utf8(char *dst, size_t cap, const char *s, size_t len);
 
 #endif

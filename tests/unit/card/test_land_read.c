@@ -1,5 +1,5 @@
 /*
- * Check suites of the land reader (mf_deck_land_read) on cards-sample.json:
+ * Check suites of the land reader (mf_card_land_read) on cards-sample.json:
  * every land of the sample is read or says why not, and the land families of
  * issue 15 that the sample has read exactly. The families it does not have,
  * limits and mutated texts are in test_land_text.c. MF_LAND_DUMP=1 prints
@@ -11,10 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "manaflow/deck.h"
-#include "unit/deck/land_describe.h"
-#include "unit/deck/sample.h"
-#include "unit/deck/suites.h"
+#include "manaflow/card.h"
+#include "unit/card/land_describe.h"
+#include "unit/card/sample.h"
+#include "unit/card/suites.h"
 
 static struct sample sample;
 
@@ -33,11 +33,11 @@ static void sample_teardown(void)
 static const char *sample_land(const char *name)
 {
 	static char buf[1024];
-	static struct mf_deck_lands lands;
+	static struct mf_card_lands lands;
 	const struct sample_card *sc = sample_find(&sample, name);
 
 	ck_assert_msg(sc != NULL, "%s is not in the sample", name);
-	ck_assert_int_eq(mf_deck_land_read(&sc->card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&sc->card, &lands), MF_OK);
 	ck_assert_msg(lands.n == 1, "%s: %zu land faces", name, lands.n);
 	land_describe(&lands.faces[0], buf, sizeof(buf));
 	return buf;
@@ -56,16 +56,16 @@ static const char *sample_land(const char *name)
 START_TEST(every_land_of_the_sample)
 {
 	size_t lands = 0, read = 0, unsupported = 0;
-	size_t by_why[MF_DECK_WHY_COUNT] = { 0 };
+	size_t by_why[MF_CARD_WHY_COUNT] = { 0 };
 	int dump = getenv("MF_LAND_DUMP") != NULL;
 
 	printf("land: unsupported lands of the sample:\n");
 	for (size_t i = 0; i < sample.n; i++) {
-		const struct mf_deck_card *card = &sample.cards[i].card;
-		struct mf_deck_lands out;
+		const struct mf_card_object *card = &sample.cards[i].card;
+		struct mf_card_lands out;
 		char desc[1024];
 
-		ck_assert_int_eq(mf_deck_land_read(card, &out), MF_OK);
+		ck_assert_int_eq(mf_card_land_read(card, &out), MF_OK);
 		if (!land_card_is_land(card)) {
 			ck_assert_msg(out.n == 0, "%s is not a land", card->card.name);
 			continue;
@@ -79,22 +79,22 @@ START_TEST(every_land_of_the_sample)
 				printf("  %34s   %s: %s\n", "", land_why_short(out.faces[0].ignored[k].why),
 				       out.faces[0].ignored[k].text);
 		}
-		if (out.faces[0].unsupported == MF_DECK_WHY_NONE) {
+		if (out.faces[0].unsupported == MF_CARD_WHY_NONE) {
 			ck_assert_uint_gt(out.faces[0].n_mana + out.faces[0].n_fetch, 0);
 			read++;
 			continue;
 		}
 		ck_assert_uint_eq(out.faces[0].n_mana + out.faces[0].n_fetch, 0);
-		ck_assert_int_lt(out.faces[0].unsupported, MF_DECK_WHY_COUNT);
+		ck_assert_int_lt(out.faces[0].unsupported, MF_CARD_WHY_COUNT);
 		by_why[out.faces[0].unsupported]++;
 		unsupported++;
 		printf("  %-34s unsupported: %s\n", card->card.name,
-		       mf_deck_land_why_text(out.faces[0].unsupported));
+		       mf_card_land_why_text(out.faces[0].unsupported));
 	}
 	printf("land: %zu lands in the sample: %zu read, %zu unsupported\n", lands, read, unsupported);
-	for (int w = 0; w < MF_DECK_WHY_COUNT; w++) {
+	for (int w = 0; w < MF_CARD_WHY_COUNT; w++) {
 		if (by_why[w])
-			printf("land:   unsupported, %s: %zu\n", mf_deck_land_why_text(w), by_why[w]);
+			printf("land:   unsupported, %s: %zu\n", mf_card_land_why_text(w), by_why[w]);
 	}
 	ck_assert_uint_eq(lands, read + unsupported);
 	ck_assert_uint_ge(lands, 500);
@@ -213,65 +213,65 @@ START_TEST(sample_ignored)
 END_TEST
 
 /* The face of the sample's card called name, unsupported for want. */
-static void ck_unsupported(const char *name, enum mf_deck_land_why want)
+static void ck_unsupported(const char *name, enum mf_card_land_why want)
 {
 	const struct sample_card *sc = sample_find(&sample, name);
-	struct mf_deck_lands lands;
+	struct mf_card_lands lands;
 
 	ck_assert_msg(sc != NULL, "%s is not in the sample", name);
-	ck_assert_int_eq(mf_deck_land_read(&sc->card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&sc->card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.n, 1);
 	ck_assert_msg(lands.faces[0].unsupported == want, "%s: %s, not %s", name,
-		      mf_deck_land_why_text(lands.faces[0].unsupported), mf_deck_land_why_text(want));
+		      mf_card_land_why_text(lands.faces[0].unsupported), mf_card_land_why_text(want));
 	ck_assert_uint_eq(lands.faces[0].n_mana + lands.faces[0].n_fetch, 0);
 }
 
 START_TEST(sample_unsupported)
 {
-	ck_unsupported("Command Tower", MF_DECK_WHY_OTHER_PERMANENTS);
-	ck_unsupported("Exotic Orchard", MF_DECK_WHY_OTHER_PERMANENTS);
-	ck_unsupported("Reflecting Pool", MF_DECK_WHY_OTHER_PERMANENTS);
-	ck_unsupported("Gaea's Cradle", MF_DECK_WHY_OTHER_PERMANENTS);
-	ck_unsupported("Temple of the False God", MF_DECK_WHY_OTHER_PERMANENTS);
-	ck_unsupported("Dwarven Hold", MF_DECK_WHY_COUNTERS);
-	ck_unsupported("Mishra's Workshop", MF_DECK_WHY_SPEND_RESTRICTION);
-	ck_unsupported("Ancient Ziggurat", MF_DECK_WHY_SPEND_RESTRICTION);
-	ck_unsupported("Skycloud Expanse", MF_DECK_WHY_FILTER);
-	ck_unsupported("Cabal Coffers", MF_DECK_WHY_MANA_COST);
-	ck_unsupported("Rhystic Cave", MF_DECK_WHY_GAME_STATE);
-	ck_unsupported("Urborg, Tomb of Yawgmoth", MF_DECK_WHY_NO_MANA);
-	ck_unsupported("Oasis", MF_DECK_WHY_NO_MANA);
+	ck_unsupported("Command Tower", MF_CARD_WHY_OTHER_PERMANENTS);
+	ck_unsupported("Exotic Orchard", MF_CARD_WHY_OTHER_PERMANENTS);
+	ck_unsupported("Reflecting Pool", MF_CARD_WHY_OTHER_PERMANENTS);
+	ck_unsupported("Gaea's Cradle", MF_CARD_WHY_OTHER_PERMANENTS);
+	ck_unsupported("Temple of the False God", MF_CARD_WHY_OTHER_PERMANENTS);
+	ck_unsupported("Dwarven Hold", MF_CARD_WHY_COUNTERS);
+	ck_unsupported("Mishra's Workshop", MF_CARD_WHY_SPEND_RESTRICTION);
+	ck_unsupported("Ancient Ziggurat", MF_CARD_WHY_SPEND_RESTRICTION);
+	ck_unsupported("Skycloud Expanse", MF_CARD_WHY_FILTER);
+	ck_unsupported("Cabal Coffers", MF_CARD_WHY_MANA_COST);
+	ck_unsupported("Rhystic Cave", MF_CARD_WHY_GAME_STATE);
+	ck_unsupported("Urborg, Tomb of Yawgmoth", MF_CARD_WHY_NO_MANA);
+	ck_unsupported("Oasis", MF_CARD_WHY_NO_MANA);
 }
 END_TEST
 
 START_TEST(sample_ignored_text)
 {
 	const struct sample_card *sc = sample_find(&sample, "Cavern of Souls");
-	struct mf_deck_lands lands;
-	const struct mf_deck_land_ignored *ig;
+	struct mf_card_lands lands;
+	const struct mf_card_land_ignored *ig;
 
 	ck_assert_ptr_nonnull(sc);
-	ck_assert_int_eq(mf_deck_land_read(&sc->card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&sc->card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.faces[0].n_ignored, 1);
 	ck_assert_uint_eq(lands.faces[0].n_ignored_total, 1);
 	ig = &lands.faces[0].ignored[0];
-	ck_assert_int_eq(ig->why, MF_DECK_WHY_SPEND_RESTRICTION);
-	ck_assert_str_eq(mf_deck_land_why_text(ig->why), "mana with a spending restriction");
+	ck_assert_int_eq(ig->why, MF_CARD_WHY_SPEND_RESTRICTION);
+	ck_assert_str_eq(mf_card_land_why_text(ig->why), "mana with a spending restriction");
 	/* The whole line as printed. */
 	ck_assert_str_eq(ig->text, "{T}: Add one mana of any color. Spend this mana only to cast a "
 			 "creature spell of the chosen type, and that spell can't be countered.");
 	ck_assert_ptr_eq(lands.faces[0].name, sc->card.card.name);
-	ck_assert_uint_eq(lands.faces[0].face, MF_DECK_LAND_CARD);
+	ck_assert_uint_eq(lands.faces[0].face, MF_CARD_LAND_CARD);
 }
 END_TEST
 
 START_TEST(sample_ability_index)
 {
 	const struct sample_card *sc = sample_find(&sample, "Battlefield Forge");
-	struct mf_deck_lands lands;
+	struct mf_card_lands lands;
 
 	ck_assert_ptr_nonnull(sc);
-	ck_assert_int_eq(mf_deck_land_read(&sc->card, &lands), MF_OK);
+	ck_assert_int_eq(mf_card_land_read(&sc->card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.faces[0].n_mana, 3);
 	ck_assert_uint_eq(lands.faces[0].mana[0].ability, 0);
 	ck_assert_uint_eq(lands.faces[0].mana[1].ability, 1);

@@ -1,5 +1,5 @@
 /*
- * A one-line description of what mf_deck_land_read() read from a land face,
+ * A one-line description of what mf_card_land_read() read from a land face,
  * for exact expectations in tests and for listing a whole sample:
  *
  *   "legendary | mana=*W R-1 CC! | fetch=UB-1 basic tapped | enters=shock2 |
@@ -14,23 +14,23 @@
  * lands), control:<types> (check lands), reveal:<types>, or conditional.
  * ignored lists the reasons' short names in order.
  */
-#ifndef MF_TEST_DECK_LAND_DESCRIBE_H
-#define MF_TEST_DECK_LAND_DESCRIBE_H
+#ifndef MF_TEST_CARD_LAND_DESCRIBE_H
+#define MF_TEST_CARD_LAND_DESCRIBE_H
 
 #include <stddef.h>
 
-#include "manaflow/deck.h"
+#include "manaflow/card.h"
 
 /* Short name of a reason: "spend", "filter", "mana-cost", "permanents",
  * "counters", "state", "extra-cost", "no-tap", "triggered", "rider",
  * "unread", "limit", "no-mana". */
-const char *land_why_short(enum mf_deck_land_why why);
+const char *land_why_short(enum mf_card_land_why why);
 
 /* Whether a card has "Land" in its type line or a face's (the count of
  * lands over the sample, independent of the reader's word matching). */
-int land_card_is_land(const struct mf_deck_card *card);
+int land_card_is_land(const struct mf_card_object *card);
 
 /* Writes the description of land into buf (NUL-terminated, cut to size). */
-void land_describe(const struct mf_deck_land *land, char *buf, size_t size);
+void land_describe(const struct mf_card_land *land, char *buf, size_t size);
 
 #endif

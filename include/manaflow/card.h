@@ -1,0 +1,290 @@
+/*
+ * manaflow card: what a Magic card says about mana, read from its printed
+ * text as a deck tool holds it (a Scryfall card object).
+ *
+ * Two readers, one face at a time:
+ *  - mf_card_read_colors(): the colours a card can make and spend, the
+ *    card's half of taw's deck colour rule (manaflow/deck.h unites the
+ *    cards of a deck);
+ *  - mf_card_land_read(): what a land does for mana: its types, its mana
+ *    and fetch abilities, how it enters the battlefield, and every
+ *    mana-relevant clause it does not read.
+ *
+ * Text is matched case-insensitively (ASCII); a word is a run of ASCII
+ * letters, digits and '_', so "colorless" is not "color". Reminder text in
+ * parentheses is skipped.
+ *
+ * Ownership: the readers only read the caller's strings and structs and
+ * write only the caller's outputs; they allocate nothing and keep no state,
+ * so any number of threads may call them at once. Only mf_card_land.name
+ * points into the caller's card after a call returns.
+ */
+#ifndef MANAFLOW_CARD_H
+#define MANAFLOW_CARD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "manaflow/common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Colour masks: bit t is "WUBRGC"[t], the order of enum mf_mana_type. */
+#define MF_CARD_W 0x01u
+#define MF_CARD_U 0x02u
+#define MF_CARD_B 0x04u
+#define MF_CARD_R 0x08u
+#define MF_CARD_G 0x10u
+#define MF_CARD_C 0x20u
+#define MF_CARD_WUBRG 0x1fu  /* the five colours; C is a type of mana, not a colour */
+
+/* Documented limits; inputs beyond them are refused with MF_ERR_LIMIT. */
+#define MF_CARD_TEXT_MAX 4096   /* bytes in one name, cost, type line or Oracle text */
+#define MF_CARD_FACES_MAX 8     /* faces of one card (Who // What // When // Where // Why has 5) */
+
+/*
+ * One face of a card, or the card itself. Every field is a NUL-terminated
+ * UTF-8 string owned by the caller; NULL reads as "". The name is not read by
+ * the colour reader (it is there so that callers can carry it alongside); the
+ * land reader reads it for the land's references to itself.
+ */
+struct mf_card_face {
+	const char *name;
+	const char *mana_cost;    /* Scryfall notation: "{2}{W/U}{R/P}" */
+	const char *type_line;    /* "Basic Land — Mountain" */
+	const char *oracle_text;  /* lines separated by '\n' */
+};
+
+/*
+ * A card as a deck tool holds a Scryfall card object: its own fields plus,
+ * for split, flip, adventure, transform and modal double-faced cards, its
+ * faces (n_faces <= MF_CARD_FACES_MAX; faces may be NULL when n_faces is 0).
+ */
+struct mf_card_object {
+	struct mf_card_face card;
+	const struct mf_card_face *faces;
+	size_t n_faces;
+};
+
+/* ------------------------------------------------------------------ */
+/* Colours: what a card can make and spend, by taw's rule (2013)       */
+
+/*
+ * A card makes X when an "Add ..." / "adds ..." clause of its Oracle text
+ * (the words up to the next full stop) names {X}, or says "any ... color" or
+ * "any ... type" within 30 characters (all five colours), or when its type
+ * line has X's basic land type (a Forest makes G with no rules text). It
+ * spends X when {X} appears in its mana cost or in its Oracle text outside
+ * those clauses; Extort spends W and B. Hybrid symbols count both halves,
+ * {2/X} and Phyrexian {X/P} count as X. "X mana in any combination of {R}
+ * and/or {G}" makes R and G only, and "any type that land produced" (mana
+ * doublers) makes nothing new: those only copy what another card made. As
+ * in taw's script, a line is read for "Add" clauses only when it says "mana"
+ * or has a symbol other than a number, {X} or {T}. The card's own fields and
+ * every face are read and their answers united.
+ */
+
+/* What one card can do: masks of MF_CARD_* bits (C included). */
+struct mf_card_colors {
+	uint8_t produces;
+	uint8_t uses;
+};
+
+/*
+ * Reads the colours one card makes and spends. Returns MF_OK and fills *out;
+ * MF_ERR_INVALID when faces is NULL with n_faces > 0; MF_ERR_LIMIT when a
+ * string is longer than MF_CARD_TEXT_MAX or there are more than
+ * MF_CARD_FACES_MAX faces. On failure *out is zeroed. Keeps nothing of card;
+ * needs no memory beyond the stack.
+ */
+MF_EXPORT int mf_card_read_colors(const struct mf_card_object *card,
+				  struct mf_card_colors *out);
+
+/* ------------------------------------------------------------------ */
+/* Lands: the mana-relevant facts of a land, read from its Oracle text */
+
+/*
+ * mf_card_land_read() reads what a land does for mana from a Scryfall card
+ * object: its supertypes and basic land types, its "{T}: Add ..." abilities,
+ * its fetch abilities, how it enters the battlefield, and whether it returns
+ * a land when it enters. It is a reader, not a model: it says what the card
+ * says, in plain fields, and lists every mana-relevant clause it does not
+ * turn into those fields (with the clause's text and a reason) instead of
+ * guessing. What is read and what is ignored is listed in docs/api.md
+ * ("Reading a land").
+ *
+ * Text is matched as in the colour reader (ASCII case-insensitive, reminder
+ * text skipped), in the 2019 Oracle wording ("enters the battlefield
+ * tapped", the card's own name) and the current one ("enters tapped", "this
+ * land"). Lines that are neither mana abilities, nor fetches, nor about
+ * entering the battlefield (cycling, creature-land activations, scry, "you
+ * gain 1 life") are not mana-relevant and are not listed. Every other line
+ * that says "add" is either read or listed.
+ *
+ * Decisions, for the model built on top:
+ *  - a mana ability that sacrifices the land (Crystal Vein) is kept, with
+ *    MF_CARD_MANA_SACRIFICE, since it pays once like a tap;
+ *  - abilities that remove counters (Gemstone Mine, Vivid lands, storage
+ *    and depletion lands) are ignored as "needs counters", even when the land
+ *    enters with them: a land on the battlefield may have used them up;
+ *  - Urza's lands read as "{T}: Add {C}" with tron = the C made instead;
+ *  - a rider after an "Add" sentence that is not "<this> deals N damage to
+ *    you" (Grove of the Burnwillows' "Each opponent gains 1 life", River of
+ *    Tears' "add {B} instead") keeps the ability and is listed; a condition on
+ *    the damage (Tomb of Urami) counts the life and is listed;
+ *  - "Spend this mana only ..." and "Activate only if ..." drop the ability;
+ *  - a Lair's "return a non-Lair land" reads as returning any land.
+ */
+
+/* Limits of one land face; more is never an error: see the fields. */
+#define MF_CARD_LAND_MANA_MAX 16     /* mana alternatives kept per face */
+#define MF_CARD_LAND_FETCH_MAX 4     /* fetch abilities kept per face */
+#define MF_CARD_LAND_IGNORED_MAX 8   /* ignored clauses kept per face */
+#define MF_CARD_LAND_CLAUSE_MAX 159  /* bytes of an ignored clause's text kept */
+
+/* Supertypes (bits of mf_card_land.supertypes). */
+#define MF_CARD_LAND_BASIC 0x01u
+#define MF_CARD_LAND_SNOW 0x02u
+#define MF_CARD_LAND_LEGENDARY 0x04u
+
+/* Flags of one mana alternative. */
+#define MF_CARD_MANA_SACRIFICE 0x01u  /* its cost sacrifices the land */
+#define MF_CARD_MANA_IMPLICIT 0x02u   /* from a basic land type, not from text */
+
+/* Why a clause was not read, or why a land face is unsupported. A closed
+ * set: mf_card_land_why_text() names each. */
+enum mf_card_land_why {
+	MF_CARD_WHY_NONE = 0,
+	MF_CARD_WHY_SPEND_RESTRICTION, /* "Spend this mana only ..." (Cavern of Souls) */
+	MF_CARD_WHY_FILTER,            /* {W/U}, {T} or {1}, {T}: Add two mana */
+	MF_CARD_WHY_MANA_COST,         /* any other ability whose cost has mana */
+	MF_CARD_WHY_OTHER_PERMANENTS,  /* reads or needs other permanents or the commander */
+	MF_CARD_WHY_COUNTERS,          /* removes or depends on counters */
+	MF_CARD_WHY_GAME_STATE,        /* depends on the turn, hands, graveyards, choices */
+	MF_CARD_WHY_EXTRA_COST,        /* a cost beyond {T}, life and sacrificing the land */
+	MF_CARD_WHY_NO_TAP,            /* a mana ability whose cost has no {T} */
+	MF_CARD_WHY_TRIGGERED,         /* mana from a triggered ability */
+	MF_CARD_WHY_RIDER,             /* another effect of a mana ability that was read */
+	MF_CARD_WHY_NOT_UNDERSTOOD,    /* mana-relevant text the reader does not know */
+	MF_CARD_WHY_LIMIT,             /* beyond MF_CARD_LAND_MANA_MAX or _FETCH_MAX */
+	MF_CARD_WHY_NO_MANA,           /* unsupported only: no mana or fetch ability at all */
+	MF_CARD_WHY_COUNT
+};
+
+/* How the land enters the battlefield (its own ability; a fetch that puts
+ * lands onto the battlefield tapped says so in mf_card_land_fetch.tapped). */
+enum mf_card_land_enters {
+	MF_CARD_ENTERS_UNTAPPED = 0,
+	MF_CARD_ENTERS_TAPPED,             /* always; hideaway lands too */
+	MF_CARD_ENTERS_PAY_LIFE,           /* shock lands: pay enters_life or it enters tapped */
+	MF_CARD_ENTERS_UNLESS_FEW_LANDS,   /* untapped iff you control <= enters_count other lands */
+	MF_CARD_ENTERS_UNLESS_MANY_LANDS,  /* untapped iff you control >= enters_count other lands */
+	MF_CARD_ENTERS_UNLESS_BASICS,      /* untapped iff you control >= enters_count basic lands */
+	MF_CARD_ENTERS_UNLESS_TYPES,       /* untapped iff you control a land with a type in enters_types */
+	MF_CARD_ENTERS_UNLESS_REVEAL,      /* untapped iff you reveal a card with a type in enters_types */
+	MF_CARD_ENTERS_CONDITIONAL,        /* another condition: the clause is in ignored[] */
+};
+
+/* One way to tap the land for mana. "Add {R} or {G}" is two alternatives,
+ * "Add {C}{C}" one that makes 2 C, "Add one mana of any color" five. */
+struct mf_card_land_mana {
+	uint8_t mana[6];  /* amount of W, U, B, R, G, C ("WUBRGC" order) */
+	uint8_t life;     /* life it costs: "Pay N life", "<this> deals N damage to you",
+			   * City of Brass's "whenever ... becomes tapped" */
+	uint8_t flags;    /* MF_CARD_MANA_* */
+	uint8_t ability;  /* which ability of the face it comes from, 0-based, in reading
+			   * order; the basic land types' implicit abilities come first */
+};
+
+/* "{T}, [Pay N life,] Sacrifice <this>: Search your library for ... card,
+ * put it onto the battlefield [tapped] ...". */
+struct mf_card_land_fetch {
+	uint8_t types;    /* basic land types searched for (MF_CARD_W = Plains ...) */
+	uint8_t life;     /* life it costs */
+	bool basic;       /* only basic land cards ("a basic land card", "a basic Forest ...") */
+	bool any_basic;   /* "a basic land card": any basic land, Wastes and snow ones too;
+			   * types is then MF_CARD_WUBRG */
+	bool tapped;      /* the land found enters tapped */
+	uint8_t untap_lands; /* "Then if you control N or more lands, untap that land."
+			      * (Fabled Passage: 4), 0 without it */
+};
+
+/* A mana-relevant clause that was not read into the other fields. */
+struct mf_card_land_ignored {
+	enum mf_card_land_why why;
+	char text[MF_CARD_LAND_CLAUSE_MAX + 1];  /* as printed, reminder text left out;
+						  * NUL-terminated valid UTF-8, cut
+						  * between characters when longer */
+};
+
+/*
+ * One land face. Alternatives or fetches beyond the arrays become a
+ * MF_CARD_WHY_LIMIT entry of ignored[]; ignored clauses beyond that array
+ * are only counted in n_ignored_total. Identical alternatives (same mana,
+ * life and flags) are kept once.
+ */
+struct mf_card_land {
+	const char *name;        /* the face's name, pointing into the caller's card */
+	size_t face;             /* index in card->faces, or MF_CARD_LAND_CARD */
+	uint8_t supertypes;      /* MF_CARD_LAND_BASIC | _SNOW | _LEGENDARY */
+	uint8_t basic_types;     /* basic land types of the type line (MF_CARD_W = Plains ...) */
+	enum mf_card_land_enters enters;
+	uint8_t enters_life;     /* MF_CARD_ENTERS_PAY_LIFE: the life to pay */
+	uint8_t enters_types;    /* MF_CARD_ENTERS_UNLESS_TYPES and _REVEAL */
+	uint8_t enters_count;    /* MF_CARD_ENTERS_UNLESS_*_LANDS and _BASICS */
+	bool bounce;             /* when it enters, you return a land you control to
+				  * its owner's hand (or sacrifice it, for Karoo's kind) */
+	uint8_t bounce_types;    /* basic land type the returned land must have, 0 any */
+	bool bounce_untapped;    /* the returned land must be untapped */
+	uint8_t tron;            /* Urza's lands: C made instead while you control the
+				  * other two, 0 for any other land */
+	uint8_t n_mana;
+	struct mf_card_land_mana mana[MF_CARD_LAND_MANA_MAX];
+	uint8_t n_fetch;
+	struct mf_card_land_fetch fetch[MF_CARD_LAND_FETCH_MAX];
+	uint8_t n_ignored;       /* entries kept in ignored[] */
+	uint16_t n_ignored_total; /* clauses ignored, kept or not */
+	struct mf_card_land_ignored ignored[MF_CARD_LAND_IGNORED_MAX];
+	/* MF_CARD_WHY_NONE when n_mana + n_fetch > 0. Else why nothing is left to
+	 * tap: the reason of the first ignored clause that adds mana or fetches,
+	 * or MF_CARD_WHY_NO_MANA when the face has none. */
+	enum mf_card_land_why unsupported;
+};
+
+#define MF_CARD_LAND_CARD ((size_t)-1)  /* mf_card_land.face: the card's own fields */
+
+/* Every land face of one card. */
+struct mf_card_lands {
+	size_t n;  /* 0 when no face is a land */
+	struct mf_card_land faces[MF_CARD_FACES_MAX];
+};
+
+/*
+ * Reads the land faces of one card. A card without faces (n_faces == 0) is
+ * read from its own fields; a card with faces (modal double-faced cards,
+ * pathways, transforming cards) is read face by face, and only its faces:
+ * each face whose type line has the word "Land" gives one entry, in face
+ * order, so the caller picks a face by mf_card_land.name or .face. A card
+ * that is no land gives n == 0 and MF_OK.
+ *
+ * Returns MF_OK; MF_ERR_INVALID when faces is NULL with n_faces > 0;
+ * MF_ERR_LIMIT when a string is longer than MF_CARD_TEXT_MAX or there are
+ * more than MF_CARD_FACES_MAX faces. On failure out->n is 0. The name
+ * pointers of *out point into card's strings and live as long as they do;
+ * nothing else is kept, and nothing is allocated (out is about 10 KiB).
+ */
+MF_EXPORT int mf_card_land_read(const struct mf_card_object *card, struct mf_card_lands *out);
+
+/* English text of a reason ("mana with a spending restriction"): a static
+ * string, never NULL and never to be freed ("" for MF_CARD_WHY_NONE,
+ * "unknown" past the set). */
+MF_EXPORT const char *mf_card_land_why_text(enum mf_card_land_why why);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
