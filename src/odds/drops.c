@@ -125,6 +125,7 @@ static int hopeless(struct odds_ctx *c, const uint8_t *seen_all, const uint8_t *
 int mf_odds_castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, uint32_t turn)
 {
 	uint8_t all[MF_ODDS_LAND_KINDS_MAX], lib[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t per[MF_ODDS_LAND_KINDS_MAX];
 	int rc;
 
 	memcpy(all, seen, c->n_groups);
@@ -132,6 +133,9 @@ int mf_odds_castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last,
 		all[last]++;
 	for (size_t k = 0; k < c->n_groups; k++)
 		lib[k] = (uint8_t)(c->g[k].count - all[k]);
+	mf_odds_most_mana(c, lib, per);
+	if (mf_odds_most_of(c, all, turn, per) < c->mana_needed)
+		return 0;  /* not even `turn` lands of the most mana seen make it */
 	rc = castable_seen(c, seen, last, lib, turn, QUICK_LEAVES);
 	if (rc)
 		return rc;
