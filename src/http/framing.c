@@ -11,7 +11,36 @@ struct framing_headers {
 	unsigned host, content_length, transfer_encoding;
 	const char *te;        /* the first Transfer-Encoding value */
 	const char *cl;        /* the first Content-Length value */
+	bool bad_name;         /* a field name that is no RFC 9110 token */
+	bool bad_value;        /* a field value holding a control character */
 };
+
+/* Whether key is an RFC 9110 token (section 5.6.2): libmicrohttpd keeps
+ * "Content-Length " (a space before the colon) as a name of its own, so
+ * such a request would be read with no body and its body taken for the
+ * next request. */
+static bool is_token(const char *key)
+{
+	static const char extra[] = "!#$%&'*+-.^_`|~";
+
+	if (!*key)
+		return false;
+	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+		if (!((*p >= '0' && *p <= '9') || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z') ||
+		      (*p && strchr(extra, *p))))
+			return false;
+	return true;
+}
+
+/* Whether value holds a control character other than a tab (a bare CR
+ * among them), which RFC 9110 section 5.5 forbids in a field value. */
+static bool has_control(const char *value)
+{
+	for (const unsigned char *p = (const unsigned char *)value; p && *p; p++)
+		if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
+			return true;
+	return false;
+}
 
 /* MHD_KeyValueIterator over the request headers: counts into cls, a
  * struct framing_headers; always goes on. */
@@ -23,6 +52,8 @@ static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const ch
 	(void)kind;
 	if (!key)
 		return MHD_YES;
+	h->bad_name |= !is_token(key);
+	h->bad_value |= has_control(value);
 	if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
 		h->host++;
 	} else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
@@ -64,6 +95,12 @@ bool mf_framing_refuse(struct MHD_Connection *c, const char *version,
 	struct framing_headers h;
 
 	count_headers(c, &h);
+	if (h.bad_name)
+		return bad_request(why, "a header name holds a character a token cannot (RFC 9110 "
+				   "section 5.6.2), such as a space before its colon");
+	if (h.bad_value)
+		return bad_request(why, "a header value holds a control character (RFC 9110 "
+				   "section 5.5)");
 	if (h.host > 1)
 		return bad_request(why, "more than one Host header");
 	if (h.host == 0 && is_http_1_1(version))

@@ -27,7 +27,10 @@ struct mf_framing_refusal {
 
 /*
  * Checks the headers of request c (version as libmicrohttpd gives it,
- * "HTTP/1.1"): exactly one Host in HTTP/1.1 and at most one in HTTP/1.0; at
+ * "HTTP/1.1"): every name an RFC 9110 token (libmicrohttpd keeps
+ * "Content-Length : 5" as a name of its own, a smuggling path) and no
+ * value with a control character but tab (400 bad-request); exactly one
+ * Host in HTTP/1.1 and at most one in HTTP/1.0; at
  * most one Content-Length and one Transfer-Encoding, never both together,
  * no Transfer-Encoding in HTTP/1.0 (400 bad-request); a Transfer-Encoding
  * other than exactly "chunked", in any case (501 not-implemented: the

@@ -368,6 +368,25 @@ START_TEST(two_content_lengths)
 }
 END_TEST
 
+/* A space before a header's colon: libmicrohttpd kept "Content-Length "
+ * as a name of its own, answered the GET as bodiless and then the body,
+ * a second request, as well (issue 23, row 6). A bare CR inside a value
+ * and a name with a control character are refused the same way. */
+START_TEST(header_names_and_values)
+{
+	expect_refused_and_closed("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length : 48\r\n\r\n"
+				  "GET /nonexistent-smuggled HTTP/1.1\r\nHost: x\r\n\r\n",
+				  400, "token");
+	expect_refused_and_closed("POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				  "Content-Type: application/json\r\nContent-Length\t: 48\r\n\r\n"
+				  QUERY, 400, "token");
+	expect_refused_and_closed("GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n", 400,
+				  "control character");
+	expect_refused_and_closed("GET /healthz HTTP/1.1\r\nHost: x\r\nX\x01Y: 1\r\n\r\n", 400,
+				  "token");
+}
+END_TEST
+
 /* A transfer coding other than chunked: the body was read until the
  * client gave up, with no answer, for the whole idle timeout. */
 START_TEST(unknown_transfer_codings)
@@ -617,6 +636,7 @@ Suite *suite_hostile(void)
 	tcase_add_checked_fixture(framing, ts_setup_default, ts_teardown);
 	tcase_add_test(framing, content_length_with_chunked);
 	tcase_add_test(framing, two_content_lengths);
+	tcase_add_test(framing, header_names_and_values);
 	tcase_add_test(framing, unknown_transfer_codings);
 	tcase_add_test(framing, libmicrohttpd_answers_documented);
 	tcase_add_test(framing, host_header);
