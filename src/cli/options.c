@@ -138,6 +138,25 @@ static int refused_option(const struct mf_cli_command *cmd, char **argv)
 	return usage_error(cmd, "unknown option ", arg, "");
 }
 
+/*
+ * Whether the long option getopt_long just matched (longopts[idx]) was
+ * written in full: getopt_long also takes a unique prefix ("--po 80"),
+ * which these commands never did, and which a new option could later make
+ * ambiguous. On a mismatch *written gets the text as written.
+ */
+static bool written_in_full(const struct option *opt, char **argv, const char **written)
+{
+	const char *arg = argv[optind - 1];
+	size_t len = strlen(opt->name);
+
+	/* "--name VALUE" leaves optind past the value, "--name=VALUE" not. */
+	if (optarg && optarg == arg)
+		arg = argv[optind - 2];
+	*written = arg;
+	return strncmp(arg, "--", 2) == 0 && strncmp(arg + 2, opt->name, len) == 0 &&
+	       (arg[2 + len] == '\0' || arg[2 + len] == '=');
+}
+
 /* Takes arg as the operand: returns 0 with *got set, or 2 when cmd takes
  * none or already has one. */
 static int take_operand(const struct mf_cli_command *cmd, const char *arg, const char **got)
@@ -168,8 +187,8 @@ int mf_cli_parse(const struct mf_cli_command *cmd, int argc, char **argv,
 		 struct mf_cli_value *values, const char **operand)
 {
 	struct option longopts[MF_CLI_OPTIONS_MAX + 2];
-	const char *got = NULL;
-	int c;
+	const char *got = NULL, *written;
+	int c, idx = -1;
 
 	if (cmd->n_options > MF_CLI_OPTIONS_MAX) {
 		fprintf(stderr, "manaflow %s: its option table is too long\n", cmd->name);
@@ -191,7 +210,10 @@ int mf_cli_parse(const struct mf_cli_command *cmd, int argc, char **argv,
 	 * optind 0 makes glibc start afresh, opterr 0 keeps it quiet. */
 	opterr = 0;
 	optind = 0;
-	while ((c = getopt_long(argc, argv, "-:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "-:h", longopts, &idx)) != -1) {
+		if (idx >= 0 && c != '?' && c != ':' && !written_in_full(&longopts[idx], argv, &written))
+			return usage_error(cmd, "unknown option ", written, "");
+		idx = -1;
 		if (c == 'h') {
 			mf_cli_print_help(cmd, stdout);
 			return 0;
