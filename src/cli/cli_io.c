@@ -100,32 +100,21 @@ int mf_cli_is_help(const char *arg)
 	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
-int mf_cli_json_command(int argc, char **argv, const char *usage, mf_api_handler handler)
+int mf_cli_json_command(const struct mf_cli_command *cmd, int argc, char **argv,
+			mf_api_handler handler)
 {
-	const char *path = NULL, *lands = NULL;
+	struct mf_cli_value lands;
+	const char *path = NULL;
 	struct mf_api_ctx ctx = { 0 };
 	struct mf_mana_catalogue *cat = NULL;
 	char *text = NULL;
 	size_t len;
-	int status = 2;
+	int status = mf_cli_parse(cmd, argc, argv, &lands, &path);
 
-	for (int i = 1; i < argc; i++) {
-		if (mf_cli_is_help(argv[i])) {
-			fputs(usage, stdout);
-			return 0;
-		} else if (strcmp(argv[i], "--lands") == 0 && i + 1 < argc) {
-			lands = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "manaflow %s: unknown option %s\n%s", argv[0], argv[i], usage);
-			return 2;
-		} else if (!path) {
-			path = argv[i];
-		} else {
-			fprintf(stderr, "manaflow %s: one input file at most\n%s", argv[0], usage);
-			return 2;
-		}
-	}
-	cat = mf_cli_load_lands(lands);
+	if (status != MF_CLI_GO_ON)
+		return status;
+	status = 2;
+	cat = mf_cli_load_lands(lands.text);
 	if (!cat)
 		goto out;
 	ctx.lands = cat;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 
 #include "api/api.h"
+#include "cli/options.h"
 
 #define MF_CLI_INPUT_MAX (256u << 20)  /* bytes a command reads from one input */
 
@@ -29,13 +30,21 @@ void mf_cli_print_error(FILE *f, const struct mf_api_error *err);
 int mf_cli_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
 		  size_t len);
 
+/* The option of a JSON command: --lands FILE, listed in its help with
+ * help_text, or unlisted when help_text is NULL. */
+#define MF_CLI_LANDS_OPTION(help_text)                                              \
+	{ .name = "lands", .kind = MF_CLI_STRING, .arg = "FILE", .def_text = "built in", \
+	  .help = (help_text) }
+
 /*
  * A whole JSON-in, JSON-out command: `NAME [--lands FILE] [FILE]` (stdin
- * when no FILE), with --help printing usage. Runs handler on the document
- * and prints its answer, or the error object. Returns the exit status:
- * 0 answered, 1 bad input, 2 bad usage or unreadable file.
+ * when no FILE or "-"), read by cmd, whose table is the one option
+ * MF_CLI_LANDS_OPTION. Runs handler on the document and prints its answer,
+ * or the error object. Returns the exit status: 0 answered (or --help),
+ * 1 bad input, 2 bad usage or unreadable file.
  */
-int mf_cli_json_command(int argc, char **argv, const char *usage, mf_api_handler handler);
+int mf_cli_json_command(const struct mf_cli_command *cmd, int argc, char **argv,
+			mf_api_handler handler);
 
 /* True when arg is -h or --help. */
 int mf_cli_is_help(const char *arg);

@@ -6,11 +6,13 @@
 
 #include "cli/cli_io.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "manaflow/camelot.h"
 
-static const char usage[] =
-	"usage: manaflow camelot [FILE]\n"
-	"\n"
+static const struct mf_cli_command command = {
+	.name = "camelot",
+	.operand = "[FILE]",
+	.intro =
 	"Can each Camelot solitaire deal be won? Reads FILE (default: stdin, or\n"
 	"\"-\") in the SPOJ CAMELOT format: one deal a line, 52 characters from\n"
 	"A234567890JQK (0 is the 10), four of each, the first card dealt first;\n"
@@ -19,10 +21,10 @@ static const char usage[] =
 	"one a line, as the contest expects.\n"
 	"A bad deal prints \"manaflow camelot: line L, card C: reason\" on stderr\n"
 	"and exits 1 (the answers before it are printed); an unreadable file or\n"
-	"bad usage exits 2. POST /v1/camelot/solve also returns a winning line.\n"
-	"\n"
-	"  -h, --help    this text.\n";
+	"bad usage exits 2. POST /v1/camelot/solve also returns a winning line.\n",
+};
 
+/* Whether c is white space other than a newline. */
 static int is_space(char c)
 {
 	return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
@@ -58,19 +60,11 @@ int mf_cli_cmd_camelot(int argc, char **argv)
 	struct mf_camelot_result *res = NULL;
 	char *text = NULL;
 	size_t len, line = 0;
-	int status = 0;
+	int status = mf_cli_parse(&command, argc, argv, NULL, &path);
 
-	for (int i = 1; i < argc; i++) {
-		if (mf_cli_is_help(argv[i])) {
-			fputs(usage, stdout);
-			return 0;
-		}
-		if (path || (argv[i][0] == '-' && argv[i][1] != '\0')) {
-			fputs(usage, stderr);
-			return 2;
-		}
-		path = argv[i];
-	}
+	if (status != MF_CLI_GO_ON)
+		return status;
+	status = 0;
 	text = mf_cli_read_all(path, &len);
 	if (!text)
 		return 2;

@@ -9,16 +9,29 @@
 
 #include "cli/cli_io.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 
-static const char usage[] =
-	"usage: manaflow healthcheck [--url URL] [--timeout S]\n"
-	"\n"
+enum { OPT_URL, OPT_TIMEOUT, OPT_COUNT };
+
+static const struct mf_cli_option options[OPT_COUNT] = {
+	[OPT_URL] = { "url", MF_CLI_STRING, "URL",
+		.def_text = "http://127.0.0.1:$MANAFLOW_PORT/healthz",
+		.help = "the address to GET" },
+	[OPT_TIMEOUT] = { "timeout", MF_CLI_UNSIGNED, "S", 1, 300, 3,
+		.help = "seconds that bound connecting, sending and reading" },
+};
+
+static const struct mf_cli_command command = {
+	.name = "healthcheck",
+	.intro =
 	"Exit 0 iff GET URL answers 200, else 1 (2 for bad usage).\n"
 	"URL defaults to http://127.0.0.1:$MANAFLOW_PORT/healthz (port 8080 when unset;\n"
 	"a MANAFLOW_PORT that is not a port from 1 to 65535 is bad usage unless --url is\n"
 	"given). Only plain http:// URLs are understood, with an IPv4 address, a host\n"
-	"name or an IPv6 address in brackets (http://[::1]:8080/healthz).\n"
-	"The timeout (default 3 seconds) bounds connecting, sending and reading.\n";
+	"name or an IPv6 address in brackets (http://[::1]:8080/healthz).\n",
+	.options = options,
+	.n_options = OPT_COUNT,
+};
 
 /* Whether [s, s + len) is a TCP port, 1 to 65535, in decimal. */
 static int is_port(const char *s, size_t len)
@@ -86,6 +99,8 @@ static int split_url(const char *url, char *host, size_t hsize, char *authority,
 	return 0;
 }
 
+/* GETs path from host:port with authority as the Host header, each step
+ * bounded by timeout_s: 1 when the answer's status is 200, else 0. */
 static int probe(const char *host, const char *authority, const char *port, const char *path,
 		 unsigned timeout_s)
 {
@@ -128,39 +143,36 @@ out:
 	return ok;
 }
 
-int mf_cli_cmd_healthcheck(int argc, char **argv)
+/* Writes the URL to check when no --url is given, from MANAFLOW_PORT.
+ * Returns 0, or 2 after printing why that variable is no port. */
+static int default_url(char *buf, size_t size)
 {
 	const char *env_port = getenv("MANAFLOW_PORT");
-	char url_buf[128], host[256], authority[300], port[16];
-	const char *url = NULL, *path;
-	unsigned timeout = 3;
+	unsigned long long port = 8080;
 
-	for (int i = 1; i < argc; i++) {
-		if (mf_cli_is_help(argv[i])) {
-			fputs(usage, stdout);
-			return 0;
-		} else if (i + 1 < argc && strcmp(argv[i], "--url") == 0) {
-			url = argv[++i];
-		} else if (i + 1 < argc && strcmp(argv[i], "--timeout") == 0) {
-			timeout = (unsigned)strtoul(argv[++i], NULL, 10);
-			if (timeout < 1 || timeout > 300) {
-				fprintf(stderr, "manaflow healthcheck: --timeout takes 1 to 300 seconds\n");
-				return 2;
-			}
-		} else {
-			fprintf(stderr, "manaflow healthcheck: unknown option %s\n%s", argv[i], usage);
-			return 2;
-		}
+	if (env_port && *env_port && mf_cli_parse_number(env_port, 1, 65535, &port)) {
+		fprintf(stderr, "manaflow healthcheck: MANAFLOW_PORT must be a port from 1 to "
+			"65535, not \"%s\" (or give --url)\n", env_port);
+		return 2;
 	}
+	snprintf(buf, size, "http://127.0.0.1:%llu/healthz", port);
+	return 0;
+}
+
+int mf_cli_cmd_healthcheck(int argc, char **argv)
+{
+	struct mf_cli_value v[OPT_COUNT];
+	char url_buf[128], host[256], authority[300], port[16];
+	const char *url, *path;
+	int status = mf_cli_parse(&command, argc, argv, v, NULL);
+
+	if (status != MF_CLI_GO_ON)
+		return status;
+	url = v[OPT_URL].text;
 	if (!url) {
 		/* Only read when it is used: --url overrides it, bad or not. */
-		if (env_port && *env_port && !is_port(env_port, strlen(env_port))) {
-			fprintf(stderr, "manaflow healthcheck: MANAFLOW_PORT must be a port from 1 to "
-				"65535, not \"%s\" (or give --url)\n", env_port);
+		if (default_url(url_buf, sizeof(url_buf)))
 			return 2;
-		}
-		snprintf(url_buf, sizeof(url_buf), "http://127.0.0.1:%s/healthz",
-			 env_port && *env_port ? env_port : "8080");
 		url = url_buf;
 	}
 	if (split_url(url, host, sizeof(host), authority, sizeof(authority), port, sizeof(port),
@@ -168,7 +180,7 @@ int mf_cli_cmd_healthcheck(int argc, char **argv)
 		fprintf(stderr, "manaflow healthcheck: cannot read URL %s\n", url);
 		return 2;
 	}
-	if (!probe(host, authority, port, path, timeout)) {
+	if (!probe(host, authority, port, path, (unsigned)v[OPT_TIMEOUT].number)) {
 		fprintf(stderr, "manaflow healthcheck: %s did not answer 200\n", url);
 		return 1;
 	}

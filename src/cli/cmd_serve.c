@@ -1,22 +1,84 @@
 /* `manaflow serve`: configuration from flags and MANAFLOW_* variables, then
  * serve until SIGTERM or SIGINT and drain. */
-#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <strings.h>
 #include <unistd.h>
 
 #include "cli/cli_io.h"
 #include "cli/commands.h"
+#include "cli/options.h"
 #include "http/server.h"
 
-static const char usage[] =
-	"usage: manaflow serve [OPTIONS]\n"
-	"\n"
+/* One per online core, or one when that is unknown. */
+static unsigned long long online_cores(void)
+{
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return cores > 0 ? (unsigned long long)cores : 1;
+}
+
+enum {
+	OPT_HOST, OPT_PORT, OPT_THREADS, OPT_BODY_LIMIT, OPT_TIMEOUT, OPT_CONNECTION_LIMIT,
+	OPT_PER_IP_LIMIT, OPT_UPLOAD_DEADLINE, OPT_REQUEST_DEADLINE, OPT_DRAIN_SECONDS,
+	OPT_SHUTDOWN_DELAY, OPT_MEMORY_LIMIT, OPT_LANDS, OPT_NO_ACCESS_LOG, OPT_NO_PLAYGROUND,
+	OPT_CORS_ORIGIN, OPT_COUNT
+};
+
+static const struct mf_cli_option options[OPT_COUNT] = {
+	[OPT_HOST] = { "host", MF_CLI_STRING, "ADDR", .def_value = "0.0.0.0",
+		.env = "MANAFLOW_HOST", .help = "address to bind, an IPv4 or IPv6 literal" },
+	[OPT_PORT] = { "port", MF_CLI_UNSIGNED, "N", 0, 65535, 8080, .env = "MANAFLOW_PORT",
+		.help = "TCP port, 0 for any free one" },
+	[OPT_THREADS] = { "threads", MF_CLI_UNSIGNED, "N", 1, 256, .def_fn = online_cores,
+		.def_text = "one per core", .env = "MANAFLOW_THREADS",
+		.help = "worker threads" },
+	[OPT_BODY_LIMIT] = { "body-limit", MF_CLI_SIZE, "BYTES", 1024, 64u << 20, 1u << 20,
+		.env = "MANAFLOW_BODY_LIMIT", .help = "largest request body" },
+	[OPT_TIMEOUT] = { "timeout", MF_CLI_UNSIGNED, "S", 1, 3600, 10, .env = "MANAFLOW_TIMEOUT",
+		.help = "idle connection timeout, in seconds" },
+	[OPT_CONNECTION_LIMIT] = { "connection-limit", MF_CLI_UNSIGNED, "N", 1, 60000, 1024,
+		.env = "MANAFLOW_CONNECTION_LIMIT", .help = "open connections at most" },
+	[OPT_PER_IP_LIMIT] = { "per-ip-limit", MF_CLI_UNSIGNED, "N", 0, 60000, 0,
+		.env = "MANAFLOW_PER_IP_LIMIT", .help = "connections per client IP, 0 = no limit" },
+	[OPT_UPLOAD_DEADLINE] = { "upload-deadline", MF_CLI_UNSIGNED, "S", 1, 3600, 30,
+		.env = "MANAFLOW_UPLOAD_DEADLINE",
+		.help = "a request's head must arrive within this long of its connection opening "
+			"or the previous answer, its body within this long of its head; else the "
+			"connection is closed" },
+	[OPT_REQUEST_DEADLINE] = { "request-deadline", MF_CLI_UNSIGNED, "S", 1, 3600, 10,
+		.env = "MANAFLOW_REQUEST_DEADLINE",
+		.help = "a solve on a worker thread (odds, sources, Camelot, batches between "
+			"items) is stopped this long after its request began: 503 deadline" },
+	[OPT_DRAIN_SECONDS] = { "drain-seconds", MF_CLI_UNSIGNED, "S", 0, 3600, 10,
+		.env = "MANAFLOW_DRAIN_SECONDS",
+		.help = "on SIGTERM, requests in flight may finish until this long after the "
+			"signal" },
+	[OPT_SHUTDOWN_DELAY] = { "shutdown-delay", MF_CLI_UNSIGNED, "S", 0, 600, 0,
+		.env = "MANAFLOW_SHUTDOWN_DELAY",
+		.help = "on SIGTERM, keep accepting with /readyz 503 this long before closing "
+			"the listener; it counts towards the drain" },
+	[OPT_MEMORY_LIMIT] = { "memory-limit", MF_CLI_SIZE, "BYTES", 32u << 20, 1ull << 40,
+		MF_SERVER_MEMORY_DEFAULT, .env = "MANAFLOW_MEMORY_LIMIT",
+		.help = "memory to stay under: request bodies and queued solves past its budget "
+			"get 503" },
+	[OPT_LANDS] = { "lands", MF_CLI_STRING, "FILE", .def_text = "built in",
+		.env = "MANAFLOW_LANDS", .help = "land catalogue in m_lands.txt format" },
+	[OPT_NO_ACCESS_LOG] = { "no-access-log", MF_CLI_FLAG, .on = false,
+		.env = "MANAFLOW_ACCESS_LOG",
+		.help = "no JSON access-log line per request on stderr" },
+	[OPT_NO_PLAYGROUND] = { "no-playground", MF_CLI_FLAG, .on = false,
+		.env = "MANAFLOW_PLAYGROUND",
+		.help = "no playground page at / and /playground (404)" },
+	[OPT_CORS_ORIGIN] = { "cors-origin", MF_CLI_STRING, "LIST", .def_text = "none: CORS off",
+		.env = "MANAFLOW_CORS_ORIGINS",
+		.help = "browser origins allowed to call, comma-separated, or * for any" },
+};
+
+static const struct mf_cli_command command = {
+	.name = "serve",
+	.intro =
 	"Serve the HTTP JSON API until SIGTERM or SIGINT, then drain and exit 0: /readyz\n"
 	"answers 503 at once, new connections are accepted for the shutdown delay, and\n"
 	"requests begun may finish until the drain deadline, both counted from the\n"
@@ -26,79 +88,13 @@ static const char usage[] =
 	"status 128 + its number (143 for SIGTERM, 130 for SIGINT), cutting short\n"
 	"whatever is in flight.\n"
 	"Each option can also be set by the environment variable shown; a flag wins,\n"
-	"and a variable a flag overrides is not read. MANAFLOW_ACCESS_LOG and\n"
-	"MANAFLOW_PLAYGROUND take 1, true, on or yes, or 0, false, off or no, in any\n"
-	"case. A bad value is refused, exit 2.\n"
-	"\n"
-	"  --host ADDR           MANAFLOW_HOST             address to bind (0.0.0.0)\n"
-	"  --port N              MANAFLOW_PORT             TCP port, 0 for any free one (8080)\n"
-	"  --threads N           MANAFLOW_THREADS          worker threads (one per core)\n"
-	"  --body-limit BYTES    MANAFLOW_BODY_LIMIT       largest request body (1048576)\n"
-	"  --timeout S           MANAFLOW_TIMEOUT          idle connection timeout (10)\n"
-	"  --connection-limit N  MANAFLOW_CONNECTION_LIMIT open connections at most (1024)\n"
-	"  --per-ip-limit N      MANAFLOW_PER_IP_LIMIT     connections per client IP, 0 = no limit (0)\n"
-	"  --upload-deadline S   MANAFLOW_UPLOAD_DEADLINE  a request's head must arrive within this long of\n"
-	"                                                  its connection opening or the previous answer,\n"
-	"                                                  its body within this long of its head; else the\n"
-	"                                                  connection is closed (30)\n"
-	"  --request-deadline S  MANAFLOW_REQUEST_DEADLINE a solve on a worker thread (odds, sources,\n"
-	"                                                  Camelot, batches between items) is stopped this\n"
-	"                                                  long after its request began: 503 deadline (10)\n"
-	"  --drain-seconds S     MANAFLOW_DRAIN_SECONDS    on SIGTERM, requests in flight may finish until\n"
-	"                                                  this long after the signal (10)\n"
-	"  --shutdown-delay S    MANAFLOW_SHUTDOWN_DELAY   on SIGTERM, keep accepting with /readyz 503\n"
-	"                                                  this long before closing the listener; it\n"
-	"                                                  counts towards the drain (0)\n"
-	"  --memory-limit BYTES  MANAFLOW_MEMORY_LIMIT     memory to stay under: request bodies and queued\n"
-	"                                                  solves past its budget get 503 (100663296)\n"
-	"  --lands FILE          MANAFLOW_LANDS            land catalogue in m_lands.txt format (built in)\n"
-	"  --no-access-log       MANAFLOW_ACCESS_LOG=off   no JSON access-log line per request on stderr\n"
-	"  --no-playground       MANAFLOW_PLAYGROUND=0     no playground page at / and /playground (404)\n"
-	"  --cors-origin LIST    MANAFLOW_CORS_ORIGINS     browser origins allowed to call, comma-separated,\n"
-	"                                                  or * for any (none: CORS off)\n"
-	"  -h, --help                                      this text\n";
-
-struct option_spec {
-	const char *flag, *env;
-	unsigned long min, max;
-	unsigned long *value;
+	"and a variable a flag overrides is not read; one set but empty is ignored.\n"
+	"MANAFLOW_ACCESS_LOG and MANAFLOW_PLAYGROUND take 1, true, on or yes, or 0,\n"
+	"false, off or no, in any case. A bad value is refused, exit 2; a number is\n"
+	"decimal digits only.\n",
+	.options = options,
+	.n_options = OPT_COUNT,
 };
-
-/* The usual words for on and off, in any case: 1 or 0, -1 if neither. */
-static int parse_switch(const char *text)
-{
-	static const char *const off[] = { "0", "false", "off", "no" };
-	static const char *const on[] = { "1", "true", "on", "yes" };
-
-	for (size_t i = 0; i < 4; i++) {
-		if (strcasecmp(text, off[i]) == 0)
-			return 0;
-		if (strcasecmp(text, on[i]) == 0)
-			return 1;
-	}
-	return -1;
-}
-
-/* An on/off setting that is on by default: off when its --no-... flag was
- * given, else as the variable says. Returns 0, or prints why and returns -1
- * for a word that is neither. */
-static int switch_setting(bool flag_off, const char *env_name, bool *on)
-{
-	const char *v = flag_off ? NULL : getenv(env_name);
-	int value;
-
-	*on = !flag_off;
-	if (!v || !*v)
-		return 0;
-	value = parse_switch(v);
-	if (value < 0) {
-		fprintf(stderr, "manaflow serve: %s must be 1, true, on or yes, "
-			"or 0, false, off or no, not \"%s\"\n", env_name, v);
-		return -1;
-	}
-	*on = value;
-	return 0;
-}
 
 /* Stop signals after the first: the second ends the shutdown delay, the
  * third exits at once. Runs on its own thread while the main one drains. */
@@ -107,6 +103,8 @@ struct signal_watch {
 	atomic_bool skip_delay;
 };
 
+/* The watcher thread's body (arg: its struct signal_watch); never returns
+ * until cancelled. */
 static void *watch_signals(void *arg)
 {
 	struct signal_watch *w = arg;
@@ -131,158 +129,119 @@ static void *watch_signals(void *arg)
 	return NULL;
 }
 
-static int parse_number(const char *what, const char *text, unsigned long min,
-			unsigned long max, unsigned long *out)
+/* The server's configuration from the parsed options; its strings point
+ * into argv or the environment. */
+static struct server_config config_from(const struct mf_cli_value *v)
 {
-	char *end;
-	unsigned long v;
+	const char *host = v[OPT_HOST].text;
 
-	errno = 0;
-	v = strtoul(text, &end, 10);
-	if (errno || end == text || *end || text[0] == '-' || v < min || v > max) {
-		fprintf(stderr, "manaflow serve: %s must be a whole number from %lu to %lu, not \"%s\"\n",
-			what, min, max, text);
-		return -1;
-	}
-	*out = v;
-	return 0;
-}
-
-int mf_cli_cmd_serve(int argc, char **argv)
-{
-	long cores = sysconf(_SC_NPROCESSORS_ONLN);
-	unsigned long port = 8080, threads = cores > 0 ? (unsigned long)cores : 1,
-		      body_limit = 1u << 20, timeout = 10, conn_limit = 1024, per_ip = 0, drain = 10,
-		      delay = 0, memory = MF_SERVER_MEMORY_DEFAULT, deadline = 10, upload = 30;
-	struct option_spec opts[] = {
-		{ "--port", "MANAFLOW_PORT", 0, 65535, &port },
-		{ "--threads", "MANAFLOW_THREADS", 1, 256, &threads },
-		{ "--body-limit", "MANAFLOW_BODY_LIMIT", 1024, 64ul << 20, &body_limit },
-		{ "--timeout", "MANAFLOW_TIMEOUT", 1, 3600, &timeout },
-		{ "--connection-limit", "MANAFLOW_CONNECTION_LIMIT", 1, 60000, &conn_limit },
-		{ "--per-ip-limit", "MANAFLOW_PER_IP_LIMIT", 0, 60000, &per_ip },
-		{ "--upload-deadline", "MANAFLOW_UPLOAD_DEADLINE", 1, 3600, &upload },
-		{ "--request-deadline", "MANAFLOW_REQUEST_DEADLINE", 1, 3600, &deadline },
-		{ "--drain-seconds", "MANAFLOW_DRAIN_SECONDS", 0, 3600, &drain },
-		{ "--shutdown-delay", "MANAFLOW_SHUTDOWN_DELAY", 0, 600, &delay },
-		{ "--memory-limit", "MANAFLOW_MEMORY_LIMIT", 32ul << 20, 1ul << 40, &memory },
-	};
-	const size_t n_opts = sizeof(opts) / sizeof(opts[0]);
-	bool flagged[sizeof(opts) / sizeof(opts[0])] = { false };  /* its variable is not read */
-	const char *host = getenv("MANAFLOW_HOST"), *lands = getenv("MANAFLOW_LANDS");
-	const char *cors = getenv("MANAFLOW_CORS_ORIGINS");
-	bool access_log, no_access_log_flag = false, playground, no_playground_flag = false;
-	struct mf_mana_catalogue *cat = NULL;
-	struct server *srv = NULL;
-	struct signal_watch watch = { .skip_delay = false };
-	pthread_t watcher;
-	bool watching;
-	int sig = 0, status = 2;
-
-	for (int i = 1; i < argc; i++) {
-		size_t k;
-
-		if (mf_cli_is_help(argv[i])) {
-			fputs(usage, stdout);
-			return 0;
-		}
-		if (strcmp(argv[i], "--no-access-log") == 0) {
-			no_access_log_flag = true;
-			continue;
-		}
-		if (strcmp(argv[i], "--no-playground") == 0) {
-			no_playground_flag = true;
-			continue;
-		}
-		if (i + 1 < argc && strcmp(argv[i], "--host") == 0) {
-			host = argv[++i];
-			continue;
-		}
-		if (i + 1 < argc && strcmp(argv[i], "--cors-origin") == 0) {
-			cors = argv[++i];
-			continue;
-		}
-		if (i + 1 < argc && strcmp(argv[i], "--lands") == 0) {
-			lands = argv[++i];
-			continue;
-		}
-		for (k = 0; k < n_opts && strcmp(argv[i], opts[k].flag) != 0; k++)
-			;
-		if (k == n_opts || i + 1 == argc) {
-			fprintf(stderr, "manaflow serve: unknown option or missing value: %s\n%s",
-				argv[i], usage);
-			return 2;
-		}
-		if (parse_number(opts[k].flag, argv[++i], opts[k].min, opts[k].max, opts[k].value))
-			return 2;
-		flagged[k] = true;
-	}
-	/* Then the variables, but only where no flag was given: a flag wins,
-	 * so a bad variable it overrides must not stop the server. */
-	for (size_t k = 0; k < n_opts; k++) {
-		const char *v = flagged[k] ? NULL : getenv(opts[k].env);
-
-		if (v && *v && parse_number(opts[k].env, v, opts[k].min, opts[k].max, opts[k].value))
-			return 2;
-	}
-	if (switch_setting(no_access_log_flag, "MANAFLOW_ACCESS_LOG", &access_log) ||
-	    switch_setting(no_playground_flag, "MANAFLOW_PLAYGROUND", &playground))
-		return 2;
-	cat = mf_cli_load_lands(lands && *lands ? lands : NULL);
-	if (!cat)
-		return 2;
-
-	/* Every thread libmicrohttpd starts inherits this mask, so only
-	 * sigwait() below ever sees the stop signals. */
-	sigemptyset(&watch.set);
-	sigaddset(&watch.set, SIGTERM);
-	sigaddset(&watch.set, SIGINT);
-	pthread_sigmask(SIG_BLOCK, &watch.set, NULL);
-	signal(SIGPIPE, SIG_IGN);
-
-	struct server_config cfg = {
-		.host = host && *host ? host : "0.0.0.0",
-		.port = (uint16_t)port,
-		.threads = (unsigned)threads,
-		.body_limit = body_limit,
-		.timeout_s = (unsigned)timeout,
-		.connection_limit = (unsigned)conn_limit,
-		.per_ip_limit = (unsigned)per_ip,
-		.drain_s = (unsigned)drain,
-		.deadline_s = (unsigned)deadline,
-		.upload_deadline_s = (unsigned)upload,
-		.shutdown_delay_s = (unsigned)delay,
-		.memory_limit = memory,
-		.access_log = access_log,
-		.playground = playground,
-		.cors_origins = cors,
+	return (struct server_config){
+		.host = host && *host ? host : options[OPT_HOST].def_value,
+		.port = (uint16_t)v[OPT_PORT].number,
+		.threads = (unsigned)v[OPT_THREADS].number,
+		.body_limit = (size_t)v[OPT_BODY_LIMIT].number,
+		.timeout_s = (unsigned)v[OPT_TIMEOUT].number,
+		.connection_limit = (unsigned)v[OPT_CONNECTION_LIMIT].number,
+		.per_ip_limit = (unsigned)v[OPT_PER_IP_LIMIT].number,
+		.drain_s = (unsigned)v[OPT_DRAIN_SECONDS].number,
+		.deadline_s = (unsigned)v[OPT_REQUEST_DEADLINE].number,
+		.upload_deadline_s = (unsigned)v[OPT_UPLOAD_DEADLINE].number,
+		.shutdown_delay_s = (unsigned)v[OPT_SHUTDOWN_DELAY].number,
+		.memory_limit = (size_t)v[OPT_MEMORY_LIMIT].number,
+		.access_log = v[OPT_NO_ACCESS_LOG].number != 0,
+		.playground = v[OPT_NO_PLAYGROUND].number != 0,
+		.cors_origins = v[OPT_CORS_ORIGIN].text,
 		.version = MANAFLOW_VERSION,
 	};
-	if (mf_server_start(&cfg, cat, &srv))
-		goto out;
+}
+
+/* The catalogue file to load, or NULL for the built-in one (also when
+ * --lands is empty). */
+static const char *lands_path(const struct mf_cli_value *v)
+{
+	const char *lands = v[OPT_LANDS].text;
+
+	return lands && *lands ? lands : NULL;
+}
+
+/* Blocks SIGTERM and SIGINT (set gets them) and ignores SIGPIPE. Every
+ * thread libmicrohttpd starts later inherits the mask, so only sigwait()
+ * ever sees the stop signals. */
+static void block_stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGINT);
+	pthread_sigmask(SIG_BLOCK, set, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* Logs the "listening" line, with the port actually bound. */
+static void log_listening(const struct server_config *cfg, const struct server *srv)
+{
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"listening\",\"host\":\"%s\",\"port\":%u,"
-		"\"threads\":%u,\"version\":\"%s\"}\n", cfg.host, (unsigned)mf_server_port(srv),
-		cfg.threads, cfg.version);
+		"\"threads\":%u,\"version\":\"%s\"}\n", cfg->host, (unsigned)mf_server_port(srv),
+		cfg->threads, cfg->version);
 	fflush(stderr);
-	sigwait(&watch.set, &sig);
+}
+
+/* Waits for the first stop signal of set (blocked) and returns its number. */
+static int wait_for_signal(const sigset_t *set)
+{
+	int sig = 0;
+
+	sigwait(set, &sig);
+	return sig;
+}
+
+/* After the first stop signal sig: logs it, shuts srv down (freeing it)
+ * while a thread watches for the next signals, and logs the requests cut
+ * short. A third signal exits the process from that thread. */
+static void drain(struct server *srv, const struct server_config *cfg, struct signal_watch *watch,
+		  int sig)
+{
+	pthread_t watcher;
+	bool watching;
+	unsigned cut;
+
 	/* deadline_s: when the process is gone, counted from the signal. */
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"draining\",\"signal\":%d,\"delay_s\":%u,"
-		"\"drain_s\":%u,\"deadline_s\":%u}\n", sig, cfg.shutdown_delay_s, cfg.drain_s,
-		cfg.shutdown_delay_s > cfg.drain_s ? cfg.shutdown_delay_s : cfg.drain_s);
+		"\"drain_s\":%u,\"deadline_s\":%u}\n", sig, cfg->shutdown_delay_s, cfg->drain_s,
+		cfg->shutdown_delay_s > cfg->drain_s ? cfg->shutdown_delay_s : cfg->drain_s);
 	/* A signal that comes before the watcher starts stays pending for it. */
-	watching = pthread_create(&watcher, NULL, watch_signals, &watch) == 0;
+	watching = pthread_create(&watcher, NULL, watch_signals, watch) == 0;
 	if (!watching)
 		fprintf(stderr, "{\"level\":\"warn\",\"msg\":\"cannot watch for a second signal\"}\n");
-	unsigned cut = mf_server_shutdown(srv, &watch.skip_delay);
-
+	cut = mf_server_shutdown(srv, &watch->skip_delay);
 	if (watching) {
 		pthread_cancel(watcher);
 		pthread_join(watcher, NULL);
 	}
-
 	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"stopped\",\"requests_cut_short\":%u}\n", cut);
-	status = 0;
-out:
+}
+
+int mf_cli_cmd_serve(int argc, char **argv)
+{
+	struct mf_cli_value v[OPT_COUNT];
+	struct signal_watch watch = { .skip_delay = false };
+	struct server_config cfg;
+	struct mf_mana_catalogue *cat;
+	struct server *srv = NULL;
+	int status = mf_cli_parse(&command, argc, argv, v, NULL);
+
+	if (status != MF_CLI_GO_ON)
+		return status;
+	cfg = config_from(v);
+	cat = mf_cli_load_lands(lands_path(v));
+	if (!cat)
+		return 2;
+	block_stop_signals(&watch.set);
+	status = 2;  /* mf_server_start() said why */
+	if (mf_server_start(&cfg, cat, &srv) == 0) {
+		log_listening(&cfg, srv);
+		drain(srv, &cfg, &watch, wait_for_signal(&watch.set));
+		status = 0;
+	}
 	mf_mana_catalogue_free(cat);
 	return status;
 }

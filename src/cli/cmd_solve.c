@@ -6,25 +6,38 @@
 #include "cli/cli_io.h"
 #include "cli/commands.h"
 #include "cli/contest_input.h"
+#include "cli/options.h"
 #include "api/adapt_mana.h"
 
-static const char usage[] =
-	"usage: manaflow solve [--json] [--lands FILE] [FILE]\n"
-	"\n"
+enum { OPT_JSON, OPT_LANDS, OPT_COUNT };
+
+static const struct mf_cli_option options[OPT_COUNT] = {
+	[OPT_JSON] = { "json", MF_CLI_FLAG, .on = true,
+		.help = "one JSON query a line:\n"
+			"{\"battlefield\":[names],\"library\":[names],\"life\":N,\"cost\":\"2WWU\"}\n"
+			"(a land may also be a Scryfall card object, read from its text) and one "
+			"JSON result a line: castable, min_life_paid, life_left, plan. A bad line "
+			"prints {\"error\":{...}} and the run goes on (exit 1 at the end)." },
+	[OPT_LANDS] = { "lands", MF_CLI_STRING, "FILE", .def_text = "built in",
+		.help = "use this catalogue (m_lands.txt format) instead of the built-in one" },
+};
+
+static const struct mf_cli_command command = {
+	.name = "solve",
+	.operand = "[FILE]",
+	.intro =
 	"Can these lands pay this cost without dying? Reads FILE (default: stdin).\n"
 	"\n"
-	"  (default)     the IPSC 2016 M input format; prints YES or NO per test case.\n"
-	"                A malformed input stops with \"line N: reason\" on stderr, exit 1;\n"
-	"                so do a cost with {X} (the format has no x: use --json) and any\n"
-	"                text but blank lines after the last declared test case.\n"
-	"  --json        one JSON query a line:\n"
-	"                {\"battlefield\":[names],\"library\":[names],\"life\":N,\"cost\":\"2WWU\"}\n"
-	"                (a land may also be a Scryfall card object, read from its text)\n"
-	"                and one JSON result a line: castable, min_life_paid, life_left, plan.\n"
-	"                A bad line prints {\"error\":{...}} and the run goes on (exit 1 at the end).\n"
-	"  --lands FILE  use this catalogue (m_lands.txt format) instead of the built-in one.\n"
-	"  -h, --help    this text.\n";
+	"Without --json, FILE is in the IPSC 2016 M input format, and the answer is\n"
+	"YES or NO per test case. A malformed input stops with \"line N: reason\" on\n"
+	"stderr, exit 1; so do a cost with {X} (the format has no x: use --json) and\n"
+	"any text but blank lines after the last declared test case.\n",
+	.options = options,
+	.n_options = OPT_COUNT,
+};
 
+/* Answers YES or NO on stdout for each case of text, the contest format.
+ * Returns 0, or 1 after printing "line N: reason" on stderr. */
 static int solve_contest(const char *text, size_t len, const struct mf_mana_catalogue *cat)
 {
 	struct contest_reader r;
@@ -55,6 +68,8 @@ static int solve_contest(const char *text, size_t len, const struct mf_mana_cata
 	return status;
 }
 
+/* Answers each non-blank line of text (len bytes; its newlines become NULs)
+ * as a JSON query on stdout. Returns 0, or 1 when some line was refused. */
 static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalogue *cat)
 {
 	struct mf_api_ctx ctx = { .lands = cat };
@@ -80,37 +95,24 @@ static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalog
 
 int mf_cli_cmd_solve(int argc, char **argv)
 {
-	const char *path = NULL, *lands = NULL;
+	struct mf_cli_value v[OPT_COUNT];
+	const char *path = NULL;
 	struct mf_mana_catalogue *cat = NULL;
 	char *text = NULL;
 	size_t len;
-	int json = 0, status = 2;
+	int status = mf_cli_parse(&command, argc, argv, v, &path);
 
-	for (int i = 1; i < argc; i++) {
-		if (mf_cli_is_help(argv[i])) {
-			fputs(usage, stdout);
-			return 0;
-		} else if (strcmp(argv[i], "--json") == 0) {
-			json = 1;
-		} else if (strcmp(argv[i], "--lands") == 0 && i + 1 < argc) {
-			lands = argv[++i];
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "manaflow solve: unknown option %s\n%s", argv[i], usage);
-			return 2;
-		} else if (!path) {
-			path = argv[i];
-		} else {
-			fprintf(stderr, "manaflow solve: one input file at most\n%s", usage);
-			return 2;
-		}
-	}
-	cat = mf_cli_load_lands(lands);
+	if (status != MF_CLI_GO_ON)
+		return status;
+	status = 2;
+	cat = mf_cli_load_lands(v[OPT_LANDS].text);
 	if (!cat)
 		goto out;
 	text = mf_cli_read_all(path, &len);
 	if (!text)
 		goto out;
-	status = json ? solve_json_lines(text, len, cat) : solve_contest(text, len, cat);
+	status = v[OPT_JSON].number ? solve_json_lines(text, len, cat)
+				    : solve_contest(text, len, cat);
 out:
 	free(text);
 	mf_mana_catalogue_free(cat);

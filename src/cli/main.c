@@ -22,6 +22,7 @@ static const struct command commands[] = {
 	{ "healthcheck", mf_cli_cmd_healthcheck, "exit 0 iff a running service answers /healthz" },
 };
 
+/* Writes the command list on f. */
 static void print_usage(FILE *f)
 {
 	fputs("usage: manaflow COMMAND [OPTIONS] (manaflow COMMAND --help for more)\n\n", f);
@@ -29,6 +30,8 @@ static void print_usage(FILE *f)
 		fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].summary);
 }
 
+/* Runs the command argv[1] names with argv[1..] and returns its exit status;
+ * no command or an unknown one is 2, after the command list on stderr. */
 int main(int argc, char **argv)
 {
 	if (argc < 2) {

@@ -38,6 +38,7 @@ deck_colors:8192:json
 card_land:9000:-
 combat_blocks:4096:json
 contest_input:8192:lands
+cli_options:256:-
 cost:2048:cost
 catalogue:8192:lands
 camelot_deal:128:-
