@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "mana/catalogue.h"
+#include "mana/demand.h"
 #include "mana/solve.h"
 
 void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
@@ -87,40 +88,6 @@ static bool tron_assembled(const struct mf_mana_catalogue *cat, const struct kin
 				have |= 1u << k;
 	}
 	return cat->n_tron > 0 && have == (1u << cat->n_tron) - 1;
-}
-
-/* How many ways the cost's {2/C} symbols can be paid: per colour, how many
- * of them take the colour. */
-static uint64_t twobrid_choices(const struct mf_mana_cost *cost)
-{
-	uint64_t n = 1;
-
-	for (int c = 0; c < 5; c++)
-		n *= (uint64_t)cost->twobrid[c] + 1;
-	return n;
-}
-
-/* Sets st->full to the cost, for the choice-th way of paying {2/C}. */
-static void set_demand(struct solve_state *st, uint64_t choice)
-{
-	const struct mf_mana_cost *cost = &st->q->cost;
-	struct demand *d = &st->full;
-
-	memset(d, 0, sizeof(*d));
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		d->need[t] = cost->need[t];
-	d->generic = cost->generic + (uint64_t)cost->x_count * st->q->x;
-	for (unsigned m = 0; m < 32; m++) {
-		d->hybrid[m] = cost->hybrid[m];
-		d->phyrexian[m] = cost->phyrexian[m];
-	}
-	for (int c = 0; c < 5; c++) {
-		uint64_t radix = (uint64_t)cost->twobrid[c] + 1, as_colour = choice % radix;
-
-		choice /= radix;
-		d->need[c] += as_colour;
-		d->generic += 2 * (cost->twobrid[c] - as_colour);
-	}
 }
 
 /* The pre-tapped mana and that of the bundles tapped, with their life. */
@@ -243,7 +210,7 @@ static int check_query(const struct mf_mana_query *q)
 		return MF_ERR_LIMIT;
 	if (q->x > MF_MANA_X_MAX ||
 	    mf_mana_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x > MF_MANA_COST_MANA_MAX ||
-	    twobrid_choices(&q->cost) > MF_MANA_TWOBRID_CHOICES_MAX)
+	    mf_demand_choices(&q->cost) > MF_MANA_TWOBRID_CHOICES_MAX)
 		return MF_ERR_LIMIT;
 	return MF_OK;
 }
@@ -286,7 +253,8 @@ static int solve_choice(struct solve_state *st, uint64_t choice, uint64_t n_choi
 {
 	int rc;
 
-	set_demand(st, choice);
+	mf_demand_init(&st->full, st->q, NULL);
+	mf_demand_add_twobrid(&st->full, &st->q->cost, choice);
 	if (st->n_bundles)
 		return mf_taps_search(st, payable, life);
 	rc = mf_solve_demand(st, payable, life);
@@ -313,7 +281,7 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 	st.found_by = q->cat->found_by;
 	memset(st.life_edge, 0xff, sizeof(st.life_edge));
 	st.choices = mf_mana_cost_has_choices(&q->cost);
-	n_choices = twobrid_choices(&q->cost);
+	n_choices = mf_demand_choices(&q->cost);
 	rc = prepare(&st, q);
 	if (!rc)
 		rc = mf_taps_prepare(&st, n_choices);
@@ -344,7 +312,8 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 		if (n_choices > 1 || st.n_bundles) {
 			for (size_t b = 0; b < st.n_bundles; b++)
 				st.field[st.bundles[b]].tapped = best_taps[b];
-			set_demand(&st, best_choice);
+			mf_demand_init(&st.full, q, NULL);
+			mf_demand_add_twobrid(&st.full, &q->cost, best_choice);
 			rc = mf_solve_demand(&st, &payable, &life);
 		}
 		if (!rc)

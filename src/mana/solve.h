@@ -9,6 +9,7 @@
 
 #include "manaflow/mana.h"
 #include "mana/catalogue.h"
+#include "mana/demand.h"
 #include "mana/flow.h"
 
 #define NO_LIFE 255  /* in type_life: the land cannot make that type */
@@ -16,14 +17,6 @@
 /* Fixed node ids of every network: one demand node per mana type, generic. */
 enum { NODE_SOURCE, NODE_SINK, NODE_TYPE0, NODE_GENERIC = NODE_TYPE0 + MF_MANA_TYPES,
        NODE_FIRST_FREE };
-
-/* Mana still to pay, by kind of symbol (masks as in struct mf_mana_cost). */
-struct demand {
-	uint64_t need[MF_MANA_TYPES];
-	uint64_t generic;
-	uint64_t hybrid[32];
-	uint64_t phyrexian[32];
-};
 
 /* Distinct lands of one zone, in order of first appearance. */
 struct kind_use {
