@@ -9,6 +9,7 @@
 
 #include "mana/demand.h"
 #include "mana/solve.h"
+#include "mana/zones.h"
 
 /* The demand a plan's mana must meet, with what every check needs of it
  * worked out once. A {2/C} symbol stays open: the plan pays the cost if any
@@ -146,7 +147,7 @@ static void prune(struct solve_state *st, const struct target *tg, uint64_t tota
 		uint64_t mana[MF_MANA_TYPES];
 
 		if (st->role[u->land] == MF_ROLE_PRETAP) {
-			mf_solve_pretap_mana(st, u->land, mana);
+			mf_zones_pretap_mana(st, u->land, mana);
 			u->kept = u->count - drop_free(tg, total, mana, u->count);
 			continue;
 		}
@@ -270,7 +271,7 @@ static size_t emit_kind(const struct solve_state *st, const struct kind_use *u,
 
 		set_step(&steps[n], u->land, MF_MANA_FROM_BATTLEFIELD, -1,
 			 st->lands[u->land].options[0].life, -1);
-		mf_solve_pretap_mana(st, u->land, mana);
+		mf_zones_pretap_mana(st, u->land, mana);
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			steps[n].mana[t] = (uint32_t)mana[t];
 		n++;

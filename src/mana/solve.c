@@ -25,70 +25,7 @@
 #include "mana/catalogue.h"
 #include "mana/demand.h"
 #include "mana/solve.h"
-
-void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
-		       uint64_t mana[MF_MANA_TYPES])
-{
-	const struct mf_mana_land *l = &st->lands[land];
-
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		mana[t] = l->options[0].mana[t];
-	if (l->tron && st->tron)
-		mana[MF_MANA_C] = l->tron;
-}
-
-/* Counts each distinct land of a zone, keeping the order of first sight.
- * seen[] maps a land to its kind_use slot + 1 and is cleared again after. */
-static int count_zone(const int32_t *cards, size_t n, size_t n_lands, uint32_t *seen,
-		      struct kind_use **out, size_t *n_out)
-{
-	struct kind_use *uses = malloc(((n < n_lands ? n : n_lands) + 1) * sizeof(*uses));
-	size_t k = 0;
-	int rc = uses ? MF_OK : MF_ERR_NOMEM;
-
-	for (size_t i = 0; i < n && !rc; i++) {
-		int32_t land = cards[i];
-
-		if (land < 0 || (size_t)land >= n_lands) {
-			rc = MF_ERR_INVALID;
-			break;
-		}
-		if (!seen[land]) {
-			memset(&uses[k], 0, sizeof(uses[k]));
-			uses[k].land = land;
-			uses[k].group = -1;
-			seen[land] = (uint32_t)++k;
-		}
-		uses[seen[land] - 1].count++;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (cards[i] >= 0 && (size_t)cards[i] < n_lands)
-			seen[cards[i]] = 0;
-	if (rc) {
-		free(uses);
-		return rc;
-	}
-	*out = uses;
-	*n_out = k;
-	return MF_OK;
-}
-
-/* Whether a land of each Tron piece's name is on the battlefield (an
- * extended catalogue may hold two lands of one piece's name). */
-static bool tron_assembled(const struct mf_mana_catalogue *cat, const struct kind_use *field,
-			   size_t n_field)
-{
-	unsigned have = 0;
-
-	for (size_t i = 0; i < n_field; i++) {
-		const struct mf_mana_land *l = &cat->lands[field[i].land];
-
-		for (size_t k = 0; l->tron && k < cat->n_tron; k++)
-			if (strcmp(cat->lands[cat->tron[k]].name, l->name) == 0)
-				have |= 1u << k;
-	}
-	return cat->n_tron > 0 && have == (1u << cat->n_tron) - 1;
-}
+#include "mana/zones.h"
 
 /* The pre-tapped mana and that of the bundles tapped, with their life. */
 static void tap_bundles(struct solve_state *st)
@@ -215,36 +152,6 @@ static int check_query(const struct mf_mana_query *q)
 	return MF_OK;
 }
 
-/* Zones counted by kind, Tron, and the pre-tapped lands' mana (the
- * bundles are taps.c's). */
-static int prepare(struct solve_state *st, const struct mf_mana_query *q)
-{
-	uint32_t *seen = calloc(q->cat->n_lands, sizeof(*seen));
-	int rc = MF_ERR_NOMEM;
-
-	if (!seen)
-		return rc;
-	rc = count_zone(q->battlefield, q->n_battlefield, q->cat->n_lands, seen,
-			&st->field, &st->n_field);
-	if (!rc)
-		rc = count_zone(q->library, q->n_library, q->cat->n_lands, seen,
-				&st->library, &st->n_library);
-	if (!rc) {
-		st->tron = tron_assembled(q->cat, st->field, st->n_field);
-		for (size_t i = 0; i < st->n_field; i++) {
-			uint64_t mana[MF_MANA_TYPES];
-
-			if (st->role[st->field[i].land] != MF_ROLE_PRETAP)
-				continue;
-			mf_solve_pretap_mana(st, st->field[i].land, mana);
-			for (int t = 0; t < MF_MANA_TYPES; t++)
-				st->pretap[t] += mana[t] * st->field[i].count;
-		}
-	}
-	free(seen);
-	return rc;
-}
-
 /* One way of paying {2/C}, with the bundle taps that cost least for it. The
  * network stays built only when the caller can build the plan from it at
  * once: a single way to pay and no bundles. */
@@ -282,7 +189,7 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 	memset(st.life_edge, 0xff, sizeof(st.life_edge));
 	st.choices = mf_mana_cost_has_choices(&q->cost);
 	n_choices = mf_demand_choices(&q->cost);
-	rc = prepare(&st, q);
+	rc = mf_zones_count(&st);
 	if (!rc)
 		rc = mf_taps_prepare(&st, n_choices);
 	if (!rc && st.n_bundles && !(best_taps = calloc(st.n_bundles, sizeof(*best_taps))))
@@ -325,8 +232,7 @@ out:
 	mf_network_free(&st);
 	mf_taps_free(&st);
 	free(best_taps);
-	free(st.field);
-	free(st.library);
+	mf_zones_free(&st);
 	return rc;
 }
 

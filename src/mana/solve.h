@@ -68,10 +68,6 @@ struct solve_state {
 };
 
 
-/* The mana one card of a pre-tapped land makes (Tron counted). */
-void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
-		       uint64_t mana[MF_MANA_TYPES]);
-
 /* Solves st->full with the bundles tapped as their `tapped` counts say:
  * *payable, and *life including the bundles' life. The network stays built
  * for mf_plan_build(); mf_network_free() releases it. MF_OK or MF_ERR_NOMEM. */
