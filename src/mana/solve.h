@@ -68,11 +68,6 @@ struct solve_state {
 };
 
 
-/* Solves st->full with the bundles tapped as their `tapped` counts say:
- * *payable, and *life including the bundles' life. The network stays built
- * for mf_plan_build(); mf_network_free() releases it. MF_OK or MF_ERR_NOMEM. */
-int mf_solve_demand(struct solve_state *st, bool *payable, int64_t *life);
-
 /* Finds the bundles on the battlefield and how many of each may be worth
  * tapping. MF_OK; MF_ERR_LIMIT when n_choices ways to pay {2/C} times the
  * counts to try of every bundle but the last exceed MF_MANA_BUNDLE_TRIES_MAX;
@@ -84,7 +79,7 @@ void mf_taps_free(struct solve_state *st);
 
 /* Finds the bundle taps that pay st->full for the least life: leaves them
  * in the bundles' `tapped` counts, with *payable and *life (as
- * mf_solve_demand() says them), and no network built. MF_OK or MF_ERR_NOMEM. */
+ * mf_payment_solve() says them), and no network built. MF_OK or MF_ERR_NOMEM. */
 int mf_taps_search(struct solve_state *st, bool *payable, int64_t *life);
 
 /* Groups the lands still to decide and builds the min-cost flow network for

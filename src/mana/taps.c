@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mana/payment.h"
 #include "mana/solve.h"
 
 #define EVALS_MAX 128  /* remembered values of f during one bisection */
@@ -109,7 +110,7 @@ static int eval(struct solve_state *st, struct search *s, uint32_t k, int64_t *f
 			return MF_OK;
 		}
 	u->tapped = k;
-	rc = mf_solve_demand(st, &payable, f);
+	rc = mf_payment_solve(st, &payable, f);
 	mf_network_free(st);
 	if (!payable)
 		*f = INT64_MAX;
