@@ -6,6 +6,7 @@
  */
 #include <string.h>
 
+#include "mana/network.h"
 #include "mana/payment.h"
 
 /* The pre-tapped mana and that of the bundles tapped, with their life. */
@@ -111,8 +112,7 @@ int mf_payment_solve(struct solve_state *st, bool *payable, int64_t *life)
 	rc = mf_network_build(st);
 	if (rc)
 		return rc;
-	*payable = (uint64_t)mf_flow_min_cost_flow(&st->g, NODE_SOURCE, NODE_SINK, (int64_t)demand,
-						 life) == demand;
+	*payable = (uint64_t)mf_network_flow(st, demand, life) == demand;
 	*life += (int64_t)st->bundle_life;
 	return MF_OK;
 }

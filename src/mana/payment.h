@@ -7,7 +7,7 @@
 #ifndef MF_MANA_PAYMENT_H
 #define MF_MANA_PAYMENT_H
 
-#include "mana/solve.h"
+#include "mana/state.h"
 
 /*
  * Solves st->full with the bundles tapped as their `tapped` counts say: sets

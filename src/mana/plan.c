@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "mana/demand.h"
-#include "mana/solve.h"
+#include "mana/network.h"
+#include "mana/plan.h"
 #include "mana/zones.h"
 
 /* The demand a plan's mana must meet, with what every check needs of it

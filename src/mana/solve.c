@@ -1,31 +1,34 @@
 /*
- * The mana solver, in the stages of the IPSC 2016 solution sketch:
+ * The mana solver, in the stages of the IPSC 2016 solution sketch. This file
+ * only orchestrates them; each has its own file, and none calls back here.
  *
- * 1. Pre-tap what has no choice (basics, bounce lands, Tron pieces): their
- *    mana pays its own colour first, which no payment can beat; the rest
- *    pays generic, or with hybrid and Phyrexian symbols about, flows on
- *    through the network as a free source of its type.
+ * 1. Pre-tap what has no choice (basics, bounce lands, Tron pieces; zones.c):
+ *    their mana pays its own colour first, which no payment can beat; the
+ *    rest pays generic, or with hybrid and Phyrexian symbols about, flows on
+ *    through the network as a free source of its type (payment.c).
  * 2. Everything else makes one mana per tap and becomes a flow network
  *    (network.c). Where the sketch enumerates pain lands and shocks, life
  *    is the cost of an edge, so one min-cost flow (flow.c) gives both the
  *    answer and the least life any payment needs.
  * 3. A {2/C} symbol is either C or two generic, not one unit of flow: each
- *    way of paying the cost's {2/C} symbols (by count per colour) gets its
- *    own flow, and the least life wins.
+ *    way of paying the cost's {2/C} symbols (by count per colour; demand.c)
+ *    gets its own flow, and the least life wins (here).
  * 4. A land of several mana for life (Ancient Tomb, a "bundle") is not one
  *    unit of flow either: how many to tap is searched (taps.c), the ones
  *    tapped joining the pre-tapped mana.
  *
+ * The winning payment is then read back into per-card steps (plan.c).
  * The solver works on kinds of land with counts, never on single cards, so
  * its work grows with the number of distinct lands, not with the board.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "mana/catalogue.h"
 #include "mana/demand.h"
+#include "mana/network.h"
 #include "mana/payment.h"
-#include "mana/solve.h"
+#include "mana/plan.h"
+#include "mana/taps.h"
 #include "mana/zones.h"
 
 static int check_query(const struct mf_mana_query *q)

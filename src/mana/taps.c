@@ -23,8 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mana/network.h"
 #include "mana/payment.h"
-#include "mana/solve.h"
+#include "mana/taps.h"
 
 #define EVALS_MAX 128  /* remembered values of f during one bisection */
 

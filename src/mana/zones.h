@@ -5,7 +5,7 @@
 #ifndef MF_MANA_ZONES_H
 #define MF_MANA_ZONES_H
 
-#include "mana/solve.h"
+#include "mana/state.h"
 
 /*
  * Counts st->q's battlefield and library by kind of land into st->field and
