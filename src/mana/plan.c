@@ -185,6 +185,8 @@ struct fetch_pair {
 	uint8_t life;
 };
 
+/* Fills one step: land from zone `from`, one mana of type (none for -1),
+ * life, the card it fetches (-1: none). */
 static void set_step(struct mf_mana_step *s, int32_t land, enum mf_mana_zone from, int type,
 		     uint32_t life, int32_t fetch)
 {

@@ -31,6 +31,8 @@
 #include "mana/taps.h"
 #include "mana/zones.h"
 
+/* Whether the query is well-formed (MF_ERR_INVALID if not) and within the
+ * limits of mana.h (MF_ERR_LIMIT if not); MF_OK. Reads q only. */
 static int check_query(const struct mf_mana_query *q)
 {
 	if (!q->cat || (q->n_battlefield && !q->battlefield) || (q->n_library && !q->library))
