@@ -187,6 +187,7 @@ MF_EXPORT int mf_mana_catalogue_extend(const struct mf_mana_catalogue *base,
 /* Frees a catalogue; NULL is fine. */
 MF_EXPORT void mf_mana_catalogue_free(struct mf_mana_catalogue *cat);
 
+/* How many lands the catalogue holds: valid indexes are 0 to that - 1. */
 MF_EXPORT size_t mf_mana_catalogue_size(const struct mf_mana_catalogue *cat);
 
 /* The land at index i (< size); the pointer lives as long as the catalogue. */

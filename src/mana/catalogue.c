@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* FNV-1a of the name's len bytes: where the name index starts looking. */
 static uint32_t name_hash(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;

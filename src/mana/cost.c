@@ -8,6 +8,7 @@
 #include "manaflow/mana.h"
 #include "mana/parse_error.h"
 
+/* The type of mana letter c (W, U, B, R, G or C), or -1 for any other. */
 static int mana_type_of(char c)
 {
 	const char *p = c ? strchr("WUBRGC", c) : NULL;
@@ -114,6 +115,9 @@ static int shown_len(const char *s, size_t len, size_t max)
 	return (int)n;
 }
 
+/* Adds the contest notation s[0, len) ("2WWU": each digit its own generic
+ * amount) to *out. MF_OK, or MF_ERR_INVALID or MF_ERR_LIMIT with err filled
+ * and *out partly added to (the caller clears it). */
 static int parse_contest(const char *s, size_t len, struct mf_mana_cost *out,
 			 struct mf_mana_parse_error *err)
 {
@@ -133,6 +137,9 @@ static int parse_contest(const char *s, size_t len, struct mf_mana_cost *out,
 	return MF_OK;
 }
 
+/* Adds the brace notation s[0, len) ("{2}{W/U}{G/P}") to *out. MF_OK, or
+ * MF_ERR_INVALID or MF_ERR_LIMIT with err filled and *out partly added to
+ * (the caller clears it). */
 static int parse_braces(const char *s, size_t len, struct mf_mana_cost *out,
 			struct mf_mana_parse_error *err)
 {

@@ -1,3 +1,8 @@
+/*
+ * Min-cost flow (see flow.h): shortest paths on reduced costs by Dial's bucket
+ * queue, or plain Dijkstra past FLOW_BUCKETS, then Dinic's blocking flows on
+ * the edges of those paths, phase after phase.
+ */
 #include "mana/flow.h"
 
 #include <stdlib.h>
@@ -74,11 +79,14 @@ int32_t mf_flow_add_edge(struct flow_graph *g, int32_t from, int32_t to, int64_t
 	return id;
 }
 
+/* The reduced cost of edge e out of u, cost + pot[u] - pot[e->to]: never
+ * negative on an edge with room, as the potentials are kept. */
 static int64_t reduced_cost(const struct flow_graph *g, int32_t u, const struct flow_edge *e)
 {
 	return e->cost + g->pot[u] - g->pot[e->to];
 }
 
+/* Every node unreached and not done, but s at distance 0. */
 static void reset_distances(struct flow_graph *g, int32_t s)
 {
 	for (int32_t v = 0; v < g->n_nodes; v++) {
@@ -165,6 +173,7 @@ static void shortest_paths(struct flow_graph *g, int32_t s)
 	}
 }
 
+/* Whether e out of u has room and lies on a shortest path: Dinic's edges. */
 static int admissible(const struct flow_graph *g, int32_t u, const struct flow_edge *e)
 {
 	return e->cap > 0 && reduced_cost(g, u, e) == 0;
@@ -194,6 +203,9 @@ static int level_graph(struct flow_graph *g, int32_t s, int32_t t)
 	return g->level[t] >= 0;
 }
 
+/* Pushes up to limit units from u to t along one level-increasing path of
+ * admissible edges (Dinic's DFS, resuming at each node's current edge), and
+ * returns how many went, 0 when u is blocked. */
 static int64_t augment(struct flow_graph *g, int32_t u, int32_t t, int64_t limit)
 {
 	if (u == t)

@@ -37,6 +37,7 @@ static const enum mf_mana_land_kind note_kinds[] = {
 	MF_MANA_KIND_PATHWAY, MF_MANA_KIND_HORIZON,
 };
 
+/* The basic land type named s[0, len) (Plains .. Forest) as 0-4, or -1. */
 static int basic_type_of(const char *s, size_t len)
 {
 	for (int t = 0; t < 5; t++)
@@ -53,6 +54,9 @@ static const char *field_end(const char *s, const char *end, char sep)
 	return p ? p : end;
 }
 
+/* Reads the basic land types field [s, end), comma-separated, into
+ * land->basic_types. MF_OK, or MF_ERR_INVALID with err naming the column
+ * from line_start. */
 static int parse_types(struct mf_mana_land *land, const char *s, const char *end,
 		       const char *line_start, size_t lineno, struct mf_mana_parse_error *err)
 {
@@ -89,6 +93,9 @@ static int parse_fetch(struct mf_mana_land *land, const char *s, const char *end
 	return MF_OK;
 }
 
+/* Reads one alternative [s, end) at column pos: a '-' per life point, then
+ * the mana ("WU", "2") into a new land option, or a fetch (parse_fetch).
+ * MF_OK, or MF_ERR_INVALID with err filled and the land unchanged. */
 static int parse_alternative(struct mf_mana_land *land, const char *s, const char *end,
 			     size_t pos, size_t lineno, struct mf_mana_parse_error *err)
 {
@@ -130,6 +137,7 @@ static int parse_alternative(struct mf_mana_land *land, const char *s, const cha
 	return MF_OK;
 }
 
+/* How much mana an alternative makes, of all types. */
 static unsigned option_size(const struct mf_mana_land_option *o)
 {
 	unsigned n = 0;
@@ -309,6 +317,9 @@ static int parse_keywords(struct mf_mana_land *land, const char *s, const char *
 	}
 }
 
+/* Reads the note [s, end) at column pos: "--shock", "tron N", or keywords
+ * (parse_keywords); a note that starts with none of them is a comment and
+ * ignored. MF_OK, or MF_ERR_INVALID with err filled. */
 static int parse_note(struct mf_mana_land *land, const char *s, const char *end,
 		      size_t pos, size_t lineno, struct mf_mana_parse_error *err)
 {

@@ -10,7 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mana/solve.h"
+#include "mana/network.h"
+
+/* Fixed node ids of every network: one demand node per mana type, generic. */
+enum { NODE_SOURCE, NODE_SINK, NODE_TYPE0, NODE_GENERIC = NODE_TYPE0 + MF_MANA_TYPES,
+       NODE_FIRST_FREE };
 
 /* Finds or adds the group of lands alike to g among groups[from, n). */
 static int32_t group_of(struct solve_state *st, size_t from, const struct land_group *g)
@@ -195,6 +199,11 @@ int mf_network_build(struct solve_state *st)
 		}
 	}
 	return MF_OK;
+}
+
+int64_t mf_network_flow(struct solve_state *st, uint64_t demand, int64_t *life)
+{
+	return mf_flow_min_cost_flow(&st->g, NODE_SOURCE, NODE_SINK, (int64_t)demand, life);
 }
 
 void mf_network_free(struct solve_state *st)

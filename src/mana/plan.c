@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mana/solve.h"
+#include "mana/demand.h"
+#include "mana/network.h"
+#include "mana/plan.h"
+#include "mana/zones.h"
 
 /* The demand a plan's mana must meet, with what every check needs of it
  * worked out once. A {2/C} symbol stays open: the plan pays the cost if any
@@ -15,37 +18,26 @@
  * does without it. */
 struct target {
 	struct demand d;         /* without {2/C}, no Phyrexian symbols left in it */
+	const struct mf_mana_cost *cost;  /* the query's, for its {2/C} symbols */
 	uint64_t wanted;         /* mana it asks for at least, {2/C} as colour */
 	uint8_t masks[32];       /* the hybrid symbols present */
 	unsigned n_masks;
-	uint32_t twobrid[5];     /* {2/C} symbols, by colour */
-	uint64_t n_choices;      /* ways to pay them */
+	uint64_t n_choices;      /* ways to pay the {2/C} symbols */
 };
 
-/* The cost less the Phyrexian symbols paid with life; the rest of those are
- * colour or hybrid symbols now. */
+/* The cost less the Phyrexian symbols paid with life (life_paid[m] of mask
+ * m); the rest of those are colour or hybrid symbols now. */
 static void target_init(struct target *tg, const struct solve_state *st,
 			const uint64_t *life_paid)
 {
 	const struct mf_mana_cost *cost = &st->q->cost;
 	struct demand *d = &tg->d;
 
-	memset(d, 0, sizeof(*d));
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		d->need[t] = cost->need[t];
-	d->generic = cost->generic + (uint64_t)cost->x_count * st->q->x;
-	for (unsigned m = 1; m < 32; m++) {
-		uint64_t by_mana = cost->phyrexian[m] - life_paid[m];
-
-		d->hybrid[m] = cost->hybrid[m];
-		if (m & (m - 1))
-			d->hybrid[m] += by_mana;
-		else
-			d->need[__builtin_ctz(m)] += by_mana;
-	}
+	mf_demand_init(d, st->q, life_paid);
+	tg->cost = cost;
 	tg->wanted = d->generic;
 	tg->n_masks = 0;
-	tg->n_choices = 1;
+	tg->n_choices = mf_demand_choices(cost);
 	for (int t = 0; t < MF_MANA_TYPES; t++)
 		tg->wanted += d->need[t];
 	for (unsigned m = 1; m < 32; m++)
@@ -53,11 +45,8 @@ static void target_init(struct target *tg, const struct solve_state *st,
 			tg->wanted += d->hybrid[m];
 			tg->masks[tg->n_masks++] = (uint8_t)m;
 		}
-	for (int c = 0; c < 5; c++) {
-		tg->twobrid[c] = cost->twobrid[c];
+	for (int c = 0; c < 5; c++)
 		tg->wanted += cost->twobrid[c];
-		tg->n_choices *= (uint64_t)cost->twobrid[c] + 1;
-	}
 }
 
 /*
@@ -105,15 +94,8 @@ static bool pays(const struct target *tg, const uint64_t have[MF_MANA_TYPES])
 		return pays_demand(tg, &tg->d, have);
 	for (uint64_t choice = 0; choice < tg->n_choices; choice++) {
 		struct demand d = tg->d;
-		uint64_t rest = choice;
 
-		for (int c = 0; c < 5; c++) {
-			uint64_t radix = (uint64_t)tg->twobrid[c] + 1, as_colour = rest % radix;
-
-			rest /= radix;
-			d.need[c] += as_colour;
-			d.generic += 2 * (tg->twobrid[c] - as_colour);
-		}
+		mf_demand_add_twobrid(&d, tg->cost, choice);
 		if (pays_demand(tg, &d, have))
 			return true;
 	}
@@ -166,7 +148,7 @@ static void prune(struct solve_state *st, const struct target *tg, uint64_t tota
 		uint64_t mana[MF_MANA_TYPES];
 
 		if (st->role[u->land] == MF_ROLE_PRETAP) {
-			mf_solve_pretap_mana(st, u->land, mana);
+			mf_zones_pretap_mana(st, u->land, mana);
 			u->kept = u->count - drop_free(tg, total, mana, u->count);
 			continue;
 		}
@@ -203,6 +185,8 @@ struct fetch_pair {
 	uint8_t life;
 };
 
+/* Fills one step: land from zone `from`, one mana of type (none for -1),
+ * life, the card it fetches (-1: none). */
 static void set_step(struct mf_mana_step *s, int32_t land, enum mf_mana_zone from, int type,
 		     uint32_t life, int32_t fetch)
 {
@@ -290,7 +274,7 @@ static size_t emit_kind(const struct solve_state *st, const struct kind_use *u,
 
 		set_step(&steps[n], u->land, MF_MANA_FROM_BATTLEFIELD, -1,
 			 st->lands[u->land].options[0].life, -1);
-		mf_solve_pretap_mana(st, u->land, mana);
+		mf_zones_pretap_mana(st, u->land, mana);
 		for (int t = 0; t < MF_MANA_TYPES; t++)
 			steps[n].mana[t] = (uint32_t)mana[t];
 		n++;

@@ -1,237 +1,38 @@
 /*
- * The mana solver, in the stages of the IPSC 2016 solution sketch:
+ * The mana solver, in the stages of the IPSC 2016 solution sketch. This file
+ * only orchestrates them; each has its own file, and none calls back here.
  *
- * 1. Pre-tap what has no choice (basics, bounce lands, Tron pieces): their
- *    mana pays its own colour first, which no payment can beat; the rest
- *    pays generic, or with hybrid and Phyrexian symbols about, flows on
- *    through the network as a free source of its type.
+ * 1. Pre-tap what has no choice (basics, bounce lands, Tron pieces; zones.c):
+ *    their mana pays its own colour first, which no payment can beat; the
+ *    rest pays generic, or with hybrid and Phyrexian symbols about, flows on
+ *    through the network as a free source of its type (payment.c).
  * 2. Everything else makes one mana per tap and becomes a flow network
  *    (network.c). Where the sketch enumerates pain lands and shocks, life
  *    is the cost of an edge, so one min-cost flow (flow.c) gives both the
  *    answer and the least life any payment needs.
  * 3. A {2/C} symbol is either C or two generic, not one unit of flow: each
- *    way of paying the cost's {2/C} symbols (by count per colour) gets its
- *    own flow, and the least life wins.
+ *    way of paying the cost's {2/C} symbols (by count per colour; demand.c)
+ *    gets its own flow, and the least life wins (here).
  * 4. A land of several mana for life (Ancient Tomb, a "bundle") is not one
  *    unit of flow either: how many to tap is searched (taps.c), the ones
  *    tapped joining the pre-tapped mana.
  *
+ * The winning payment is then read back into per-card steps (plan.c).
  * The solver works on kinds of land with counts, never on single cards, so
  * its work grows with the number of distinct lands, not with the board.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "mana/catalogue.h"
-#include "mana/solve.h"
+#include "mana/demand.h"
+#include "mana/network.h"
+#include "mana/payment.h"
+#include "mana/plan.h"
+#include "mana/taps.h"
+#include "mana/zones.h"
 
-void mf_solve_pretap_mana(const struct solve_state *st, int32_t land,
-		       uint64_t mana[MF_MANA_TYPES])
-{
-	const struct mf_mana_land *l = &st->lands[land];
-
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		mana[t] = l->options[0].mana[t];
-	if (l->tron && st->tron)
-		mana[MF_MANA_C] = l->tron;
-}
-
-/* Counts each distinct land of a zone, keeping the order of first sight.
- * seen[] maps a land to its kind_use slot + 1 and is cleared again after. */
-static int count_zone(const int32_t *cards, size_t n, size_t n_lands, uint32_t *seen,
-		      struct kind_use **out, size_t *n_out)
-{
-	struct kind_use *uses = malloc(((n < n_lands ? n : n_lands) + 1) * sizeof(*uses));
-	size_t k = 0;
-	int rc = uses ? MF_OK : MF_ERR_NOMEM;
-
-	for (size_t i = 0; i < n && !rc; i++) {
-		int32_t land = cards[i];
-
-		if (land < 0 || (size_t)land >= n_lands) {
-			rc = MF_ERR_INVALID;
-			break;
-		}
-		if (!seen[land]) {
-			memset(&uses[k], 0, sizeof(uses[k]));
-			uses[k].land = land;
-			uses[k].group = -1;
-			seen[land] = (uint32_t)++k;
-		}
-		uses[seen[land] - 1].count++;
-	}
-	for (size_t i = 0; i < n; i++)
-		if (cards[i] >= 0 && (size_t)cards[i] < n_lands)
-			seen[cards[i]] = 0;
-	if (rc) {
-		free(uses);
-		return rc;
-	}
-	*out = uses;
-	*n_out = k;
-	return MF_OK;
-}
-
-/* Whether a land of each Tron piece's name is on the battlefield (an
- * extended catalogue may hold two lands of one piece's name). */
-static bool tron_assembled(const struct mf_mana_catalogue *cat, const struct kind_use *field,
-			   size_t n_field)
-{
-	unsigned have = 0;
-
-	for (size_t i = 0; i < n_field; i++) {
-		const struct mf_mana_land *l = &cat->lands[field[i].land];
-
-		for (size_t k = 0; l->tron && k < cat->n_tron; k++)
-			if (strcmp(cat->lands[cat->tron[k]].name, l->name) == 0)
-				have |= 1u << k;
-	}
-	return cat->n_tron > 0 && have == (1u << cat->n_tron) - 1;
-}
-
-/* How many ways the cost's {2/C} symbols can be paid: per colour, how many
- * of them take the colour. */
-static uint64_t twobrid_choices(const struct mf_mana_cost *cost)
-{
-	uint64_t n = 1;
-
-	for (int c = 0; c < 5; c++)
-		n *= (uint64_t)cost->twobrid[c] + 1;
-	return n;
-}
-
-/* Sets st->full to the cost, for the choice-th way of paying {2/C}. */
-static void set_demand(struct solve_state *st, uint64_t choice)
-{
-	const struct mf_mana_cost *cost = &st->q->cost;
-	struct demand *d = &st->full;
-
-	memset(d, 0, sizeof(*d));
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		d->need[t] = cost->need[t];
-	d->generic = cost->generic + (uint64_t)cost->x_count * st->q->x;
-	for (unsigned m = 0; m < 32; m++) {
-		d->hybrid[m] = cost->hybrid[m];
-		d->phyrexian[m] = cost->phyrexian[m];
-	}
-	for (int c = 0; c < 5; c++) {
-		uint64_t radix = (uint64_t)cost->twobrid[c] + 1, as_colour = choice % radix;
-
-		choice /= radix;
-		d->need[c] += as_colour;
-		d->generic += 2 * (cost->twobrid[c] - as_colour);
-	}
-}
-
-/* The pre-tapped mana and that of the bundles tapped, with their life. */
-static void tap_bundles(struct solve_state *st)
-{
-	memcpy(st->have, st->pretap, sizeof(st->have));
-	st->bundle_life = 0;
-	for (size_t b = 0; b < st->n_bundles; b++) {
-		const struct kind_use *u = &st->field[st->bundles[b]];
-		const struct mf_mana_land_option *o = &st->lands[u->land].options[0];
-
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			st->have[t] += (uint64_t)o->mana[t] * u->tapped;
-		st->bundle_life += (uint64_t)o->life * u->tapped;
-	}
-}
-
-/* What the flow must still pay once the pre-tapped mana is spent. */
-static uint64_t left_after_pretap(struct solve_state *st)
-{
-	uint64_t surplus = 0, demand = 0;
-
-	st->left = st->full;
-	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		uint64_t used = st->have[t] < st->full.need[t] ? st->have[t] : st->full.need[t];
-
-		st->left.need[t] -= used;
-		st->surplus[t] = st->have[t] - used;
-		surplus += st->surplus[t];
-		demand += st->left.need[t];
-	}
-	/* Without hybrid or Phyrexian symbols, spare mana can only pay generic. */
-	if (!st->choices) {
-		st->left.generic = st->left.generic > surplus ? st->left.generic - surplus : 0;
-		memset(st->surplus, 0, sizeof(st->surplus));
-	}
-	demand += st->left.generic;
-	for (unsigned m = 0; m < 32; m++)
-		demand += st->left.hybrid[m] + st->left.phyrexian[m];
-	return demand;
-}
-
-/*
- * A necessary condition, cheap enough to try before building the network:
- * every type still needed, and the demand as a whole, must have at least as
- * many sources. Fetches count once each, library cards once, and Phyrexian
- * symbols may always be paid with life.
- */
-static bool supply_may_suffice(const struct solve_state *st, uint64_t demand)
-{
-	uint64_t supply[MF_MANA_TYPES] = { 0 }, lib[MF_MANA_TYPES] = { 0 };
-	uint64_t total = 0, lib_total = 0, fetches = 0;
-	uint8_t searched = 0;
-
-	for (size_t i = 0; i < st->n_field; i++) {
-		const struct mf_mana_land *l = &st->lands[st->field[i].land];
-		uint8_t role = st->role[st->field[i].land];
-
-		if (role == MF_ROLE_FETCH) {
-			fetches += st->field[i].count;
-			searched |= l->fetch_types;
-			continue;
-		}
-		if (role != MF_ROLE_FLOW)
-			continue;
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			supply[t] += st->type_life[st->field[i].land][t] != NO_LIFE ? st->field[i].count : 0;
-		total += st->field[i].count;
-	}
-	for (size_t i = 0; i < st->n_library && fetches; i++) {
-		if (!(st->found_by[st->library[i].land] & searched))
-			continue;
-		for (int t = 0; t < MF_MANA_TYPES; t++)
-			lib[t] += st->type_life[st->library[i].land][t] != NO_LIFE ? st->library[i].count : 0;
-		lib_total += st->library[i].count;
-	}
-	for (int t = 0; t < MF_MANA_TYPES; t++) {
-		if (supply[t] + (lib[t] < fetches ? lib[t] : fetches) < st->left.need[t])
-			return false;
-		total += st->surplus[t];
-	}
-	for (unsigned m = 0; m < 32; m++)
-		total += st->left.phyrexian[m];
-	return total + (lib_total < fetches ? lib_total : fetches) >= demand;
-}
-
-int mf_solve_demand(struct solve_state *st, bool *payable, int64_t *life)
-{
-	uint64_t demand;
-	int rc;
-
-	tap_bundles(st);
-	demand = left_after_pretap(st);
-	*payable = false;
-	*life = 0;
-	if (!demand) {
-		*payable = true;
-		*life = (int64_t)st->bundle_life;
-		return MF_OK;
-	}
-	if (!supply_may_suffice(st, demand))
-		return MF_OK;
-	rc = mf_network_build(st);
-	if (rc)
-		return rc;
-	*payable = (uint64_t)mf_flow_min_cost_flow(&st->g, NODE_SOURCE, NODE_SINK, (int64_t)demand,
-						 life) == demand;
-	*life += (int64_t)st->bundle_life;
-	return MF_OK;
-}
-
+/* Whether the query is well-formed (MF_ERR_INVALID if not) and within the
+ * limits of mana.h (MF_ERR_LIMIT if not); MF_OK. Reads q only. */
 static int check_query(const struct mf_mana_query *q)
 {
 	if (!q->cat || (q->n_battlefield && !q->battlefield) || (q->n_library && !q->library))
@@ -243,39 +44,9 @@ static int check_query(const struct mf_mana_query *q)
 		return MF_ERR_LIMIT;
 	if (q->x > MF_MANA_X_MAX ||
 	    mf_mana_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x > MF_MANA_COST_MANA_MAX ||
-	    twobrid_choices(&q->cost) > MF_MANA_TWOBRID_CHOICES_MAX)
+	    mf_demand_choices(&q->cost) > MF_MANA_TWOBRID_CHOICES_MAX)
 		return MF_ERR_LIMIT;
 	return MF_OK;
-}
-
-/* Zones counted by kind, Tron, and the pre-tapped lands' mana (the
- * bundles are taps.c's). */
-static int prepare(struct solve_state *st, const struct mf_mana_query *q)
-{
-	uint32_t *seen = calloc(q->cat->n_lands, sizeof(*seen));
-	int rc = MF_ERR_NOMEM;
-
-	if (!seen)
-		return rc;
-	rc = count_zone(q->battlefield, q->n_battlefield, q->cat->n_lands, seen,
-			&st->field, &st->n_field);
-	if (!rc)
-		rc = count_zone(q->library, q->n_library, q->cat->n_lands, seen,
-				&st->library, &st->n_library);
-	if (!rc) {
-		st->tron = tron_assembled(q->cat, st->field, st->n_field);
-		for (size_t i = 0; i < st->n_field; i++) {
-			uint64_t mana[MF_MANA_TYPES];
-
-			if (st->role[st->field[i].land] != MF_ROLE_PRETAP)
-				continue;
-			mf_solve_pretap_mana(st, st->field[i].land, mana);
-			for (int t = 0; t < MF_MANA_TYPES; t++)
-				st->pretap[t] += mana[t] * st->field[i].count;
-		}
-	}
-	free(seen);
-	return rc;
 }
 
 /* One way of paying {2/C}, with the bundle taps that cost least for it. The
@@ -286,10 +57,11 @@ static int solve_choice(struct solve_state *st, uint64_t choice, uint64_t n_choi
 {
 	int rc;
 
-	set_demand(st, choice);
+	mf_demand_init(&st->full, st->q, NULL);
+	mf_demand_add_twobrid(&st->full, &st->q->cost, choice);
 	if (st->n_bundles)
 		return mf_taps_search(st, payable, life);
-	rc = mf_solve_demand(st, payable, life);
+	rc = mf_payment_solve(st, payable, life);
 	if (n_choices > 1)
 		mf_network_free(st);  /* the winner is solved again for its plan */
 	return rc;
@@ -313,8 +85,8 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 	st.found_by = q->cat->found_by;
 	memset(st.life_edge, 0xff, sizeof(st.life_edge));
 	st.choices = mf_mana_cost_has_choices(&q->cost);
-	n_choices = twobrid_choices(&q->cost);
-	rc = prepare(&st, q);
+	n_choices = mf_demand_choices(&q->cost);
+	rc = mf_zones_count(&st);
 	if (!rc)
 		rc = mf_taps_prepare(&st, n_choices);
 	if (!rc && st.n_bundles && !(best_taps = calloc(st.n_bundles, sizeof(*best_taps))))
@@ -344,8 +116,9 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 		if (n_choices > 1 || st.n_bundles) {
 			for (size_t b = 0; b < st.n_bundles; b++)
 				st.field[st.bundles[b]].tapped = best_taps[b];
-			set_demand(&st, best_choice);
-			rc = mf_solve_demand(&st, &payable, &life);
+			mf_demand_init(&st.full, q, NULL);
+			mf_demand_add_twobrid(&st.full, &q->cost, best_choice);
+			rc = mf_payment_solve(&st, &payable, &life);
 		}
 		if (!rc)
 			rc = mf_plan_build(&st, out);
@@ -356,8 +129,7 @@ out:
 	mf_network_free(&st);
 	mf_taps_free(&st);
 	free(best_taps);
-	free(st.field);
-	free(st.library);
+	mf_zones_free(&st);
 	return rc;
 }
 

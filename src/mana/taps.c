@@ -23,7 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mana/solve.h"
+#include "mana/network.h"
+#include "mana/payment.h"
+#include "mana/taps.h"
 
 #define EVALS_MAX 128  /* remembered values of f during one bisection */
 
@@ -87,6 +89,7 @@ void mf_taps_free(struct solve_state *st)
 	st->n_bundles = 0;
 }
 
+/* One search over the bundles' counts, file-local. */
 struct search {
 	int64_t best;            /* least life so far, -1: nothing pays yet */
 	uint32_t *best_taps;     /* the taps that paid it, per bundle */
@@ -96,7 +99,8 @@ struct search {
 };
 
 /* f(k) for the last bundle (the others as they stand): the least life, or
- * INT64_MAX when nothing pays. Remembered, as bisection asks twice. */
+ * INT64_MAX when nothing pays. Remembered, as bisection asks twice; the
+ * network is freed again. MF_OK, or MF_ERR_NOMEM (*f then INT64_MAX). */
 static int eval(struct solve_state *st, struct search *s, uint32_t k, int64_t *f)
 {
 	struct kind_use *u = &st->field[st->bundles[st->n_bundles - 1]];
@@ -109,7 +113,7 @@ static int eval(struct solve_state *st, struct search *s, uint32_t k, int64_t *f
 			return MF_OK;
 		}
 	u->tapped = k;
-	rc = mf_solve_demand(st, &payable, f);
+	rc = mf_payment_solve(st, &payable, f);
 	mf_network_free(st);
 	if (!payable)
 		*f = INT64_MAX;
@@ -120,7 +124,8 @@ static int eval(struct solve_state *st, struct search *s, uint32_t k, int64_t *f
 	return rc;
 }
 
-/* Bisects the last bundle's count, the others fixed. */
+/* Bisects the last bundle's count, the others fixed, and keeps the result
+ * in s when it beats s->best. MF_OK or MF_ERR_NOMEM. */
 static int bisect_last(struct solve_state *st, struct search *s)
 {
 	uint32_t lo = 0, hi = st->bundle_range[st->n_bundles - 1];
@@ -152,7 +157,8 @@ static int bisect_last(struct solve_state *st, struct search *s)
 	return MF_OK;
 }
 
-/* Tries every count of bundle b and those after it but the last. */
+/* Tries every count of bundle b and those after it but the last, each
+ * with the last bisected. MF_OK, or MF_ERR_NOMEM at once. */
 static int try_from(struct solve_state *st, struct search *s, size_t b)
 {
 	if (b + 1 == st->n_bundles)
