@@ -187,58 +187,23 @@ static bool short_of_mana(const struct odds_ctx *c, const struct odds_game *g)
 	return most < c->mana_needed;
 }
 
-int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
+/* The memoised answer for lands seen[] before turn `turn` and `last` drawn
+ * on it, in any order: 1, 0 or a negative mf_status. */
+static int castable_memo(struct odds_ctx *c, const uint8_t *seen, uint8_t last, uint32_t turn)
 {
 	size_t n = c->n_groups, stride = c->castable.stride;
 	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 3] = { 0 };
-	uint8_t last = ODDS_SPELL;
-	bool in_order;
 	union odds_value *v;
 	bool added;
 	int rc;
 
-	if (short_of_mana(c, g))
-		return 0;
-	in_order = ordered(c, g);
-
-	/* what the line of play can depend on: the hand and each draw, or the
-	 * lands before the turn and the turn's draw */
-	memcpy(key, g->hand, n);
-	for (uint32_t t = 1; t <= g->turn; t++) {
-		uint8_t d = g->draws[t - 1] < n ? g->draws[t - 1] : ODDS_SPELL;
-
-		if (in_order)
-			key[n + t - 1] = d;
-		else if (t < g->turn && d != ODDS_SPELL)
-			key[d]++;
-		else if (t == g->turn)
-			last = d;
-	}
-	if (!in_order)
-		key[n] = last;
-	key[stride - 2] = in_order;
-	key[stride - 1] = (uint8_t)g->turn;
+	memcpy(key, seen, n);
+	key[n] = last;
+	key[stride - 1] = (uint8_t)turn;  /* key[stride - 2]: 0, not in order */
 	v = mf_odds_table_find(&c->castable, key);
 	if (v)
 		return (int)v->u;
-	if (in_order) {
-		uint8_t all[MF_ODDS_LAND_KINDS_MAX], lib[MF_ODDS_LAND_KINDS_MAX];
-
-		/* the library for fetches: every land not seen by turn T */
-		memcpy(all, g->hand, n);
-		for (uint32_t t = 1; t <= g->turn; t++)
-			if (g->draws[t - 1] < n)
-				all[g->draws[t - 1]]++;
-		for (size_t k = 0; k < n; k++)
-			lib[k] = (uint8_t)(c->g[k].count - all[k]);
-		rc = hopeless(c, all, lib);
-		if (rc == 0)
-			rc = mf_odds_castable_lines(c, g, lib);
-		else if (rc == 1)
-			rc = 0;
-	} else {
-		rc = mf_odds_castable_seen(c, key, last, g->turn);
-	}
+	rc = mf_odds_castable_seen(c, key, last, turn);
 	if (rc < 0)
 		return rc;
 	v = mf_odds_table_put(&c->castable, key, &added);
@@ -248,3 +213,79 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 	return rc;
 }
 
+/* Game g, whose draws' order matters (a bounce land arrives before its
+ * turn): 1, 0 or a negative mf_status. First the lines that never play a
+ * bounce land, in any order (most games cast so), then every line. */
+static int castable_in_order(struct odds_ctx *c, const struct odds_game *g)
+{
+	size_t n = c->n_groups, stride = c->castable.stride;
+	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 3] = { 0 };
+	uint8_t seen[MF_ODDS_LAND_KINDS_MAX], all[MF_ODDS_LAND_KINDS_MAX], lib[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t last = ODDS_SPELL;
+	union odds_value *v;
+	bool added;
+	int rc;
+
+	/* without the bounce lands: what the other lands seen can do */
+	memcpy(seen, g->hand, n);
+	for (uint32_t t = 1; t < g->turn; t++)
+		if (g->draws[t - 1] < n)
+			seen[g->draws[t - 1]]++;
+	if (g->draws[g->turn - 1] < n)
+		last = g->draws[g->turn - 1];
+	memcpy(all, seen, n);
+	if (last != ODDS_SPELL)
+		all[last]++;
+	for (size_t k = 0; k < n; k++)
+		if (c->g[k].drop == ODDS_DROP_BOUNCE)
+			seen[k] = 0;
+	if (last != ODDS_SPELL && c->g[last].drop == ODDS_DROP_BOUNCE)
+		last = ODDS_SPELL;
+	rc = castable_memo(c, seen, last, g->turn);
+	if (rc)
+		return rc;
+	/* every line: the hand and each draw */
+	memcpy(key, g->hand, n);
+	for (uint32_t t = 1; t <= g->turn; t++)
+		key[n + t - 1] = g->draws[t - 1] < n ? g->draws[t - 1] : ODDS_SPELL;
+	key[stride - 2] = 1;
+	key[stride - 1] = (uint8_t)g->turn;
+	v = mf_odds_table_find(&c->castable, key);
+	if (v)
+		return (int)v->u;
+	/* the library for fetches: every land not seen by turn T */
+	for (size_t k = 0; k < n; k++)
+		lib[k] = (uint8_t)(c->g[k].count - all[k]);
+	rc = hopeless(c, all, lib);
+	if (rc == 0)
+		rc = mf_odds_castable_lines(c, g, lib);
+	else if (rc == 1)
+		rc = 0;
+	if (rc < 0)
+		return rc;
+	v = mf_odds_table_put(&c->castable, key, &added);
+	if (!v)
+		return MF_ERR_NOMEM;
+	v->u = (uint64_t)rc;
+	return rc;
+}
+
+int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
+{
+	uint8_t seen[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t last = ODDS_SPELL;
+
+	if (short_of_mana(c, g))
+		return 0;
+	if (ordered(c, g))
+		return castable_in_order(c, g);
+	/* what the line of play depends on: the lands before the turn and the
+	 * turn's draw */
+	memcpy(seen, g->hand, c->n_groups);
+	for (uint32_t t = 1; t < g->turn; t++)
+		if (g->draws[t - 1] < c->n_groups)
+			seen[g->draws[t - 1]]++;
+	if (g->draws[g->turn - 1] < c->n_groups)
+		last = g->draws[g->turn - 1];
+	return castable_memo(c, seen, last, g->turn);
+}
