@@ -11,7 +11,8 @@
  *    the lands seen before T and the card drawn on T, the memo's key.
  *  - when a bounce land arrives before turn T the order of the draws
  *    matters: lines.c walks the lines of play, and the key is the hand and
- *    each draw.
+ *    each draw. The lines that never play a bounce land are asked first,
+ *    as above (in any order), and settle most such games.
  */
 #include <string.h>
 
