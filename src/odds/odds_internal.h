@@ -78,8 +78,10 @@ struct odds_table {
 	size_t max_entries;  /* 0: none; a memo past it is emptied and starts again */
 };
 
-/* The most answers a memo (castable, pays) keeps: about 17 MB at most. */
-#define ODDS_MEMO_MAX ((size_t)1 << 17)
+/* The most answers a memo (castable, pays) keeps: about 2 MB each at most.
+ * Most keys of a sampled deck never come again, so a larger memo mostly
+ * costs the growing and the page faults of a table past the caches. */
+#define ODDS_MEMO_MAX ((size_t)1 << 14)
 
 struct odds_ctx {
 	const struct mf_odds_query *q;
