@@ -246,29 +246,6 @@ struct sums {
 	double castable_on_turn, lands, both, by_turn;
 };
 
-/* Draw x (a group, or n) from cell, of probability p on turn t, into the
- * turn's sums: whether it casts (1 or 0), or a negative mf_status. */
-static inline int tally(struct grid *gr, uint32_t t, uint32_t cell, size_t x, double p, struct sums *sum)
-{
-	const struct odds_ctx *c = gr->c;
-	size_t at = ((size_t)gr->block[t - 1] * gr->cells + cell) * (gr->n + 1) + x;
-	int cast = gr->memo[at] != GRID_UNKNOWN ? gr->memo[at] : castable(gr, t, cell, x);
-
-	if (cast < 0)
-		return cast;
-	if (cast)
-		sum->by_turn += p;
-	if (t != c->q->turn)
-		return cast;
-	if (cast)
-		sum->castable_on_turn += p;
-	if (gr->lands[cell] + (uint32_t)(x < gr->n) >= c->lands_needed) {
-		sum->lands += p;
-		sum->both += cast ? p : 0;
-	}
-	return cast;
-}
-
 static void carry(struct grid *gr, uint32_t cell, double p)
 {
 	if (!gr->mark[cell]) {
@@ -276,20 +253,6 @@ static void carry(struct grid *gr, uint32_t cell, double p)
 		gr->act_next[gr->n_next++] = cell;
 	}
 	gr->next[cell] += p;
-}
-
-/* Where draw x from cell, of probability p on turn t, goes next: into
- * next's cell, or, when it cast on t with the lands the cost needs,
- * absorbed (it casts on every later turn whatever is drawn, so it need
- * not be walked). */
-static inline void pass_on(struct grid *gr, uint32_t t, uint32_t cell, size_t x, int cast, double p)
-{
-	uint32_t to = x < gr->n ? cell + gr->stride[x] : cell;
-
-	if (cast == 1 && gr->lands[to] >= gr->c->lands_needed)
-		gr->absorbed[t - 1] += p;
-	else
-		carry(gr, to, p);
 }
 
 /* The absorbed probability into the sums of the turns after it. */
@@ -313,19 +276,26 @@ static void add_absorbed(const struct grid *gr, struct odds_tally *out)
 
 
 /* Turn t of class cl, `library` cards drawable: each cell's draws
- * tallied (when t is asked) and carried into next (unless t is last). */
+ * tallied (when t is asked) and carried into next (unless t is last), or
+ * absorbed (pass_on()). The loop reads the turn's memo row by row. */
 static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32_t library,
 		     struct odds_tally *out)
 {
 	struct odds_ctx *c = gr->c;
-	bool draws = t > 1 || c->draw_t1, last = t == c->last_turn, tallied = asked(c, t);
+	bool draws = t > 1 || c->draw_t1, last = t == c->last_turn, on_turn = t == c->q->turn;
 	size_t n = gr->n;
+	const int8_t *memo = asked(c, t) ? gr->memo + (size_t)gr->block[t - 1] * gr->cells * (n + 1) : NULL;
+	uint32_t avail[MF_ODDS_LAND_KINDS_MAX + 1];  /* drawable lands of each group, in the class */
 	struct sums sum = { 0, 0, 0, 0 };
+	double absorbed = 0;
 	int rc = MF_OK;
 
+	for (size_t g = 0; g < n; g++)
+		avail[g] = c->g[g].count - cl->bottomed[g];
 	for (size_t i = 0; i < gr->n_act && !rc; i++) {
-		uint32_t cell = gr->act[i], spells_left;
+		uint32_t cell = gr->act[i], lands = gr->lands[cell];
 		const uint8_t *s = gr->digits + (size_t)cell * n;
+		const int8_t *row = memo ? memo + (size_t)cell * (n + 1) : NULL;
 		double p = gr->cur[cell];
 
 		gr->cur[cell] = 0;
@@ -333,31 +303,44 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 			rc = MF_ERR_LIMIT;
 			break;
 		}
-		if (!draws) {
-			int cast = tallied ? tally(gr, t, cell, n, p, &sum) : 0;
-
-			rc = cast < 0 ? cast : MF_OK;
-			if (!last && !rc)
-				pass_on(gr, t, cell, n, cast, p);
-			continue;
-		}
 		/* drawable: lands not seen nor bottomed; the rest are spells */
-		spells_left = library - (c->lands - cl->bottomed_lands - gr->lands[cell]);
-		for (size_t x = 0; x <= n && !rc; x++) {
-			uint32_t have = x < n ? c->g[x].count - cl->bottomed[x] - s[x] : spells_left;
+		avail[n] = library - (c->lands - cl->bottomed_lands - lands);
+		for (size_t x = draws ? 0 : n; x <= n; x++) {
+			uint32_t have = x < n ? avail[x] - s[x] : avail[n], seen = lands + (x < n);
 			double px;
 			int cast = 0;
 
-			if (!have)
+			if (!have && draws)
 				continue;
-			px = p * have / library;
-			if (tallied)
-				cast = tally(gr, t, cell, x, px, &sum);
-			rc = cast < 0 ? cast : MF_OK;
-			if (!last && !rc)
-				pass_on(gr, t, cell, x, cast, px);
+			px = draws ? p * have / library : p;
+			if (row) {
+				cast = row[x] != GRID_UNKNOWN ? row[x] : castable(gr, t, cell, x);
+				if (cast < 0) {
+					rc = cast;
+					break;
+				}
+				if (cast)
+					sum.by_turn += px;
+				if (on_turn) {
+					if (cast)
+						sum.castable_on_turn += px;
+					if (seen >= c->lands_needed) {
+						sum.lands += px;
+						sum.both += cast ? px : 0;
+					}
+				}
+			}
+			if (last)
+				continue;
+			/* cast with the lands the cost needs: it casts on every later
+			 * turn whatever it draws, so it leaves the walk */
+			if (cast == 1 && seen >= c->lands_needed)
+				absorbed += px;
+			else
+				carry(gr, x < n ? cell + gr->stride[x] : cell, px);
 		}
 	}
+	gr->absorbed[t - 1] += absorbed;
 	out->by_turn[t - 1] += sum.by_turn;
 	out->castable += sum.castable_on_turn;
 	out->lands += sum.lands;
