@@ -14,7 +14,10 @@
  * all it could do from the library (played where a fetch would find it,
  * for no life and untapped), and an extra land drawn on the turn only adds
  * a choice. So a cell whose smaller neighbour casts, or whose draw of a
- * spell casts, casts without a search.
+ * spell casts, casts without a search. Nor does it fall a turn later: a
+ * line of play still works with its last land drop delayed. So a draw that
+ * casts on a turn asked, with the lands the cost needs, leaves the walk
+ * and counts as castable on every later turn.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -274,10 +277,10 @@ static void add_absorbed(const struct grid *gr, struct odds_tally *out)
 	}
 }
 
-
 /* Turn t of class cl, `library` cards drawable: each cell's draws
- * tallied (when t is asked) and carried into next (unless t is last), or
- * absorbed (pass_on()). The loop reads the turn's memo row by row. */
+ * tallied (when t is asked) and carried into next (unless t is last), or,
+ * when it cast with the lands the cost needs, absorbed: add_absorbed()
+ * counts it on the later turns. The loop reads the turn's memo row by row. */
 static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32_t library,
 		     struct odds_tally *out)
 {
