@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <cjson/cJSON.h>
 
-#include "api/buf.h"
+#include "common/buf.h"
 #include "api/problem.h"
 #include "manaflow/mana.h"
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 
 #include "api/api.h"
-#include "api/buf.h"
+#include "common/buf.h"
 #include "api/json_text.h"
 
 static const struct {

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "api/buf.h"
+#include "common/buf.h"
 
 #define METRICS_ROUTES_MAX 24
 

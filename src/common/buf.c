@@ -1,4 +1,4 @@
-#include "api/buf.h"
+#include "common/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
