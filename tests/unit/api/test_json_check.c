@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "api/json_check.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 #define N_ELEMS(x) (sizeof(x) / sizeof((x)[0]))
 
@@ -38,7 +38,7 @@
 
 static size_t rand_below(uint64_t *state, size_t n)
 {
-	return (size_t)(splitmix64(state) % n);
+	return (size_t)(mf_splitmix64(state) % n);
 }
 
 /* mf_json_check on an exact-size heap copy of text[0..len). */
