@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "api/adapt_mana.h"
+#include "common/hash.h"
 #include "http/framing.h"
 
 uint64_t mf_server_now_us(void)
@@ -72,10 +73,8 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 static void static_answer_set(struct static_answer *a, const char *body, size_t len,
 			      const char *type, const char *csp)
 {
-	uint64_t h = 14695981039346656037ull;
+	uint64_t h = mf_fnv1a64(body, len);
 
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)body[i]) * 1099511628211ull;
 	a->body = body;
 	a->len = len;
 	a->type = type;
