@@ -12,6 +12,7 @@
 #include "api/problem.h"
 #include "http/framing.h"
 #include "http/server_int.h"
+#include "http/status.h"
 
 struct request {
 	uint64_t start_us;
@@ -115,9 +116,9 @@ static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 	struct mf_buf out;
 
 	mf_buf_init(&out, 4096);
-	if (mf_problem_render(err, &out))
+	if (mf_http_problem_render(err, &out))
 		return MHD_NO;
-	return reply_buf(s, c, rq, (unsigned)mf_problem_status(err->problem),
+	return reply_buf(s, c, rq, mf_http_problem_status(err->problem),
 			 "application/problem+json", &out, allow ? extra : NULL);
 }
 
@@ -142,9 +143,10 @@ static enum MHD_Result reply_overloaded(struct server *s, struct MHD_Connection 
 	mf_admission_count_refusal(&s->admission);
 	mf_problem_set(&err, MF_PROBLEM_OVERLOADED, detail);
 	mf_buf_init(&out, 4096);
-	if (mf_problem_render(&err, &out))
+	if (mf_http_problem_render(&err, &out))
 		return MHD_NO;
-	return reply_buf(s, c, rq, 503, "application/problem+json", &out, extra);
+	return reply_buf(s, c, rq, mf_http_problem_status(err.problem), "application/problem+json",
+			 &out, extra);
 }
 
 /* Reserves budget for the body up to `upto` bytes; false when past it. */

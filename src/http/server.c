@@ -190,6 +190,7 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		goto fail;
 	s->cfg = *cfg;
 	s->ctx.lands = cat;
+	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
 	mf_request_ids_init(&s->ids);
 	if (mf_cors_parse(&s->cors, cfg->cors_origins)) {
 		rc = MF_ERR_INVALID;
