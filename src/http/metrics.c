@@ -1,5 +1,6 @@
 #include "http/metrics.h"
 #include "http/access_log.h"
+#include "http/admission.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -32,6 +33,7 @@ struct metrics {
 	const struct mf_access_log *access_log;  /* NULL: off */
 	const struct mf_access_log *error_log;
 	const atomic_uint_fast64_t *error_limited;
+	const struct mf_admission *admission;    /* NULL: its gauges are left out */
 };
 
 struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
@@ -64,6 +66,11 @@ void mf_metrics_set_error_log(struct metrics *m, const struct mf_access_log *log
 void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *log)
 {
 	m->access_log = log;
+}
+
+void mf_metrics_set_admission(struct metrics *m, const struct mf_admission *a)
+{
+	m->admission = a;
 }
 
 void mf_metrics_request_started(struct metrics *m)
@@ -171,5 +178,17 @@ int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out
 		    "manaflow_error_log_dropped_total %llu\n",
 		    (unsigned long long)(mf_access_log_dropped(m->error_log) +
 					 (m->error_limited ? atomic_load(m->error_limited) : 0)));
+	if (m->admission)
+		mf_buf_addf(out, "# HELP manaflow_admission_reserved_bytes Memory reserved by "
+			    "request bodies in flight.\n# TYPE manaflow_admission_reserved_bytes "
+			    "gauge\nmanaflow_admission_reserved_bytes %zu\n"
+			    "# HELP manaflow_admission_budget_bytes What bodies may reserve in all.\n"
+			    "# TYPE manaflow_admission_budget_bytes gauge\n"
+			    "manaflow_admission_budget_bytes %zu\n"
+			    "# HELP manaflow_admission_refused_total Requests answered 503 "
+			    "overloaded.\n# TYPE manaflow_admission_refused_total counter\n"
+			    "manaflow_admission_refused_total %lu\n",
+			    atomic_load(&m->admission->reserved), m->admission->budget,
+			    atomic_load(&m->admission->refused));
 	return mf_buf_error(out);
 }

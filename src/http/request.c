@@ -224,18 +224,7 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ready\"}", 18);
 	case ROUTE_METRICS:
 		mf_buf_init(&out, MF_HTTP_ANSWER_MAX);
-		if (mf_metrics_render(s->metrics, s->cfg.version, &out) ||
-		    mf_buf_addf(&out, "# HELP manaflow_admission_reserved_bytes Memory reserved by "
-				"request bodies in flight.\n# TYPE manaflow_admission_reserved_bytes "
-				"gauge\nmanaflow_admission_reserved_bytes %zu\n"
-				"# HELP manaflow_admission_budget_bytes What bodies may reserve in all.\n"
-				"# TYPE manaflow_admission_budget_bytes gauge\n"
-				"manaflow_admission_budget_bytes %zu\n"
-				"# HELP manaflow_admission_refused_total Requests answered 503 "
-				"overloaded.\n# TYPE manaflow_admission_refused_total counter\n"
-				"manaflow_admission_refused_total %lu\n",
-				atomic_load(&s->admission.reserved), s->admission.budget,
-				atomic_load(&s->admission.refused)))
+		if (mf_metrics_render(s->metrics, s->cfg.version, &out))
 			return MHD_NO;
 		return reply_buf(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", &out,
 				 NULL);

@@ -204,6 +204,7 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		goto fail;
 	mf_admission_init(&s->admission,
 			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
+	mf_metrics_set_admission(s->metrics, &s->admission);
 	s->error_log = mf_access_log_new(STDERR_FILENO, ERROR_LOG_CAP);
 	if (!s->error_log) {
 		fprintf(stderr, "manaflow serve: cannot start the error log: %s\n", strerror(errno));
