@@ -16,6 +16,7 @@
 struct metrics;
 struct mf_access_log;
 struct mf_admission;
+struct mf_log;
 
 #include <stdatomic.h>
 
@@ -44,9 +45,10 @@ void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros);
 void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *log);
 
 /* Exports the error log's lost lines as manaflow_error_log_dropped_total:
- * what log dropped, plus *limited, the lines the rate limit left out (both
- * borrowed as above; NULL: 0). Call before the server serves. */
-void mf_metrics_set_error_log(struct metrics *m, const struct mf_access_log *log,
+ * what log lost (mf_log_dropped), plus *limited, the lines the rate limit
+ * left out (both borrowed as above; NULL: 0). Call before the server
+ * serves. */
+void mf_metrics_set_error_log(struct metrics *m, const struct mf_log *log,
 			      const atomic_uint_fast64_t *limited);
 
 /* Exports the admission's gauges and refusals (a borrowed: it must outlive
