@@ -19,6 +19,7 @@ struct mana_request {
 	struct mf_api_card_lands cards;
 };
 
+/* Frees what r owns and zeroes it; a zeroed r is fine. */
 static void mana_request_free(struct mana_request *r)
 {
 	free(r->ids);
@@ -26,6 +27,8 @@ static void mana_request_free(struct mana_request *r)
 	memset(r, 0, sizeof(*r));
 }
 
+/* Decodes the lands of arr (at pointer ptr), names or card objects, into
+ * out[] (catalogue indexes; own lands go to cards). 0, or -1 with err. */
 static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_api_ctx *ctx,
 			int32_t *out, struct mf_api_card_lands *cards, struct mf_api_error *err)
 {
@@ -54,6 +57,8 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_api_c
 	return 0;
 }
 
+/* Decodes one query object at pointer `at` into *r, which then owns its
+ * arrays (mana_request_free). 0, or -1 with err and *r empty. */
 static int decode_query(const cJSON *node, const char *at, const struct mf_api_ctx *ctx,
 			struct mana_request *r, struct mf_api_error *err)
 {

@@ -170,6 +170,8 @@ static int decode_method(const cJSON *body, struct odds_request *r, struct mf_ap
 	return 0;
 }
 
+/* Decodes the whole odds body into *r (its catalogue ctx->lands). 0, or
+ * -1 with err. */
 static int decode_request(const cJSON *body, const struct mf_api_ctx *ctx,
 			  struct odds_request *r, struct mf_api_error *err)
 {

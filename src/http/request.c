@@ -35,6 +35,8 @@ struct request {
 	struct job *job;              /* an offloaded solve, NULL for the others */
 };
 
+/* r's index in the routing table, or n_routes for none (metrics' label
+ * "unmatched"). */
 static size_t route_index(const struct server *s, const struct route *r)
 {
 	return r ? (size_t)(r - s->routes) : s->n_routes;
@@ -90,6 +92,7 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 	return ret;
 }
 
+/* The free callback of answers whose bytes are static. */
 static void free_nothing(void *p)
 {
 	(void)p;
@@ -108,6 +111,8 @@ static enum MHD_Result reply_buf(struct server *s, struct MHD_Connection *c,
 	return reply(s, c, rq, status, type, body, len, free, extra);
 }
 
+/* Answers err as problem+json with its kind's status (http/status.c),
+ * and an Allow header when allow is not NULL. */
 static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 				     struct request *rq, const struct mf_api_error *err,
 				     const char *allow)
@@ -122,6 +127,7 @@ static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 			 "application/problem+json", &out, allow ? extra : NULL);
 }
 
+/* Answers problem p with detail and no pointer, as reply_problem(). */
 static enum MHD_Result reply_simple_problem(struct server *s, struct MHD_Connection *c,
 					    struct request *rq, enum mf_problem p,
 					    const char *detail, const char *allow)
@@ -160,6 +166,7 @@ static bool cover_body(struct server *s, struct request *rq, size_t upto)
 	return true;
 }
 
+/* Answers 200 with text[0..len) (static: never freed) of type. */
 static enum MHD_Result reply_static(struct server *s, struct MHD_Connection *c,
 				    struct request *rq, const char *type, const char *text,
 				    size_t len)
@@ -206,6 +213,7 @@ static enum MHD_Result reply_cacheable(struct server *s, struct MHD_Connection *
 	return reply(s, c, rq, 200, a->type, (char *)a->body, a->len, free_nothing, extra);
 }
 
+/* Answers a GET (or HEAD) of a route that is not a JSON one. */
 static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 				  struct request *rq)
 {
@@ -238,6 +246,8 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 	return MHD_NO;
 }
 
+/* Answers a JSON route once its body is whole: refused, queued to a
+ * worker (the connection suspended), or solved here and answered. */
 static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 				   struct request *rq)
 {
@@ -409,6 +419,8 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 	return MHD_YES;
 }
 
+/* Adds n more body bytes, reserving their budget first; past the cap or
+ * the budget the body is dropped and the answer will be 413 or 503. */
 static void append_body(struct server *s, struct request *rq, const char *data, size_t n)
 {
 	if (rq->too_large || rq->overloaded)

@@ -18,6 +18,8 @@ void mf_request_ids_init(struct request_ids *ids)
 	atomic_init(&ids->next, 1);
 }
 
+/* Whether a client's X-Request-Id may be echoed: 1 to REQUEST_ID_MAX
+ * bytes of letters, digits and ._:- only. */
 static int is_sane(const char *s)
 {
 	size_t n = s ? strlen(s) : 0;
