@@ -3,7 +3,7 @@
  * style of curl's dynbuf. Part of the bottom floor (src/common): every
  * floor above may use it, and it knows none of them. Request bodies,
  * answers, problem documents, metrics and CLI input all grow in one of
- * these; the server hands the bytes to libmicrohttpd without another copy
+ * these; whoever sends the bytes can take them without another copy
  * (mf_buf_take()).
  *
  * Once an append fails (out of memory, or the cap would be passed) the
