@@ -1,8 +1,8 @@
 /*
  * A drop-when-full writer of whole lines: the one way a hot thread (one
  * that answers requests) gets a line to a file descriptor, without ever
- * making a system call or waiting for it. The access log and the server's
- * libmicrohttpd lines go through one each.
+ * making a system call or waiting for it. The server's access log and its
+ * error lines go through one each.
  *
  * A thread that puts a line copies it under a mutex into the pending
  * buffer (a memcpy: no system call unless another thread holds the mutex
