@@ -74,7 +74,8 @@ enum mf_mana_land_kind {
 	MF_MANA_KIND_OTHER,  /* stays last */
 };
 
-/* "basic", "dual", ... as the HTTP API spells them. */
+/* The family's name, "basic", "dual", ...: how land notes (kind=NAME) and
+ * answers spell it. A static string; "other" for a value outside the enum. */
 MF_EXPORT const char *mf_mana_land_kind_name(enum mf_mana_land_kind kind);
 
 /* One alternative of a land: the mana it makes when tapped this way, and

@@ -1,4 +1,4 @@
-/* JSON <-> combat solver structs, for POST /v1/combat/blocks and
+/* JSON <-> combat solver structs: a board, answered by the server and by
  * `manaflow combat`. */
 #ifndef MF_API_ADAPT_COMBAT_H
 #define MF_API_ADAPT_COMBAT_H
@@ -7,15 +7,15 @@
 #include "manaflow/combat.h"
 
 /*
- * POST /v1/combat/blocks: {"attackers":[creature, ...],"defenders":[creature, ...]}
+ * A board: {"attackers":[creature, ...],"defenders":[creature, ...]}
  * -> {"blocks":[[defender, attacker], ...],"score":number,
  *     "damage_to_player":integer,"destroyed":{"attackers":[..],"defenders":[..]}}.
  *
  * A creature is [power, toughness] or {"power":P,"toughness":T}; power is
- * 0..MF_COMBAT_POWER_MAX, toughness MF_COMBAT_TOUGHNESS_MIN..MAX (400 with
- * the pointer of the number otherwise). Both lists are required and may be
- * empty; more than MF_COMBAT_ATTACKERS_MAX / MF_COMBAT_DEFENDERS_MAX
- * creatures is a 413. Indexes in the answer are 0-based; blocks are sorted
+ * 0..MF_COMBAT_POWER_MAX, toughness MF_COMBAT_TOUGHNESS_MIN..MAX
+ * (invalid-field with the pointer of the number otherwise). Both lists are
+ * required and may be empty; more than MF_COMBAT_ATTACKERS_MAX /
+ * MF_COMBAT_DEFENDERS_MAX creatures is too-large. Indexes in the answer are 0-based; blocks are sorted
  * by defender, destroyed lists ascending, score may be a half. The choice
  * among equal scores is mf_combat_solve()'s (manaflow/combat.h).
  */

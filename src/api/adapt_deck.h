@@ -1,5 +1,5 @@
-/* JSON <-> deck-colour solver structs, for POST /v1/deck/colors and
- * `manaflow colors`. */
+/* JSON <-> deck-colour solver structs: a deck's cards, answered by the
+ * server and by `manaflow colors`. */
 #ifndef MF_API_ADAPT_DECK_H
 #define MF_API_ADAPT_DECK_H
 
@@ -9,7 +9,7 @@
 #define MF_API_DECK_COUNT_MAX 10000  /* copies of one card entry ("count") */
 
 /*
- * POST /v1/deck/colors: {"cards":[card, ...]} -> {"colors","produces",
+ * A deck: {"cards":[card, ...]} -> {"colors","produces",
  * "uses","cards":[{"name","produces","uses"}, ...]}.
  *
  * A card is a Scryfall card object: name (required), mana_cost, type_line,
@@ -17,8 +17,9 @@
  * count (1..MF_API_DECK_COUNT_MAX) and zone ("main" or "sideboard") are checked;
  * every other field of a card or face is accepted and ignored, so deck tools
  * can send the objects they hold. The request object itself takes only
- * "cards". Limits: MF_DECK_CARDS_MAX entries (413 beyond), MF_CARD_FACES_MAX
- * faces (413), MF_CARD_TEXT_MAX bytes per string (400). count and zone do
+ * "cards". Limits: MF_DECK_CARDS_MAX entries (too-large beyond),
+ * MF_CARD_FACES_MAX faces (too-large), MF_CARD_TEXT_MAX bytes per string
+ * (invalid-field). count and zone do
  * not change the answer: the rule reads the sideboard too and needs one
  * copy of a card.
  */

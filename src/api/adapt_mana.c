@@ -8,6 +8,7 @@
 #include "api/card_land.h"
 #include "api/json_decode.h"
 #include "api/json_text.h"
+#include "api/land_name.h"
 
 /* A decoded query; the index arrays are owned here. Lands given as card
  * objects are kept in `cards`; the catalogue that holds them is built when
@@ -18,6 +19,7 @@ struct mana_request {
 	struct mf_api_card_lands cards;
 };
 
+/* Frees what r owns and zeroes it; a zeroed r is fine. */
 static void mana_request_free(struct mana_request *r)
 {
 	free(r->ids);
@@ -25,26 +27,9 @@ static void mana_request_free(struct mana_request *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int mf_api_land_by_name(const struct mf_mana_catalogue *cat, const char *name, const char *at,
-			int32_t *index, struct mf_api_error *err)
-{
-	int32_t near;
-
-	*index = mf_mana_catalogue_find(cat, name, strlen(name));
-	if (*index >= 0)
-		return 0;
-	near = mf_mana_catalogue_closest(cat, name, strlen(name));
-	if (near >= 0)
-		return mf_api_failp(err, MF_PROBLEM_UNKNOWN_LAND, at,
-				    "unknown land \"%.*s\"; did you mean %s?",
-				    mf_json_utf8_prefix(name, 128), name,
-				    mf_mana_catalogue_land(cat, (size_t)near)->name);
-	return mf_api_failp(err, MF_PROBLEM_UNKNOWN_LAND, at,
-			    "unknown land \"%.*s\"; GET /v1/lands lists them",
-			    mf_json_utf8_prefix(name, 128), name);
-}
-
-static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_catalogue *cat,
+/* Decodes the lands of arr (at pointer ptr), names or card objects, into
+ * out[] (catalogue indexes; own lands go to cards). 0, or -1 with err. */
+static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_api_ctx *ctx,
 			int32_t *out, struct mf_api_card_lands *cards, struct mf_api_error *err)
 {
 	const cJSON *el;
@@ -56,7 +41,7 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_
 
 		mf_json_pointer_index(at, ptr, i);
 		if (cJSON_IsObject(el)) {
-			if (mf_api_card_land_decode(el, at, cat, cards, &out[i], err))
+			if (mf_api_card_land_decode(el, at, ctx->lands, cards, &out[i], err))
 				return -1;
 			i++;
 			continue;
@@ -65,14 +50,16 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_mana_
 			mf_api_fail(err, at, "expected a land name (a string) or a card object");
 			return -1;
 		}
-		if (mf_api_land_by_name(cat, el->valuestring, at, &id, err))
+		if (mf_api_land_by_name(ctx, el->valuestring, at, &id, err))
 			return -1;
 		out[i++] = id;
 	}
 	return 0;
 }
 
-static int decode_query(const cJSON *node, const char *at, const struct mf_mana_catalogue *cat,
+/* Decodes one query object at pointer `at` into *r, which then owns its
+ * arrays (mana_request_free). 0, or -1 with err and *r empty. */
+static int decode_query(const cJSON *node, const char *at, const struct mf_api_ctx *ctx,
 			struct mana_request *r, struct mf_api_error *err)
 {
 	static const char *const keys[] = { "battlefield", "library", "life", "cost", "x", NULL };
@@ -104,10 +91,10 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_mana_
 		return -1;
 	}
 	mf_json_pointer_key(ptr, at, "battlefield");
-	if (decode_lands(field, ptr, cat, r->ids, &r->cards, err))
+	if (decode_lands(field, ptr, ctx, r->ids, &r->cards, err))
 		goto fail;
 	mf_json_pointer_key(ptr, at, "library");
-	if (library && decode_lands(library, ptr, cat, r->ids + n_field, &r->cards, err))
+	if (library && decode_lands(library, ptr, ctx, r->ids + n_field, &r->cards, err))
 		goto fail;
 	rc = mf_mana_cost_parse(cost, strlen(cost), &r->q.cost, &perr);
 	if (rc) {
@@ -126,7 +113,7 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_mana_
 		mf_api_fail(err, ptr, "with this x the cost asks for more than %d mana", MF_MANA_COST_MANA_MAX);
 		goto fail;
 	}
-	r->q.cat = cat;
+	r->q.cat = ctx->lands;
 	r->q.battlefield = r->ids;
 	r->q.n_battlefield = n_field;
 	r->q.library = r->ids + n_field;
@@ -260,7 +247,7 @@ int mf_api_mana_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *
 	struct mana_request r;
 	int rc;
 
-	if (decode_query(body, "", ctx->lands, &r, err))
+	if (decode_query(body, "", ctx, &r, err))
 		return -1;
 	rc = solve_to_json(&r, "", out, err);
 	mana_request_free(&r);
@@ -270,7 +257,7 @@ int mf_api_mana_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *
 static int decode_batch_query(const cJSON *el, const char *at, const struct mf_api_ctx *ctx,
 			      void *item, struct mf_api_error *err)
 {
-	return decode_query(el, at, ctx->lands, item, err);
+	return decode_query(el, at, ctx, item, err);
 }
 
 static int answer_batch_query(const void *item, const char *at, const struct mf_api_ctx *ctx,

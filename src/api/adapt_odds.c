@@ -1,6 +1,6 @@
 /*
- * POST /v1/mana/odds and POST /v1/mana/sources: the deck, the policy and
- * the spells from JSON, the odds solver's answers to JSON (docs/odds.md).
+ * The odds and the sources: the deck, the policy and the spells from JSON,
+ * the odds solver's answers to JSON (docs/odds.md).
  */
 #include "api/adapt_odds.h"
 
@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/adapt_mana.h"
 #include "api/json_decode.h"
 #include "api/json_text.h"
+#include "api/land_name.h"
 
 /* The deck and game fields shared by every spell of a request. */
 struct odds_request {
@@ -104,7 +104,7 @@ static int decode_policy(const cJSON *body, enum mf_odds_policy *policy, struct 
 }
 
 /* The land rows; a land named twice counts once with both counts. */
-static int decode_lands(const cJSON *body, const struct mf_mana_catalogue *cat, struct odds_request *r,
+static int decode_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct odds_request *r,
 			struct mf_api_error *err)
 {
 	static const char *const keys[] = { "name", "count", NULL };
@@ -127,7 +127,7 @@ static int decode_lands(const cJSON *body, const struct mf_mana_catalogue *cat, 
 		    mf_json_get_int(row, at, "count", true, 1, MF_ODDS_DECK_MAX, 1, &count, err))
 			return -1;
 		snprintf(at + strlen(at), sizeof(at) - strlen(at), "/name");
-		if (mf_api_land_by_name(cat, name, at, &id, err))
+		if (mf_api_land_by_name(ctx, name, at, &id, err))
 			return -1;
 		for (k = 0; k < r->q.n_lands && r->lands[k] != id; k++)
 			;
@@ -170,7 +170,9 @@ static int decode_method(const cJSON *body, struct odds_request *r, struct mf_ap
 	return 0;
 }
 
-static int decode_request(const cJSON *body, const struct mf_mana_catalogue *cat,
+/* Decodes the whole odds body into *r (its catalogue ctx->lands). 0, or
+ * -1 with err. */
+static int decode_request(const cJSON *body, const struct mf_api_ctx *ctx,
 			  struct odds_request *r, struct mf_api_error *err)
 {
 	static const char *const keys[] = { "size", "lands", "spells", "on", "policy", "life",
@@ -178,7 +180,7 @@ static int decode_request(const cJSON *body, const struct mf_mana_catalogue *cat
 	int64_t size, life, curve;
 
 	memset(r, 0, sizeof(*r));
-	r->q.cat = cat;
+	r->q.cat = ctx->lands;
 	r->q.lands = r->lands;
 	r->q.counts = r->counts;
 	if (mf_json_expect_object(body, "", keys, err) ||
@@ -191,7 +193,7 @@ static int decode_request(const cJSON *body, const struct mf_mana_catalogue *cat
 	r->q.size = (uint32_t)size;
 	r->q.life = (uint32_t)life;
 	r->q.curve = (uint32_t)curve;
-	if (decode_lands(body, cat, r, err) || decode_on(body, &r->q.on_draw, err) ||
+	if (decode_lands(body, ctx, r, err) || decode_on(body, &r->q.on_draw, err) ||
 	    decode_policy(body, &r->q.policy, &r->q.custom, err) || decode_method(body, r, err))
 		return -1;
 	return 0;
@@ -396,7 +398,7 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 	size_t i = 0, n_done = 0;
 	int rc = 0;
 
-	if (decode_request(body, ctx->lands, &r, err))
+	if (decode_request(body, ctx, &r, err))
 		return -1;
 	r.q.budget = ctx->odds_budget;
 	r.q.stop = ctx->stop;

@@ -1,5 +1,6 @@
-/* JSON <-> odds solver structs, for POST /v1/mana/odds, POST
- * /v1/mana/sources, `manaflow odds` and `manaflow sources`. */
+/* JSON <-> odds solver structs: the odds and sources documents of
+ * docs/api.md, answered by the server and by `manaflow odds` and
+ * `manaflow sources`. */
 #ifndef MF_API_ADAPT_ODDS_H
 #define MF_API_ADAPT_ODDS_H
 
@@ -8,12 +9,12 @@
 
 #define MF_API_ODDS_SPELLS_MAX 100  /* spells in one odds request */
 
-/* POST /v1/mana/odds: a deck and its spells -> one result per spell. */
+/* The odds: a deck and its spells -> one result per spell. */
 int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		     struct mf_api_error *err);
 
-/* POST /v1/mana/sources: a deck size, a land count and a policy -> Karsten's
- * table of coloured sources. */
+/* The sources: a deck size, a land count and a policy -> Karsten's table of
+ * coloured sources. */
 int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 			struct mf_api_error *err);
 

@@ -3,8 +3,8 @@
  * fuzzers) and the per-domain JSON adapters. An adapter turns a decoded
  * JSON body into the solver's plain C structs, calls the solver, and writes
  * the result as JSON into a byte buffer. It decides no game rule and knows
- * nothing of HTTP: a failure is one of the closed set of problems
- * (api/problem.h), which the caller renders.
+ * no transport, status or route: a failure is one of the closed set of
+ * problem kinds (api/problem.h), which the caller renders.
  */
 #ifndef MF_API_API_H
 #define MF_API_API_H
@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <cjson/cJSON.h>
 
-#include "api/buf.h"
+#include "common/buf.h"
 #include "api/problem.h"
 #include "manaflow/mana.h"
 
@@ -31,9 +31,11 @@ struct mf_api_error {
  * own copy. */
 struct mf_api_ctx {
 	const struct mf_mana_catalogue *lands;
-	uint64_t odds_budget;  /* work units per spell of /v1/mana/odds; 0: MF_ODDS_BUDGET_DEFAULT */
-	const struct mf_stop *stop;  /* NULL, or this request's: a solver it stops is a 503
-				      * deadline (mf_api_fail_stopped) */
+	const char *lands_listing;  /* where a client lists the catalogue ("GET /v1/lands"), named
+				     * by an unknown land's detail; NULL: named by none */
+	uint64_t odds_budget;  /* work units per spell of the odds; 0: MF_ODDS_BUDGET_DEFAULT */
+	const struct mf_stop *stop;  /* NULL, or this request's: a solver it stops is a
+				      * deadline problem (mf_api_fail_stopped) */
 };
 
 /*
@@ -43,13 +45,13 @@ struct mf_api_ctx {
  * stay in memory while it is solved; the caller still deletes the root).
  * Appends the JSON answer to out and returns 0, or fills *err and returns
  * -1 (what out holds then is unspecified: the caller discards it). An
- * answer that outgrows out's cap is a 413 too-large, an allocation failure
- * a 500 out-of-memory.
+ * answer that outgrows out's cap is a too-large problem, an allocation
+ * failure an out-of-memory one.
  */
 typedef int (*mf_api_handler)(cJSON *body, const struct mf_api_ctx *ctx,
 			      struct mf_buf *out, struct mf_api_error *err);
 
-/* Fills err with a 400 invalid-field at pointer (NULL: none), detail
+/* Fills err with an invalid-field problem at pointer (NULL: none), detail
  * printf-style. Returns -1 so that decoders can write `return mf_api_fail(...)`. */
 int mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
@@ -58,15 +60,15 @@ int mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, 
 int mf_api_failp(struct mf_api_error *err, enum mf_problem p, const char *pointer,
 		 const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-/* Fills err with a 500 out-of-memory; returns -1. */
+/* Fills err with an out-of-memory problem; returns -1. */
 int mf_api_fail_nomem(struct mf_api_error *err);
 
-/* Fills err with a 503 deadline at pointer (NULL: none): the solve was
+/* Fills err with a deadline problem at pointer (NULL: none): the solve was
  * stopped (MF_ERR_STOPPED) by ctx->stop; returns -1. */
 int mf_api_fail_stopped(struct mf_api_error *err, const char *pointer);
 
-/* Fills err for a buffer that failed (out of memory, or the answer past
- * the buffer's cap: 413); returns -1. */
+/* Fills err for a buffer that failed (out-of-memory, or too-large for an
+ * answer past the buffer's cap); returns -1. */
 int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out);
 
 /* The maximum depth of nesting a request may have. */
@@ -76,8 +78,8 @@ int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out);
  * Parses a request body of len bytes (text[len] must be '\0'). The text is
  * first held to RFC 8259 (UTF-8, no NUL, numbers, duplicate keys, nesting
  * up to MF_API_JSON_DEPTH_MAX), then parsed by cJSON. Returns the tree the
- * caller deletes with cJSON_Delete(), or NULL with err filled (400
- * malformed-json naming the byte offset, or 500).
+ * caller deletes with cJSON_Delete(), or NULL with err filled
+ * (malformed-json naming the byte offset, or out-of-memory).
  */
 cJSON *mf_api_parse(const char *text, size_t len, struct mf_api_error *err);
 

@@ -1,5 +1,5 @@
 /*
- * Batch routes: {"<key>":[item, ...]} -> {"results":[answer, ...]} in the
+ * Batches: {"<key>":[item, ...]} -> {"results":[answer, ...]} in the
  * same order. Every item is decoded before any is answered, so one bad item
  * fails the whole batch with its pointer (/<key>/17/...).
  */
@@ -24,7 +24,7 @@ struct mf_api_batch_ops {
 
 /* Runs a batch of at most max items under key, appending the answer to
  * out; 0, or -1 after filling err. Between items it looks at ctx->stop: a
- * batch stopped is a 503 deadline at the item it reached. */
+ * batch stopped is a deadline problem at the item it reached. */
 int mf_api_batch(cJSON *body, const char *key, size_t max,
 		 const struct mf_api_batch_ops *ops, const struct mf_api_ctx *ctx,
 		 struct mf_buf *out, struct mf_api_error *err);

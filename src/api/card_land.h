@@ -25,11 +25,11 @@ struct mf_api_card_lands {
  * same name and the same model, else mf_mana_catalogue_size(cat) + k for the
  * k-th distinct land of acc->lands. The object may add "face" (a face's name)
  * to pick a land face of a card with several; by default the first is taken,
- * and the others are listed as ignored. Returns 0, or -1 with err: 400
+ * and the others are listed as ignored. Returns 0, or -1 with err:
  * invalid-field for a malformed object, a land name longer than
- * MF_MANA_LAND_NAME_MAX or an unknown face; 422 unsupported-land for a card
- * that is no land or leaves nothing to tap; 413 too-large past
- * MF_API_CARD_LANDS_MAX distinct lands; 500 out-of-memory.
+ * MF_MANA_LAND_NAME_MAX or an unknown face; unsupported-land for a card
+ * that is no land or leaves nothing to tap; too-large past
+ * MF_API_CARD_LANDS_MAX distinct lands; out-of-memory.
  */
 int mf_api_card_land_decode(const cJSON *node, const char *at, const struct mf_mana_catalogue *cat,
 			    struct mf_api_card_lands *acc, int32_t *index, struct mf_api_error *err);

@@ -200,7 +200,7 @@ static int fail_at(struct check *ck, size_t off, const char *reason, size_t n, s
 	err->offset = off;
 	snprintf(err->reason, sizeof(err->reason), "%s", reason);
 	make_pointer(ck, n, key);
-	return MF_JSON_CHECK_INVALID;
+	return MF_ERR_INVALID;
 }
 
 /* Fails at off, in the current member when in_member, else in the innermost
@@ -237,7 +237,7 @@ static int fail_nomem(struct check *ck, size_t off)
 	ck->err->offset = off;
 	ck->err->pointer[0] = '\0';
 	snprintf(ck->err->reason, sizeof(ck->err->reason), "out of memory");
-	return MF_JSON_CHECK_NOMEM;
+	return MF_ERR_NOMEM;
 }
 
 /* ------------------------------------------------------------------ */
@@ -402,7 +402,7 @@ static int scan_string(struct check *ck, size_t *pp, struct mf_json_key *k)
 		if (c == '\\') {
 			esc = 1;
 			if (scan_escape(ck, &p, in_member))
-				return MF_JSON_CHECK_INVALID;
+				return MF_ERR_INVALID;
 		} else if (c < 0x20) {
 			char why[48];
 
@@ -598,24 +598,24 @@ value:
 	switch (s[p]) {
 	case '"':
 		if (scan_string(ck, &p, NULL))
-			return MF_JSON_CHECK_INVALID;
+			return MF_ERR_INVALID;
 		goto after;
 	case '-': case '0': case '1': case '2': case '3': case '4':
 	case '5': case '6': case '7': case '8': case '9':
 		if (scan_number(ck, &p))
-			return MF_JSON_CHECK_INVALID;
+			return MF_ERR_INVALID;
 		goto after;
 	case 't':
 		if (scan_literal(ck, &p, "true"))
-			return MF_JSON_CHECK_INVALID;
+			return MF_ERR_INVALID;
 		goto after;
 	case 'f':
 		if (scan_literal(ck, &p, "false"))
-			return MF_JSON_CHECK_INVALID;
+			return MF_ERR_INVALID;
 		goto after;
 	case 'n':
 		if (scan_literal(ck, &p, "null"))
-			return MF_JSON_CHECK_INVALID;
+			return MF_ERR_INVALID;
 		goto after;
 	case '[':
 	case '{':
@@ -646,7 +646,7 @@ key:
 	if (s[p] != '"')
 		return fail_byte(ck, p, "expected a string key", 0);
 	if (scan_string(ck, &p, &k))
-		return MF_JSON_CHECK_INVALID;
+		return MF_ERR_INVALID;
 	rc = add_key(ck, &k);
 	if (rc)
 		return rc;
@@ -665,7 +665,7 @@ after:
 	if (ck->depth == 0) {
 		if (p != len)
 			return fail_byte(ck, p, "trailing bytes after the value", 0);
-		return MF_JSON_CHECK_OK;
+		return MF_OK;
 	}
 	if (p == len)
 		return fail_end(ck, 0);
@@ -688,7 +688,7 @@ after:
 		if (s[p] != '}')
 			return fail_byte(ck, p, "expected ',' or '}'", 0);
 		if (close_object(ck))
-			return MF_JSON_CHECK_INVALID;
+			return MF_ERR_INVALID;
 	} else {
 		if (s[p] != ']')
 			return fail_byte(ck, p, "expected ',' or ']'", 0);

@@ -22,12 +22,9 @@
 
 #include <stddef.h>
 
-#define MF_JSON_POINTER_MAX 256
+#include "manaflow/common.h"
 
-/* What mf_json_check returns. */
-#define MF_JSON_CHECK_OK 0
-#define MF_JSON_CHECK_INVALID (-1)  /* the text is not acceptable JSON */
-#define MF_JSON_CHECK_NOMEM (-2)    /* the check could not finish: out of memory */
+#define MF_JSON_POINTER_MAX 256
 
 struct mf_json_check_error {
 	size_t offset;                     /* byte offset of the first offending byte */
@@ -36,13 +33,13 @@ struct mf_json_check_error {
 };
 
 /*
- * 0 (MF_JSON_CHECK_OK) when text[0..len) is exactly one RFC 8259 JSON value,
+ * MF_OK (0) when text[0..len) is exactly one RFC 8259 JSON value,
  * optionally surrounded by whitespace, that nests at most max_depth arrays and
  * objects (max_depth 0 allows scalars only; the service uses 64), holds no
  * duplicate key in any object, no "\u0000" escape and no unpaired surrogate
  * escape.
  *
- * Otherwise fills *err and returns MF_JSON_CHECK_INVALID (-1): offset as
+ * Otherwise fills *err and returns MF_ERR_INVALID: offset as
  * described above; reason one of a fixed set of short sentences (such as
  * "duplicate key", "a string holds \u0000 (NUL)", "nesting deeper than 64
  * levels"); pointer the path of object keys and array indices down to the
@@ -52,7 +49,7 @@ struct mf_json_check_error {
  * error it names the innermost member whose value holds the offending byte,
  * or the container when the byte lies between members.
  *
- * Returns MF_JSON_CHECK_NOMEM (-2) with reason "out of memory" (offset where
+ * Returns MF_ERR_NOMEM with reason "out of memory" (offset where
  * the check stopped, pointer "") when a heap allocation fails; the text may
  * or may not be valid.
  *

@@ -1,7 +1,7 @@
 /*
  * Decoding helpers shared by the adapters: each checks one field's presence,
  * type and range, and on failure fills an mf_api_error whose pointer names the
- * field (RFC 6901) so that every route reports bad input the same way.
+ * field (RFC 6901) so that every document reports bad input the same way.
  *
  * `at` is the JSON pointer of the object being read ("" for the root,
  * "/queries/3" for an element); helpers append "/key" themselves.

@@ -10,7 +10,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "api/buf.h"
+#include "common/buf.h"
 
 /* Appends a string literal as it is (sizeof of anything else would be
  * wrong, hence the "" s "" that refuses a pointer). */

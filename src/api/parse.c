@@ -12,9 +12,9 @@ cJSON *mf_api_parse(const char *text, size_t len, struct mf_api_error *err)
 	/* cJSON takes what RFC 8259 refuses (invalid UTF-8, \u0000, 020,
 	 * duplicate keys): the strict check comes first. */
 	switch (mf_json_check(text, len, MF_API_JSON_DEPTH_MAX, &why)) {
-	case MF_JSON_CHECK_OK:
+	case MF_OK:
 		break;
-	case MF_JSON_CHECK_INVALID:
+	case MF_ERR_INVALID:
 		mf_api_failp(err, MF_PROBLEM_MALFORMED_JSON, why.pointer,
 			     "malformed JSON at byte %zu: %s", why.offset, why.reason);
 		return NULL;

@@ -6,6 +6,8 @@
 
 #include <stdlib.h>
 
+#include "common/random.h"
+
 struct mf_camelot_memo {
 	uint64_t *entries;      /* key + 1; 0 marks an empty entry */
 	size_t mask;            /* capacity - 1, capacity a power of two */
@@ -50,11 +52,7 @@ uint64_t mf_camelot_state_key(uint8_t pos, const struct mf_camelot_board *board)
 /* splitmix64's finaliser: spreads nearby keys over the table. */
 static uint64_t memo_hash(uint64_t key)
 {
-	uint64_t z = key * 0x9e3779b97f4a7c15u;
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	return mf_mix64(key * MF_SPLITMIX64_GAMMA);
 }
 
 bool mf_camelot_memo_has(const struct mf_camelot_memo *memo, uint64_t key)

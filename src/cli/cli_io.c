@@ -4,12 +4,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/json_text.h"
+#include "http/router.h"
+#include "http/status.h"
 #include "manaflow/common.h"
 
-char *mf_cli_read_all(const char *path, size_t *len)
+/* Reads all of path ("-" or NULL: stdin) as mf_cli_read_all() does, but
+ * prints nothing: on failure returns NULL with why[0..cap) saying why
+ * (strerror's words, or "input larger than N bytes", "out of memory",
+ * "read error"). */
+static char *read_all(const char *path, size_t *len, char *why, size_t cap)
 {
 	int from_stdin = !path || strcmp(path, "-") == 0;
-	const char *name = from_stdin ? "stdin" : path;
 	FILE *f = from_stdin ? stdin : fopen(path, "rb");
 	struct mf_buf in;
 	char chunk[1 << 16];
@@ -17,7 +23,7 @@ char *mf_cli_read_all(const char *path, size_t *len)
 	char *text = NULL;
 
 	if (!f) {
-		fprintf(stderr, "manaflow: %s: %s\n", path, strerror(errno));
+		snprintf(why, cap, "%s", strerror(errno));
 		return NULL;
 	}
 	mf_buf_init(&in, MF_CLI_INPUT_MAX);
@@ -25,11 +31,11 @@ char *mf_cli_read_all(const char *path, size_t *len)
 		if (mf_buf_add(&in, chunk, got))
 			break;
 	if (mf_buf_error(&in) == MF_ERR_LIMIT)
-		fprintf(stderr, "manaflow: %s: input larger than %u bytes\n", name, MF_CLI_INPUT_MAX);
+		snprintf(why, cap, "input larger than %u bytes", MF_CLI_INPUT_MAX);
 	else if (mf_buf_error(&in))
-		fprintf(stderr, "manaflow: %s: out of memory\n", name);
+		snprintf(why, cap, "out of memory");
 	else if (ferror(f))
-		fprintf(stderr, "manaflow: %s: read error\n", name);
+		snprintf(why, cap, "read error");
 	else
 		text = mf_buf_take(&in, len);
 	mf_buf_free(&in);
@@ -38,29 +44,77 @@ char *mf_cli_read_all(const char *path, size_t *len)
 	return text;
 }
 
-struct mf_mana_catalogue *mf_cli_load_lands(const char *path)
+char *mf_cli_read_all(const char *path, size_t *len)
+{
+	int from_stdin = !path || strcmp(path, "-") == 0;
+	char why[128];
+	char *text = read_all(path, len, why, sizeof(why));
+
+	if (!text)
+		fprintf(stderr, "manaflow: %s: %s\n", from_stdin ? "stdin" : path, why);
+	return text;
+}
+
+struct mf_mana_catalogue *mf_cli_lands_open(const char *path, struct mf_cli_lands_error *err)
 {
 	struct mf_mana_catalogue *cat = NULL;
-	struct mf_mana_parse_error err;
+	struct mf_mana_parse_error perr;
 	char *text = NULL;
 	size_t len = 0;
 	int rc;
 
 	if (!path) {
-		rc = mf_mana_catalogue_builtin(&cat, &err);
-		path = "data/lands.txt (built in)";
+		rc = mf_mana_catalogue_builtin(&cat, &perr);
+		err->path = "data/lands.txt (built in)";
 	} else {
-		text = mf_cli_read_all(path, &len);
-		if (!text)
+		err->path = path;
+		text = read_all(path, &len, err->reason, sizeof(err->reason));
+		if (!text) {
+			err->path = strcmp(path, "-") == 0 ? "stdin" : path;
+			err->line = 0;
 			return NULL;
-		rc = mf_mana_catalogue_parse(text, len, &cat, &err);
+		}
+		rc = mf_mana_catalogue_parse(text, len, &cat, &perr);
 	}
 	free(text);
 	if (rc) {
-		fprintf(stderr, "%s:%zu: %s\n", path, err.line, err.reason);
+		err->line = perr.line;
+		snprintf(err->reason, sizeof(err->reason), "%s", perr.reason);
 		return NULL;
 	}
 	return cat;
+}
+
+struct mf_mana_catalogue *mf_cli_load_lands(const char *path)
+{
+	struct mf_cli_lands_error err;
+	struct mf_mana_catalogue *cat = mf_cli_lands_open(path, &err);
+
+	if (cat)
+		return cat;
+	if (err.line)
+		fprintf(stderr, "%s:%zu: %s\n", err.path, err.line, err.reason);
+	else
+		fprintf(stderr, "manaflow: %s: %s\n", err.path, err.reason);
+	return NULL;
+}
+
+/* Appends err as {"error":{"status":..,"title":..,"detail":..,"pointer":..}}
+ * (no newline) to out, the status the server would answer with. Returns
+ * 0, or the buffer's negative mf_status. */
+static int render_error(const struct mf_api_error *err, struct mf_buf *out)
+{
+	MF_JSON_LIT(out, "{\"error\":{\"status\":");
+	mf_buf_add_uint(out, mf_http_problem_status(err->problem));
+	MF_JSON_LIT(out, ",\"title\":");
+	mf_json_text_string(out, mf_problem_title(err->problem));
+	MF_JSON_LIT(out, ",\"detail\":");
+	mf_json_text_string(out, err->detail);
+	if (err->pointer[0]) {
+		MF_JSON_LIT(out, ",\"pointer\":");
+		mf_json_text_string(out, err->pointer);
+	}
+	return MF_JSON_LIT(out, "}}");
 }
 
 void mf_cli_print_error(FILE *f, const struct mf_api_error *err)
@@ -68,7 +122,7 @@ void mf_cli_print_error(FILE *f, const struct mf_api_error *err)
 	struct mf_buf out;
 
 	mf_buf_init(&out, 4096);
-	if (mf_problem_render_cli(err, &out) == 0)
+	if (render_error(err, &out) == 0)
 		fprintf(f, "%s\n", mf_buf_ptr(&out));
 	else
 		fputs("{\"error\":{\"status\":500,\"title\":\"Out of memory\","
@@ -118,6 +172,7 @@ int mf_cli_json_command(const struct mf_cli_command *cmd, int argc, char **argv,
 	if (!cat)
 		goto out;
 	ctx.lands = cat;
+	ctx.lands_listing = MF_ROUTER_LANDS_LISTING;  /* answers as the server would */
 	text = mf_cli_read_all(path, &len);
 	if (!text)
 		goto out;

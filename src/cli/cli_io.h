@@ -15,9 +15,21 @@
  * "manaflow: PATH: reason" on stderr and returns NULL. */
 char *mf_cli_read_all(const char *path, size_t *len);
 
-/* Loads the land catalogue from path, or the built-in one when path is
- * NULL. On failure prints "FILE:LINE: reason" on stderr and returns NULL;
- * the caller frees the result with mf_mana_catalogue_free(). */
+/* Why mf_cli_lands_open() found no catalogue. */
+struct mf_cli_lands_error {
+	const char *path;   /* the file (borrowed from the caller), or the built-in one's name */
+	size_t line;        /* the line refused, from 1; 0: the file could not be read */
+	char reason[256];   /* one sentence */
+};
+
+/* Loads the land catalogue from path (borrowed), or the built-in one when
+ * path is NULL, into a new catalogue the caller frees with
+ * mf_mana_catalogue_free(). On failure returns NULL with *err filled.
+ * Prints nothing. */
+struct mf_mana_catalogue *mf_cli_lands_open(const char *path, struct mf_cli_lands_error *err);
+
+/* As mf_cli_lands_open(), but on failure prints "FILE:LINE: reason" (or
+ * "manaflow: FILE: reason" for a file it could not read) on stderr. */
 struct mf_mana_catalogue *mf_cli_load_lands(const char *path);
 
 /* Prints {"error":{"status":..,"title":..,"detail":..,"pointer":..}} and a

@@ -3,12 +3,12 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <unistd.h>
 
 #include "cli/cli_io.h"
 #include "cli/commands.h"
 #include "cli/options.h"
+#include "common/log.h"
 #include "http/server.h"
 
 /* One per online core, or one when that is unknown. */
@@ -101,6 +101,7 @@ static const struct mf_cli_command command = {
 struct signal_watch {
 	sigset_t set;
 	atomic_bool skip_delay;
+	struct mf_log *log;
 };
 
 /* The watcher thread's body (arg: its struct signal_watch); never returns
@@ -114,15 +115,14 @@ static void *watch_signals(void *arg)
 
 		if (sigwait(&w->set, &sig) != 0)
 			continue;
-		/* Not cancelled while it holds stderr's lock. */
+		/* Not cancelled between its line and what the line says. */
 		pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, NULL);
 		if (n >= 3) {
-			fprintf(stderr, "{\"level\":\"warn\",\"msg\":\"exiting at once\",\"signal\":%d,"
-				"\"status\":%d}\n", sig, 128 + sig);
-			fflush(stderr);
+			mf_log(w->log, MF_LOG_WARN, "exiting at once", MF_LOG_KVS(
+				MF_LOG_INT("signal", sig), MF_LOG_INT("status", 128 + sig)));
 			_exit(128 + sig);
 		}
-		fprintf(stderr, "{\"level\":\"info\",\"msg\":\"delay skipped\",\"signal\":%d}\n", sig);
+		mf_log(w->log, MF_LOG_INFO, "delay skipped", MF_LOG_KVS(MF_LOG_INT("signal", sig)));
 		atomic_store(&w->skip_delay, true);
 		pthread_setcancelstate(PTHREAD_CANCEL_ENABLE, NULL);
 	}
@@ -130,12 +130,13 @@ static void *watch_signals(void *arg)
 }
 
 /* The server's configuration from the parsed options; its strings point
- * into argv or the environment. */
-static struct server_config config_from(const struct mf_cli_value *v)
+ * into argv or the environment, its log is log (borrowed). */
+static struct server_config config_from(const struct mf_cli_value *v, struct mf_log *log)
 {
 	const char *host = v[OPT_HOST].text;
 
 	return (struct server_config){
+		.log = log,
 		.host = host && *host ? host : options[OPT_HOST].def_value,
 		.port = (uint16_t)v[OPT_PORT].number,
 		.threads = (unsigned)v[OPT_THREADS].number,
@@ -179,10 +180,9 @@ static void block_stop_signals(sigset_t *set)
 /* Logs the "listening" line, with the port actually bound. */
 static void log_listening(const struct server_config *cfg, const struct server *srv)
 {
-	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"listening\",\"host\":\"%s\",\"port\":%u,"
-		"\"threads\":%u,\"version\":\"%s\"}\n", cfg->host, (unsigned)mf_server_port(srv),
-		cfg->threads, cfg->version);
-	fflush(stderr);
+	mf_log(cfg->log, MF_LOG_INFO, "listening", MF_LOG_KVS(
+		MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", mf_server_port(srv)),
+		MF_LOG_UINT("threads", cfg->threads), MF_LOG_STR("version", cfg->version)));
 }
 
 /* Waits for the first stop signal of set (blocked) and returns its number. */
@@ -205,25 +205,47 @@ static void drain(struct server *srv, const struct server_config *cfg, struct si
 	unsigned cut;
 
 	/* deadline_s: when the process is gone, counted from the signal. */
-	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"draining\",\"signal\":%d,\"delay_s\":%u,"
-		"\"drain_s\":%u,\"deadline_s\":%u}\n", sig, cfg->shutdown_delay_s, cfg->drain_s,
-		cfg->shutdown_delay_s > cfg->drain_s ? cfg->shutdown_delay_s : cfg->drain_s);
+	mf_log(cfg->log, MF_LOG_INFO, "draining", MF_LOG_KVS(
+		MF_LOG_INT("signal", sig), MF_LOG_UINT("delay_s", cfg->shutdown_delay_s),
+		MF_LOG_UINT("drain_s", cfg->drain_s),
+		MF_LOG_UINT("deadline_s", cfg->shutdown_delay_s > cfg->drain_s ? cfg->shutdown_delay_s
+									  : cfg->drain_s)));
 	/* A signal that comes before the watcher starts stays pending for it. */
 	watching = pthread_create(&watcher, NULL, watch_signals, watch) == 0;
 	if (!watching)
-		fprintf(stderr, "{\"level\":\"warn\",\"msg\":\"cannot watch for a second signal\"}\n");
+		mf_log(cfg->log, MF_LOG_WARN, "cannot watch for a second signal", NULL);
 	cut = mf_server_shutdown(srv, &watch->skip_delay);
 	if (watching) {
 		pthread_cancel(watcher);
 		pthread_join(watcher, NULL);
 	}
-	fprintf(stderr, "{\"level\":\"info\",\"msg\":\"stopped\",\"requests_cut_short\":%u}\n", cut);
+	mf_log(cfg->log, MF_LOG_INFO, "stopped", MF_LOG_KVS(MF_LOG_UINT("requests_cut_short", cut)));
+}
+
+/* Loads the catalogue the options name, or logs why it cannot and returns
+ * NULL. */
+static struct mf_mana_catalogue *load_lands(const struct mf_cli_value *v, struct mf_log *log)
+{
+	struct mf_cli_lands_error err;
+	struct mf_mana_catalogue *cat = mf_cli_lands_open(lands_path(v), &err);
+
+	if (cat)
+		return cat;
+	if (err.line)
+		mf_log(log, MF_LOG_ERROR, "cannot load the land catalogue", MF_LOG_KVS(
+			MF_LOG_STR("file", err.path), MF_LOG_UINT("line", err.line),
+			MF_LOG_STR("reason", err.reason)));
+	else
+		mf_log(log, MF_LOG_ERROR, "cannot load the land catalogue", MF_LOG_KVS(
+			MF_LOG_STR("file", err.path), MF_LOG_STR("reason", err.reason)));
+	return NULL;
 }
 
 int mf_cli_cmd_serve(int argc, char **argv)
 {
 	struct mf_cli_value v[OPT_COUNT];
-	struct signal_watch watch = { .skip_delay = false };
+	struct mf_log log;
+	struct signal_watch watch = { .skip_delay = false, .log = &log };
 	struct server_config cfg;
 	struct mf_mana_catalogue *cat;
 	struct server *srv = NULL;
@@ -231,12 +253,14 @@ int mf_cli_cmd_serve(int argc, char **argv)
 
 	if (status != MF_CLI_GO_ON)
 		return status;
-	cfg = config_from(v);
-	cat = mf_cli_load_lands(lands_path(v));
+	/* From here on every diagnostic is a JSON line on stderr. */
+	mf_log_init(&log, STDERR_FILENO, NULL);
+	cfg = config_from(v, &log);
+	cat = load_lands(v, &log);
 	if (!cat)
 		return 2;
 	block_stop_signals(&watch.set);
-	status = 2;  /* mf_server_start() said why */
+	status = 2;  /* mf_server_start() logged why */
 	if (mf_server_start(&cfg, cat, &srv) == 0) {
 		log_listening(&cfg, srv);
 		drain(srv, &cfg, &watch, wait_for_signal(&watch.set));

@@ -8,6 +8,7 @@
 #include "cli/contest_input.h"
 #include "cli/options.h"
 #include "api/adapt_mana.h"
+#include "http/router.h"
 
 enum { OPT_JSON, OPT_LANDS, OPT_COUNT };
 
@@ -72,7 +73,8 @@ static int solve_contest(const char *text, size_t len, const struct mf_mana_cata
  * as a JSON query on stdout. Returns 0, or 1 when some line was refused. */
 static int solve_json_lines(char *text, size_t len, const struct mf_mana_catalogue *cat)
 {
-	struct mf_api_ctx ctx = { .lands = cat };
+	/* answers as the server would, pointing to its catalogue */
+	struct mf_api_ctx ctx = { .lands = cat, .lands_listing = MF_ROUTER_LANDS_LISTING };
 	char *p = text, *end = text + len;
 	int status = 0;
 

@@ -1,33 +1,14 @@
 /*
- * The access log: one JSON line per request, written by a thread of its own
- * so that the threads answering requests never make a system call for it.
- *
- * A request thread formats its line on its own stack, then copies it under a
- * mutex into the pending buffer (a memcpy: no system call unless another
- * thread holds the mutex at that instant). The writer thread takes the
- * pending buffer whole, leaving its empty spare in its place, and writes it
- * with one write(2). It writes MF_ACCESS_LOG_FLUSH_MS after the first line
- * of a batch, or at once when the pending buffer is a quarter full, so a
- * busy server makes about a hundred writes a second, whatever its rate.
- *
- * Lines never interleave: a line is copied whole, under the mutex, and only
- * the writer thread writes. To a regular file a batch is one write, which
- * Linux never interleaves with another write to the same file; to a pipe or
- * socket (a container runtime's stderr) it goes in pieces of at most
- * PIPE_BUF bytes cut at line ends, since only those are atomic there, so that
- * another writer of the same fd (the server's other log lines) cannot land
- * inside a line.
- *
- * Memory is bounded: two buffers of cap bytes. If the writer falls a whole
- * buffer behind (fd 2 is a pipe nobody reads, the disk is full), a line that
- * does not fit is dropped, never waited for: requests are not slowed or
- * stalled by their log. Nothing is dropped below that cap. Dropped lines,
- * and lines the kernel refused to write (any write error but EINTR and
- * EAGAIN), are counted: mf_access_log_dropped, exported by /metrics as
+ * The access log: one JSON line per request, formatted on the request
+ * thread's stack and queued to a drop-when-full writer of its own
+ * (common/log_writer.h), so that the threads answering requests never make
+ * a system call for it, never wait for a stalled reader, and never see
+ * their lines interleave with another's. Lines the writer could not keep
+ * are counted: mf_access_log_dropped, exported by /metrics as
  * manaflow_access_log_dropped_total.
  *
- * mf_access_log_free writes every line accepted before it, then joins the
- * writer: a graceful stop loses nothing. A crash loses the lines of the last
+ * mf_access_log_free writes every line accepted before it: a graceful stop
+ * loses nothing. A crash loses the lines of the last
  * MF_ACCESS_LOG_FLUSH_MS at most.
  */
 #ifndef MF_HTTP_ACCESS_LOG_H
@@ -37,16 +18,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Bytes of each of the two buffers the server uses: about 8000 lines, over
- * 100 ms of the fastest rate measured (#13) before a stalled writer drops. */
+#include "common/log_writer.h"
+
+/* Bytes of each of the writer's two buffers the server uses: about 8000
+ * lines, over 100 ms of the fastest rate measured (#13) before a stalled
+ * writer drops. */
 #define MF_ACCESS_LOG_CAP (1u << 20)
 
 /* Longest wait between a line and its write. */
-#define MF_ACCESS_LOG_FLUSH_MS 10
+#define MF_ACCESS_LOG_FLUSH_MS MF_LOG_WRITER_FLUSH_MS
 
 /* Room for any line of mf_request_completed's fields (method < 16 bytes,
  * path < 128, id <= 64, each byte escaped to 6 at most). */
-#define MF_ACCESS_LOG_LINE_MAX 2048
+#define MF_ACCESS_LOG_LINE_MAX MF_LOG_LINE_MAX
 
 struct mf_access_log;
 
@@ -74,29 +58,22 @@ size_t mf_access_log_format(char *buf, size_t cap, const struct mf_access_log_en
 
 /*
  * Starts a log that writes to fd (borrowed: not closed by the log; the
- * server passes STDERR_FILENO) with two buffers of cap bytes (cap >=
- * MF_ACCESS_LOG_LINE_MAX; the server passes MF_ACCESS_LOG_CAP), and its
- * writer thread, which inherits the caller's signal mask. Returns the log,
- * owned by the caller until mf_access_log_free, or NULL when memory or the
- * thread could not be had or cap is too small (errno set; nothing to free).
+ * server passes STDERR_FILENO) through a writer with two buffers of cap
+ * bytes (cap >= MF_ACCESS_LOG_LINE_MAX; the server passes
+ * MF_ACCESS_LOG_CAP), whose thread inherits the caller's signal mask.
+ * Returns the log, owned by the caller until mf_access_log_free, or NULL
+ * when memory or the thread could not be had or cap is too small (errno
+ * set; nothing to free).
  */
 struct mf_access_log *mf_access_log_new(int fd, size_t cap);
 
 /*
  * Queues e's line; safe from any number of threads at once. Never blocks
  * on the fd and never fails to the caller: a line that does not fit in what
- * remains of the pending buffer (or in MF_ACCESS_LOG_LINE_MAX) is dropped
+ * remains of the writer's buffer (or in MF_ACCESS_LOG_LINE_MAX) is dropped
  * and counted. log must not be NULL nor freed during or before the call.
  */
 void mf_access_log_write(struct mf_access_log *log, const struct mf_access_log_entry *e);
-
-/*
- * Queues one line already formatted (n bytes, its newline included, at
- * most MF_ACCESS_LOG_LINE_MAX; 0 or more counts as dropped), as
- * mf_access_log_write() does: the server's error lines go this way, so that
- * a stalled stderr never blocks a thread that logs.
- */
-void mf_access_log_write_line(struct mf_access_log *log, const char *line, size_t n);
 
 /*
  * Lines lost so far: dropped for want of room, or refused by the kernel.
@@ -105,9 +82,9 @@ void mf_access_log_write_line(struct mf_access_log *log, const char *line, size_
 uint64_t mf_access_log_dropped(const struct mf_access_log *log);
 
 /*
- * Writes every line queued so far, stops and joins the writer thread, and
- * frees the log; may block as long as the fd takes to accept the lines.
- * No mf_access_log_write may run during or after the call. NULL: no-op.
+ * Writes every line queued so far, stops the writer, and frees the log;
+ * may block as long as the fd takes to accept the lines. No
+ * mf_access_log_write may run during or after the call. NULL: no-op.
  */
 void mf_access_log_free(struct mf_access_log *log);
 

@@ -1,8 +1,9 @@
 #include "http/cors.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "manaflow/common.h"
 
 int mf_cors_parse(struct cors *c, const char *list)
 {
@@ -23,22 +24,20 @@ int mf_cors_parse(struct cors *c, const char *list)
 		if (len == 1 && *p == '*') {
 			c->any = true;
 		} else if (len) {
-			if (c->n == CORS_ORIGINS_MAX || len > 200) {
-				fprintf(stderr, "manaflow serve: at most %d CORS origins of 200 bytes\n",
-					CORS_ORIGINS_MAX);
+			if (c->n == CORS_ORIGINS_MAX || len > CORS_ORIGIN_BYTES_MAX) {
 				mf_cors_free(c);
-				return -1;
+				return MF_ERR_LIMIT;
 			}
 			c->origins[c->n] = strndup(p, len);
 			if (!c->origins[c->n]) {
 				mf_cors_free(c);
-				return -1;
+				return MF_ERR_NOMEM;
 			}
 			c->n++;
 		}
 		p = *end ? end + 1 : end;
 	}
-	return 0;
+	return MF_OK;
 }
 
 void mf_cors_free(struct cors *c)

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #define CORS_ORIGINS_MAX 32
+#define CORS_ORIGIN_BYTES_MAX 200  /* bytes of one origin */
 #define CORS_MAX_AGE "600"
 
 struct cors {
@@ -17,9 +18,14 @@ struct cors {
 	char *origins[CORS_ORIGINS_MAX];  /* owned */
 };
 
-/* Parses a comma-separated list ("*" for any; NULL or "" for none) into c.
- * Returns 0, or -1 (message on stderr) for a bad list. */
+/* Parses a comma-separated list ("*" for any; NULL or "" for none; list
+ * borrowed, the origins copied) into c, which the caller then frees with
+ * mf_cors_free. Returns MF_OK; MF_ERR_LIMIT for more than CORS_ORIGINS_MAX
+ * origins or one longer than CORS_ORIGIN_BYTES_MAX; MF_ERR_NOMEM. On
+ * failure c is left empty, with nothing to free. Prints nothing. */
 int mf_cors_parse(struct cors *c, const char *list);
+
+/* Frees the origins c owns and empties it; an empty c is fine. */
 void mf_cors_free(struct cors *c);
 
 /* The value for Access-Control-Allow-Origin given the request's Origin

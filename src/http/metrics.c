@@ -1,5 +1,7 @@
 #include "http/metrics.h"
 #include "http/access_log.h"
+#include "http/admission.h"
+#include "common/log.h"
 
 #include <stdarg.h>
 #include <stdatomic.h>
@@ -30,8 +32,9 @@ struct metrics {
 	struct histogram request_time[METRICS_ROUTES_MAX + 1];
 	struct histogram solver_time[METRICS_ROUTES_MAX + 1];
 	const struct mf_access_log *access_log;  /* NULL: off */
-	const struct mf_access_log *error_log;
+	const struct mf_log *error_log;          /* NULL: none */
 	const atomic_uint_fast64_t *error_limited;
+	const struct mf_admission *admission;    /* NULL: its gauges are left out */
 };
 
 struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
@@ -54,7 +57,7 @@ void mf_metrics_free(struct metrics *m)
 	free(m);
 }
 
-void mf_metrics_set_error_log(struct metrics *m, const struct mf_access_log *log,
+void mf_metrics_set_error_log(struct metrics *m, const struct mf_log *log,
 			      const atomic_uint_fast64_t *limited)
 {
 	m->error_log = log;
@@ -66,11 +69,17 @@ void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *lo
 	m->access_log = log;
 }
 
+void mf_metrics_set_admission(struct metrics *m, const struct mf_admission *a)
+{
+	m->admission = a;
+}
+
 void mf_metrics_request_started(struct metrics *m)
 {
 	atomic_fetch_add(&m->in_flight, 1);
 }
 
+/* Counts micros in h. */
 static void observe(struct histogram *h, uint64_t micros)
 {
 	size_t b = 0;
@@ -100,11 +109,13 @@ void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros)
 	observe(&m->solver_time[route < m->n_routes ? route : m->n_routes], micros);
 }
 
+/* The route label of index r ("unmatched" past the table). */
 static const char *route_label(const struct metrics *m, size_t r)
 {
 	return r < m->n_routes ? m->routes[r] : "unmatched";
 }
 
+/* Appends histogram `name` of every route that saw a request to t. */
 static void render_histograms(struct mf_buf *t, const struct metrics *m,
 			      const struct histogram *hs, const char *name, const char *help)
 {
@@ -169,7 +180,19 @@ int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out
 		    "limit, the writer a whole buffer behind, or stderr refused them.\n"
 		    "# TYPE manaflow_error_log_dropped_total counter\n"
 		    "manaflow_error_log_dropped_total %llu\n",
-		    (unsigned long long)(mf_access_log_dropped(m->error_log) +
+		    (unsigned long long)((m->error_log ? mf_log_dropped(m->error_log) : 0) +
 					 (m->error_limited ? atomic_load(m->error_limited) : 0)));
+	if (m->admission)
+		mf_buf_addf(out, "# HELP manaflow_admission_reserved_bytes Memory reserved by "
+			    "request bodies in flight.\n# TYPE manaflow_admission_reserved_bytes "
+			    "gauge\nmanaflow_admission_reserved_bytes %zu\n"
+			    "# HELP manaflow_admission_budget_bytes What bodies may reserve in all.\n"
+			    "# TYPE manaflow_admission_budget_bytes gauge\n"
+			    "manaflow_admission_budget_bytes %zu\n"
+			    "# HELP manaflow_admission_refused_total Requests answered 503 "
+			    "overloaded.\n# TYPE manaflow_admission_refused_total counter\n"
+			    "manaflow_admission_refused_total %lu\n",
+			    atomic_load(&m->admission->reserved), m->admission->budget,
+			    atomic_load(&m->admission->refused));
 	return mf_buf_error(out);
 }

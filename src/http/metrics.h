@@ -9,12 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "api/buf.h"
+#include "common/buf.h"
 
 #define METRICS_ROUTES_MAX 24
 
 struct metrics;
 struct mf_access_log;
+struct mf_admission;
+struct mf_log;
 
 #include <stdatomic.h>
 
@@ -23,8 +25,11 @@ struct mf_access_log;
  * metrics).
  * Returns NULL when out of memory. */
 struct metrics *mf_metrics_new(const char *const *route_names, size_t n);
+
+/* Frees m (NULL: no-op); nothing may record or render during or after. */
 void mf_metrics_free(struct metrics *m);
 
+/* Counts one more request in flight; mf_metrics_request_done ends it. */
 void mf_metrics_request_started(struct metrics *m);
 
 /* Records a finished request of route (index, or n for "unmatched"). */
@@ -40,13 +45,20 @@ void mf_metrics_solver_done(struct metrics *m, size_t route, uint64_t micros);
 void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *log);
 
 /* Exports the error log's lost lines as manaflow_error_log_dropped_total:
- * what log dropped, plus *limited, the lines the rate limit left out (both
- * borrowed as above; NULL: 0). Call before the server serves. */
-void mf_metrics_set_error_log(struct metrics *m, const struct mf_access_log *log,
+ * what log lost (mf_log_dropped), plus *limited, the lines the rate limit
+ * left out (both borrowed as above; NULL: 0). Call before the server
+ * serves. */
+void mf_metrics_set_error_log(struct metrics *m, const struct mf_log *log,
 			      const atomic_uint_fast64_t *limited);
 
-/* Appends the Prometheus text exposition of every counter to out.
- * Returns 0, or the buffer's negative mf_status. */
+/* Exports the admission's gauges and refusals (a borrowed: it must outlive
+ * every render; NULL, the default: they are left out). Call before the
+ * server serves. */
+void mf_metrics_set_admission(struct metrics *m, const struct mf_admission *a);
+
+/* Appends the Prometheus text exposition of every counter to out: the one
+ * place the server's metrics text is written. Returns 0, or the buffer's
+ * negative mf_status (out then holds nothing to send). */
 int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out);
 
 #endif

@@ -12,6 +12,7 @@
 #include "api/problem.h"
 #include "http/framing.h"
 #include "http/server_int.h"
+#include "http/status.h"
 
 struct request {
 	uint64_t start_us;
@@ -34,6 +35,8 @@ struct request {
 	struct job *job;              /* an offloaded solve, NULL for the others */
 };
 
+/* r's index in the routing table, or n_routes for none (metrics' label
+ * "unmatched"). */
 static size_t route_index(const struct server *s, const struct route *r)
 {
 	return r ? (size_t)(r - s->routes) : s->n_routes;
@@ -89,6 +92,7 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 	return ret;
 }
 
+/* The free callback of answers whose bytes are static. */
 static void free_nothing(void *p)
 {
 	(void)p;
@@ -107,6 +111,8 @@ static enum MHD_Result reply_buf(struct server *s, struct MHD_Connection *c,
 	return reply(s, c, rq, status, type, body, len, free, extra);
 }
 
+/* Answers err as problem+json with its kind's status (http/status.c),
+ * and an Allow header when allow is not NULL. */
 static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 				     struct request *rq, const struct mf_api_error *err,
 				     const char *allow)
@@ -115,12 +121,13 @@ static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 	struct mf_buf out;
 
 	mf_buf_init(&out, 4096);
-	if (mf_problem_render(err, &out))
+	if (mf_http_problem_render(err, &out))
 		return MHD_NO;
-	return reply_buf(s, c, rq, (unsigned)mf_problem_status(err->problem),
+	return reply_buf(s, c, rq, mf_http_problem_status(err->problem),
 			 "application/problem+json", &out, allow ? extra : NULL);
 }
 
+/* Answers problem p with detail and no pointer, as reply_problem(). */
 static enum MHD_Result reply_simple_problem(struct server *s, struct MHD_Connection *c,
 					    struct request *rq, enum mf_problem p,
 					    const char *detail, const char *allow)
@@ -142,9 +149,10 @@ static enum MHD_Result reply_overloaded(struct server *s, struct MHD_Connection 
 	mf_admission_count_refusal(&s->admission);
 	mf_problem_set(&err, MF_PROBLEM_OVERLOADED, detail);
 	mf_buf_init(&out, 4096);
-	if (mf_problem_render(&err, &out))
+	if (mf_http_problem_render(&err, &out))
 		return MHD_NO;
-	return reply_buf(s, c, rq, 503, "application/problem+json", &out, extra);
+	return reply_buf(s, c, rq, mf_http_problem_status(err.problem), "application/problem+json",
+			 &out, extra);
 }
 
 /* Reserves budget for the body up to `upto` bytes; false when past it. */
@@ -158,6 +166,7 @@ static bool cover_body(struct server *s, struct request *rq, size_t upto)
 	return true;
 }
 
+/* Answers 200 with text[0..len) (static: never freed) of type. */
 static enum MHD_Result reply_static(struct server *s, struct MHD_Connection *c,
 				    struct request *rq, const char *type, const char *text,
 				    size_t len)
@@ -204,6 +213,7 @@ static enum MHD_Result reply_cacheable(struct server *s, struct MHD_Connection *
 	return reply(s, c, rq, 200, a->type, (char *)a->body, a->len, free_nothing, extra);
 }
 
+/* Answers a GET (or HEAD) of a route that is not a JSON one. */
 static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 				  struct request *rq)
 {
@@ -222,18 +232,7 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ready\"}", 18);
 	case ROUTE_METRICS:
 		mf_buf_init(&out, MF_HTTP_ANSWER_MAX);
-		if (mf_metrics_render(s->metrics, s->cfg.version, &out) ||
-		    mf_buf_addf(&out, "# HELP manaflow_admission_reserved_bytes Memory reserved by "
-				"request bodies in flight.\n# TYPE manaflow_admission_reserved_bytes "
-				"gauge\nmanaflow_admission_reserved_bytes %zu\n"
-				"# HELP manaflow_admission_budget_bytes What bodies may reserve in all.\n"
-				"# TYPE manaflow_admission_budget_bytes gauge\n"
-				"manaflow_admission_budget_bytes %zu\n"
-				"# HELP manaflow_admission_refused_total Requests answered 503 "
-				"overloaded.\n# TYPE manaflow_admission_refused_total counter\n"
-				"manaflow_admission_refused_total %lu\n",
-				atomic_load(&s->admission.reserved), s->admission.budget,
-				atomic_load(&s->admission.refused)))
+		if (mf_metrics_render(s->metrics, s->cfg.version, &out))
 			return MHD_NO;
 		return reply_buf(s, c, rq, 200, "text/plain; version=0.0.4; charset=utf-8", &out,
 				 NULL);
@@ -247,6 +246,8 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 	return MHD_NO;
 }
 
+/* Answers a JSON route once its body is whole: refused, queued to a
+ * worker (the connection suspended), or solved here and answered. */
 static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 				   struct request *rq)
 {
@@ -418,6 +419,8 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 	return MHD_YES;
 }
 
+/* Adds n more body bytes, reserving their budget first; past the cap or
+ * the budget the body is dropped and the answer will be 413 or 503. */
 static void append_body(struct server *s, struct request *rq, const char *data, size_t n)
 {
 	if (rq->too_large || rq->overloaded)

@@ -5,6 +5,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/random.h"
+
 void mf_request_ids_init(struct request_ids *ids)
 {
 	struct timespec ts;
@@ -12,13 +14,12 @@ void mf_request_ids_init(struct request_ids *ids)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	z = (uint64_t)ts.tv_sec * 1000000007u ^ (uint64_t)ts.tv_nsec ^ ((uint64_t)getpid() << 32);
-	/* splitmix64 finaliser: nearby seeds give unrelated prefixes */
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	ids->boot = z ^ (z >> 31);
+	ids->boot = mf_mix64(z);  /* nearby seeds give unrelated prefixes */
 	atomic_init(&ids->next, 1);
 }
 
+/* Whether a client's X-Request-Id may be echoed: 1 to REQUEST_ID_MAX
+ * bytes of letters, digits and ._:- only. */
 static int is_sane(const char *s)
 {
 	size_t n = s ? strlen(s) : 0;

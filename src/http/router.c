@@ -30,7 +30,7 @@ static const struct route routes[] = {
 	  MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
 	{ "/v1/camelot/solve/batch", "POST", ROUTE_JSON, mf_api_camelot_batch, true,
 	  MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
-	{ "/v1/lands", "GET", ROUTE_LANDS, NULL, false, 0, ASSET_NONE },
+	{ MF_ROUTER_LANDS_PATH, "GET", ROUTE_LANDS, NULL, false, 0, ASSET_NONE },
 	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0, ASSET_NONE },
 	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0, ASSET_NONE },
 	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0, ASSET_NONE },

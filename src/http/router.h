@@ -17,6 +17,11 @@ enum route_kind {
 	ROUTE_PLAYGROUND, /* GET: a file of the playground page (asset below) */
 };
 
+/* The route of the land catalogue, and the words an unknown land's detail
+ * points clients to (struct mf_api_ctx's lands_listing). */
+#define MF_ROUTER_LANDS_PATH "/v1/lands"
+#define MF_ROUTER_LANDS_LISTING "GET " MF_ROUTER_LANDS_PATH
+
 /* The playground's files, embedded from data/playground/. */
 enum route_asset { ASSET_NONE, ASSET_PAGE, ASSET_JS, ASSET_CSS, ASSET_ICON, ASSET_COUNT };
 

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "api/adapt_mana.h"
+#include "common/hash.h"
 #include "http/framing.h"
 
 uint64_t mf_server_now_us(void)
@@ -24,7 +25,7 @@ uint64_t mf_server_now_us(void)
 /* libmicrohttpd's messages, as one JSON log line each. A client that hangs
  * up mid-request is no error of the server's, and a flood of them must not
  * become a flood of log lines: those are left out. The lines go through a
- * drop-when-full writer of their own (access_log.h), at most
+ * drop-when-full writer of their own (common/log_writer.h), at most
  * ERROR_LINES_PER_SECOND a second, so that a stalled stderr or a flood of
  * bad requests never blocks a thread that serves; what is left out is
  * counted in /metrics (manaflow_error_log_dropped_total). */
@@ -47,35 +48,41 @@ static bool error_line_allowed(struct server *s)
 	return false;
 }
 
+/* libmicrohttpd's error callback (cls: the server): one error line,
+ * "libmicrohttpd: " and the message's first line, unless left out. */
 static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 {
+	static const char prefix[] = "libmicrohttpd: ";
 	struct server *s = cls;
-	char msg[512], line[640];
-	size_t n;
-	int len;
+	char msg[sizeof(prefix) - 1 + 512];
+	char *text = msg + sizeof(prefix) - 1;
 
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	if (strstr(msg, "closed by remote side") || strstr(msg, "disconnected when reading"))
+	memcpy(msg, prefix, sizeof(prefix) - 1);
+	vsnprintf(text, sizeof(msg) - (sizeof(prefix) - 1), fmt, ap);
+	if (strstr(text, "closed by remote side") || strstr(text, "disconnected when reading"))
 		return;
-	n = strcspn(msg, "\r\n");
-	msg[n] = '\0';
-	for (char *p = msg; *p; p++)
-		if (*p == '"' || *p == '\\' || (unsigned char)*p < 0x20)
-			*p = '\'';
+	text[strcspn(text, "\r\n")] = '\0';
 	if (!error_line_allowed(s))
 		return;
-	len = snprintf(line, sizeof(line), "{\"level\":\"error\",\"msg\":\"libmicrohttpd: %s\"}\n", msg);
-	mf_access_log_write_line(s->error_log, line, len > 0 ? (size_t)len : 0);
+	mf_log(&s->error_log, MF_LOG_ERROR, msg, NULL);
 }
 
-/* The ETag is a hash of the body: equal bodies, equal tags, across replicas. */
+/* Logs a start-up failure through cfg->log, when there is one. */
+static void log_failure(const struct server_config *cfg, const char *msg,
+			const struct mf_log_kv *kv)
+{
+	if (cfg->log)
+		mf_log(cfg->log, MF_LOG_ERROR, msg, kv);
+}
+
+/* Sets a's body (borrowed: it must outlive the server), type and CSP (static
+ * strings), and its ETag, a hash of the body: equal bodies, equal tags,
+ * across replicas. */
 static void static_answer_set(struct static_answer *a, const char *body, size_t len,
 			      const char *type, const char *csp)
 {
-	uint64_t h = 14695981039346656037ull;
+	uint64_t h = mf_fnv1a64(body, len);
 
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)body[i]) * 1099511628211ull;
 	a->body = body;
 	a->len = len;
 	a->type = type;
@@ -99,6 +106,8 @@ static const struct {
 			 "image/svg+xml" },
 };
 
+/* Renders the catalogue's answer (owned by s) and points the other fixed
+ * answers at their embedded files. Returns 0, or -1 out of memory. */
 static int render_static_answers(struct server *s)
 {
 	struct mf_api_error err;
@@ -123,13 +132,15 @@ static int render_static_answers(struct server *s)
 	return 0;
 }
 
+/* Frees s and everything it owns, the daemon already stopped (or never
+ * started); NULL is fine. */
 static void server_free(struct server *s)
 {
 	if (!s)
 		return;
 	/* After the daemon: the last completions have logged; write them all. */
 	mf_access_log_free(s->access_log);
-	mf_access_log_free(s->error_log);
+	mf_log_writer_free(s->error_writer);
 	mf_workers_free(s->workers);
 	mf_http_hangup_stop(s->hangups);  /* after the daemon: it notifies until it stops */
 	free((char *)s->lands.body);
@@ -188,41 +199,59 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	*out = NULL;
 	s = calloc(1, sizeof(*s));
 	if (!s)
-		goto fail;
+		goto fail_nomem;
 	s->cfg = *cfg;
 	s->ctx.lands = cat;
+	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
 	mf_request_ids_init(&s->ids);
-	if (mf_cors_parse(&s->cors, cfg->cors_origins)) {
+	rc = mf_cors_parse(&s->cors, cfg->cors_origins);
+	if (rc == MF_ERR_LIMIT) {
+		log_failure(cfg, "too many or too long CORS origins", MF_LOG_KVS(
+			MF_LOG_UINT("origins_max", CORS_ORIGINS_MAX),
+			MF_LOG_UINT("origin_bytes_max", CORS_ORIGIN_BYTES_MAX)));
 		rc = MF_ERR_INVALID;
 		goto fail;
 	}
+	if (rc)
+		goto fail_nomem;
+	rc = MF_ERR_NOMEM;
 	s->routes = mf_router_routes(&s->n_routes);
 	for (size_t i = 0; i < s->n_routes && i < METRICS_ROUTES_MAX; i++)
 		names[i] = s->routes[i].path;
 	s->metrics = mf_metrics_new(names, s->n_routes);
 	if (!s->metrics || render_static_answers(s))
-		goto fail;
+		goto fail_nomem;
 	mf_admission_init(&s->admission,
 			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
-	s->error_log = mf_access_log_new(STDERR_FILENO, ERROR_LOG_CAP);
-	if (!s->error_log) {
-		fprintf(stderr, "manaflow serve: cannot start the error log: %s\n", strerror(errno));
+	mf_metrics_set_admission(s->metrics, &s->admission);
+	s->error_writer = mf_log_writer_new(STDERR_FILENO, ERROR_LOG_CAP);
+	if (!s->error_writer) {
+		log_failure(cfg, "cannot start the error log",
+			    MF_LOG_KVS(MF_LOG_STR("reason", strerror(errno))));
 		goto fail;
 	}
-	mf_metrics_set_error_log(s->metrics, s->error_log, &s->error_limited);
+	mf_log_init(&s->error_log, STDERR_FILENO, s->error_writer);
+	mf_metrics_set_error_log(s->metrics, &s->error_log, &s->error_limited);
 	if (cfg->access_log) {
 		s->access_log = mf_access_log_new(STDERR_FILENO, MF_ACCESS_LOG_CAP);
 		if (!s->access_log) {
-			fprintf(stderr, "manaflow serve: cannot start the access log: %s\n",
-				strerror(errno));
+			log_failure(cfg, "cannot start the access log",
+				    MF_LOG_KVS(MF_LOG_STR("reason", strerror(errno))));
 			goto fail;
 		}
 		mf_metrics_set_access_log(s->metrics, s->access_log);
 	}
 	s->workers = mf_workers_start(cfg->threads);
-	s->hangups = mf_http_hangup_start(cfg->upload_deadline_s);
-	if (!s->workers || !s->hangups)
+	if (!s->workers) {
+		log_failure(cfg, "cannot start the worker threads",
+			    MF_LOG_KVS(MF_LOG_UINT("threads", cfg->threads)));
 		goto fail;
+	}
+	s->hangups = mf_http_hangup_start(cfg->upload_deadline_s);
+	if (!s->hangups) {
+		log_failure(cfg, "cannot start the hang-up watcher", NULL);
+		goto fail;
+	}
 	memset(&a4, 0, sizeof(a4));
 	memset(&a6, 0, sizeof(a6));
 	if (inet_pton(AF_INET, cfg->host, &a4.sin_addr) == 1) {
@@ -235,8 +264,8 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		addr = (struct sockaddr *)&a6;
 		flags |= MHD_USE_IPv6;
 	} else {
-		fprintf(stderr, "manaflow serve: --host %s is not an IPv4 or IPv6 address\n",
-			cfg->host);
+		log_failure(cfg, "the host is not an IPv4 or IPv6 address",
+			    MF_LOG_KVS(MF_LOG_STR("host", cfg->host)));
 		rc = MF_ERR_INVALID;
 		goto fail;
 	}
@@ -260,14 +289,21 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		 * while connections of the old process sit in TIME_WAIT. */
 		MHD_OPTION_END);
 	if (!s->daemon) {
-		fprintf(stderr, "manaflow serve: cannot listen on %s port %u%s\n", cfg->host,
-			(unsigned)cfg->port,
-			address_in_use(addr) ? ": address in use (is another server running?)" : "");
+		/* libmicrohttpd's own line says why, through the error log */
+		if (address_in_use(addr))
+			log_failure(cfg, "cannot listen", MF_LOG_KVS(
+				MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port),
+				MF_LOG_STR("reason", "address in use (is another server running?)")));
+		else
+			log_failure(cfg, "cannot listen", MF_LOG_KVS(
+				MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port)));
 		rc = MF_ERR_INVALID;
 		goto fail;
 	}
 	*out = s;
 	return MF_OK;
+fail_nomem:
+	log_failure(cfg, "cannot start", MF_LOG_KVS(MF_LOG_STR("reason", "out of memory")));
 fail:
 	server_free(s);
 	return rc;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "api/api.h"
+#include "common/log.h"
 
 struct server_config {
 	const char *host;          /* address to bind, IPv4 or IPv6 literal */
@@ -32,6 +33,8 @@ struct server_config {
 	bool playground;           /* serve the playground page at / and /playground */
 	const char *cors_origins;  /* comma-separated allowed origins, "*", or NULL: CORS off */
 	const char *version;
+	struct mf_log *log;        /* where start-up failures are logged (borrowed: it must
+				    * outlive mf_server_start); NULL: nowhere */
 };
 
 /* The memory limit when none is given: fits the 128Mi limit of deploy/. */
@@ -40,8 +43,13 @@ struct server_config {
 struct server;
 
 /* Starts serving with cat (borrowed: it must outlive the server). On
- * success *out owns a running server; on failure prints why on stderr and
- * returns a negative mf_status. */
+ * success *out owns a running server; on failure logs why, one error line
+ * through cfg->log, leaves *out NULL and returns a negative mf_status:
+ * MF_ERR_INVALID for a configuration that cannot be served (a bad
+ * address, a bad CORS list, a port that cannot be bound), MF_ERR_NOMEM
+ * when memory or a thread could not be had. libmicrohttpd's own messages,
+ * once serving, go to stderr as error lines through a drop-when-full
+ * writer of the server's. */
 int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
 		 struct server **out);
 

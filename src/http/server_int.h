@@ -43,7 +43,8 @@ struct server {
 	struct MHD_Daemon *daemon;
 	struct metrics *metrics;
 	struct mf_access_log *access_log;  /* NULL: --no-access-log */
-	struct mf_access_log *error_log;   /* libmicrohttpd's errors: never blocks (server.c) */
+	struct mf_log_writer *error_writer; /* libmicrohttpd's error lines: never blocks ... */
+	struct mf_log error_log;            /* ... and the logger that queues them there */
 	atomic_uint_fast64_t error_second;  /* the second of the rate limit's count ... */
 	atomic_uint_fast64_t error_count;   /* ... and the lines logged in it */
 	atomic_uint_fast64_t error_limited; /* lines the rate limit left out */

@@ -2,7 +2,6 @@
 
 #include <pthread.h>
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
@@ -18,6 +17,7 @@ struct workers {
 	pthread_t threads[];
 };
 
+/* Microseconds of the monotonic clock. */
 static uint64_t now_us(void)
 {
 	struct timespec ts;
@@ -36,6 +36,8 @@ static void finish(struct workers *w, struct job *job)
 	atomic_fetch_sub(&w->outstanding, 1);
 }
 
+/* A worker thread (arg: the workers): solves jobs in order until the
+ * workers stop with none left. */
 static void *work(void *arg)
 {
 	struct workers *w = arg;
@@ -75,7 +77,6 @@ struct workers *mf_workers_start(unsigned n)
 	pthread_cond_init(&w->ready, NULL);
 	for (; w->n < n; w->n++)
 		if (pthread_create(&w->threads[w->n], NULL, work, w) != 0) {
-			fprintf(stderr, "manaflow serve: cannot start worker threads\n");
 			mf_workers_free(w);
 			return NULL;
 		}

@@ -32,7 +32,9 @@ struct job {
 
 struct workers;
 
-/* Starts n threads. Returns NULL (message on stderr) on failure. */
+/* Starts n threads. Returns the workers, which the caller frees with
+ * mf_workers_free, or NULL when memory or a thread could not be had
+ * (nothing to free; the caller says why). Prints nothing. */
 struct workers *mf_workers_start(unsigned n);
 
 /* Queues job (the caller has suspended job->conn); a worker runs it and

@@ -4,21 +4,12 @@
  */
 #include "mana/catalogue.h"
 #include "mana/parse_error.h"
+#include "common/hash.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* FNV-1a of the name's len bytes: where the name index starts looking. */
-static uint32_t name_hash(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;
-
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h;
-}
 
 /* Splits [s, end) at the first sep; returns the field's end. */
 static const char *field_end(const char *s, const char *end, char sep)
@@ -83,7 +74,7 @@ static int32_t index_insert(struct mf_mana_catalogue *cat, int32_t i)
 	size_t len = strlen(name);
 	size_t mask = cat->n_slots - 1;
 
-	for (size_t h = name_hash(name, len) & mask;; h = (h + 1) & mask) {
+	for (size_t h = mf_fnv1a32(name, len) & mask;; h = (h + 1) & mask) {
 		if (cat->slots[h] < 0) {
 			cat->slots[h] = i;
 			return -1;
@@ -271,7 +262,7 @@ int32_t mf_mana_catalogue_find(const struct mf_mana_catalogue *cat, const char *
 
 	if (len > MF_MANA_LAND_NAME_MAX)
 		return -1;
-	for (size_t h = name_hash(name, len) & mask; cat->slots[h] >= 0; h = (h + 1) & mask) {
+	for (size_t h = mf_fnv1a32(name, len) & mask; cat->slots[h] >= 0; h = (h + 1) & mask) {
 		int32_t i = cat->slots[h];
 
 		if (cat->name_len[i] == len && memcmp(cat->lands[i].name, name, len) == 0)

@@ -104,7 +104,7 @@ static uint32_t *brace_slot(struct mf_mana_cost *out, const char *sym, size_t le
 }
 
 /* Bytes of a symbol to quote in a reason: at most max, and never half of a
- * UTF-8 character, since HTTP clients read the reason inside JSON. */
+ * UTF-8 character, since clients read the reason inside JSON. */
 static int shown_len(const char *s, size_t len, size_t max)
 {
 	size_t n = len;

@@ -30,7 +30,7 @@ static const char *const basic_type_names[5] = {
 	"Plains", "Island", "Swamp", "Mountain", "Forest",
 };
 
-/* The families a note may name with kind=NAME, as the HTTP API spells them. */
+/* The families a note may name with kind=NAME, as answers spell them. */
 static const enum mf_mana_land_kind note_kinds[] = {
 	MF_MANA_KIND_FAST, MF_MANA_KIND_CHECK, MF_MANA_KIND_SLOW, MF_MANA_KIND_TRIOME,
 	MF_MANA_KIND_SURVEIL, MF_MANA_KIND_GATE, MF_MANA_KIND_GAIN, MF_MANA_KIND_TEMPLE,

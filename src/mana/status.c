@@ -1,28 +1,10 @@
-/* Names of codes and enums that every layer prints. */
+/* Names of the mana domain's enums, which the floors above print, and its
+ * parse errors. (mf_status_str is the bottom floor's: src/common/status.c.) */
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "manaflow/common.h"
 #include "manaflow/mana.h"
 #include "mana/parse_error.h"
-
-const char *mf_status_str(int status)
-{
-	switch (status) {
-	case MF_OK:
-		return "ok";
-	case MF_ERR_NOMEM:
-		return "out of memory";
-	case MF_ERR_INVALID:
-		return "invalid input";
-	case MF_ERR_LIMIT:
-		return "input over a limit";
-	case MF_ERR_STOPPED:
-		return "stopped by the caller";
-	default:
-		return "unknown error";
-	}
-}
 
 char mf_mana_letter(enum mf_mana_type type)
 {

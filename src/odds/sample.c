@@ -5,23 +5,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/random.h"
 #include "odds/odds_internal.h"
-
-static uint64_t next(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
-}
 
 /* Shuffles the first m cards of deck[0..n) into place (a uniform draw of
  * m cards in order, from any arrangement). */
 static void shuffle_front(uint8_t *deck, uint32_t n, uint32_t m, uint64_t *state)
 {
 	for (uint32_t i = 0; i < m; i++) {
-		uint32_t j = i + (uint32_t)(next(state) % (n - i));
+		uint32_t j = i + (uint32_t)(mf_splitmix64(state) % (n - i));
 		uint8_t x = deck[i];
 
 		deck[i] = deck[j];

@@ -13,7 +13,7 @@
 #include <time.h>
 
 #include "manaflow/camelot.h"
-#include "../splitmix64.h"
+#include "common/random.h"
 
 /* Uniform in [0, bound) by rejection, so no value is favoured. */
 static uint32_t below(uint64_t *state, uint32_t bound)
@@ -22,7 +22,7 @@ static uint32_t below(uint64_t *state, uint32_t bound)
 	uint64_t x;
 
 	do
-		x = splitmix64(state);
+		x = mf_splitmix64(state);
 	while (x >= limit);
 	return (uint32_t)(x % bound);
 }

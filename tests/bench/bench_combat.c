@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "manaflow/combat.h"
-#include "../splitmix64.h"
+#include "common/random.h"
 
 static double now_ms(void)
 {
@@ -36,12 +36,12 @@ static int bench_size(size_t n_att, size_t n_def, uint32_t max_value, int reps)
 
 		for (size_t i = 0; i < n_att; i++)
 			att[i] = (struct mf_combat_creature){
-				(uint32_t)(splitmix64(&rng) % (max_value + 1)),
-				1 + (uint32_t)(splitmix64(&rng) % max_value) };
+				(uint32_t)(mf_splitmix64(&rng) % (max_value + 1)),
+				1 + (uint32_t)(mf_splitmix64(&rng) % max_value) };
 		for (size_t i = 0; i < n_def; i++)
 			def[i] = (struct mf_combat_creature){
-				(uint32_t)(splitmix64(&rng) % (max_value + 1)),
-				1 + (uint32_t)(splitmix64(&rng) % max_value) };
+				(uint32_t)(mf_splitmix64(&rng) % (max_value + 1)),
+				1 + (uint32_t)(mf_splitmix64(&rng) % max_value) };
 		start = now_ms();
 		if (mf_combat_solve(&board, &res, NULL) != MF_OK) {
 			fprintf(stderr, "bench-combat: solve failed\n");

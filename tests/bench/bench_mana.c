@@ -19,6 +19,7 @@
 #include <time.h>
 
 #include "cli/contest_input.h"
+#include "common/random.h"
 #include "manaflow/mana.h"
 #include "api/adapt_mana.h"
 
@@ -26,11 +27,7 @@ static uint64_t rng_state = 0x6d616e61666c6f77ull;
 
 static uint64_t next_random(void)
 {
-	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
+	return mf_splitmix64(&rng_state);
 }
 
 static size_t below(size_t n)

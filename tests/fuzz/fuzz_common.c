@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "api/problem.h"
+#include "http/status.h"
 
 void fuzz_fail(const char *file, int line, const char *what)
 {
@@ -93,7 +94,7 @@ void fuzz_run_handler(mf_api_handler handler, unsigned problems, const uint8_t *
 		FUZZ_CHECK(mf_buf_error(&out) == 0);
 		check_printed(mf_buf_ptr(&out), mf_buf_len(&out));
 	} else {
-		int status = mf_problem_status(err.problem);
+		unsigned status = mf_http_problem_status(err.problem);
 
 		FUZZ_CHECK(status >= 400 && status < 500);
 		/* openapi.yaml declares the route's set; the handler keeps to it. */
@@ -102,7 +103,7 @@ void fuzz_run_handler(mf_api_handler handler, unsigned problems, const uint8_t *
 		FUZZ_CHECK(err.pointer[0] == '\0' || err.pointer[0] == '/');
 		FUZZ_CHECK(memchr(err.detail, '\0', sizeof(err.detail)) != NULL);
 		mf_buf_free(&out);
-		FUZZ_CHECK(mf_problem_render(&err, &out) == 0);
+		FUZZ_CHECK(mf_http_problem_render(&err, &out) == 0);
 		check_printed(mf_buf_ptr(&out), mf_buf_len(&out));
 	}
 	mf_buf_free(&out);

@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "api/problem.h"
+#include "http/status.h"
 #include "http/router.h"
 
 int main(int argc, char **argv)
@@ -24,7 +24,7 @@ int main(int argc, char **argv)
 		printf("%s %s", r[i].method, r[i].path);
 		for (int p = 0; problems && p < MF_PROBLEM_COUNT; p++)
 			if (set & MF_PROBLEM_BIT(p))
-				printf(" %d:%s", mf_problem_status((enum mf_problem)p),
+				printf(" %u:%s", mf_http_problem_status((enum mf_problem)p),
 				       mf_problem_slug((enum mf_problem)p));
 		printf("\n");
 	}

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/random.h"
+
 #define DECK 52
 #define SIDE 4
 #define SLOTS 16
@@ -92,16 +94,9 @@ static uint64_t board_key(const struct brute *b)
 	return key;
 }
 
-static uint64_t mix(uint64_t z)
-{
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
 static size_t slot_of(const struct brute *b, uint64_t key, uint64_t meta)
 {
-	size_t i = (size_t)mix(key ^ mix(meta)) & (b->cap - 1);
+	size_t i = (size_t)mf_mix64(key ^ mf_mix64(meta)) & (b->cap - 1);
 
 	while (b->lost[i].meta && (b->lost[i].board != key || b->lost[i].meta != meta))
 		i = (i + 1) & (b->cap - 1);

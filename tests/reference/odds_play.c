@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../splitmix64.h"
+#include "common/random.h"
 #include "odds_policy.h"
 
 #define KINDS MF_ODDS_LAND_KINDS_MAX
@@ -334,7 +334,7 @@ int odds_play_exact(const struct mf_odds_query *q, struct odds_play_result *out)
 static void shuffle(int32_t *deck, uint32_t size, uint32_t m, uint64_t *rng)
 {
 	for (uint32_t i = 0; i < m; i++) {
-		uint32_t j = i + (uint32_t)(splitmix64(rng) % (size - i));
+		uint32_t j = i + (uint32_t)(mf_splitmix64(rng) % (size - i));
 		int32_t t = deck[i];
 
 		deck[i] = deck[j];

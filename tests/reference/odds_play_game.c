@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hash.h"
 #include "mana_brute.h"
 
 #define KINDS MF_ODDS_LAND_KINDS_MAX
@@ -126,22 +127,12 @@ static enum entry entry_of(const struct odds_play_player *p, size_t k, const uin
 	}
 }
 
-/* FNV-1a of bytes[0..n). */
-static uint64_t bytes_hash(const uint8_t *bytes, size_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ULL;
-
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ bytes[i]) * 0x100000001b3ULL;
-	return h;
-}
-
 /* The memo's slot for board (n kinds): its entry, or the free slot it
  * would take. */
 static struct memo_entry *memo_slot(struct memo_entry *memo, size_t cap, const uint8_t *board,
 				    size_t n)
 {
-	size_t i = (size_t)bytes_hash(board, n) & (cap - 1);
+	size_t i = (size_t)mf_fnv1a64(board, n) & (cap - 1);
 
 	while (memo[i].used && memcmp(memo[i].board, board, n))
 		i = (i + 1) & (cap - 1);
@@ -232,7 +223,7 @@ static struct place_slot *place_slot(const struct odds_play_player *p,
 				     struct place_slot *slots, size_t n_slots,
 				     const struct state *s)
 {
-	size_t i = (size_t)bytes_hash(s->key, s->len) & (n_slots - 1);
+	size_t i = (size_t)mf_fnv1a64(s->key, s->len) & (n_slots - 1);
 
 	while (slots[i].gen == p->gen && memcmp(p->next[slots[i].index].key, s->key, s->len))
 		i = (i + 1) & (n_slots - 1);

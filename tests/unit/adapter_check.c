@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "http/status.h"
+
 cJSON *adapter_call(mf_api_handler handler, cJSON *body, const struct mf_api_ctx *ctx,
 		    struct mf_api_error *err)
 {
@@ -42,7 +44,7 @@ void adapter_ck_answer(mf_api_handler handler, const char *body, const char *wan
 	struct mf_api_error err;
 	char *got = adapter_answer(handler, body, &err);
 
-	ck_assert_msg(got != NULL, "refused (%d at \"%s\": %s): %s", mf_problem_status(err.problem), err.pointer,
+	ck_assert_msg(got != NULL, "refused (%u at \"%s\": %s): %s", mf_http_problem_status(err.problem), err.pointer,
 		      err.detail, body);
 	ck_assert_str_eq(got, want);
 	free(got);
@@ -54,7 +56,7 @@ void adapter_ck_refused(mf_api_handler handler, const char *body, int status, co
 	char *got = adapter_answer(handler, body, &err);
 
 	ck_assert_msg(got == NULL, "accepted %s -> %s", body, got ? got : "");
-	ck_assert_int_eq(mf_problem_status(err.problem), status);
+	ck_assert_int_eq(mf_http_problem_status(err.problem), status);
 	ck_assert_str_eq(err.pointer, pointer);
 	ck_assert(err.detail[0] != '\0');
 }

@@ -11,6 +11,7 @@
 #include "api/adapt_camelot.h"
 #include "api/adapt_deck.h"
 #include "api/adapt_mana.h"
+#include "http/status.h"
 
 static struct mf_mana_catalogue *lands;
 
@@ -62,7 +63,7 @@ static void ck_refused(mf_api_handler handler, const char *body, size_t len,
 		      err.detail, words);
 	mf_buf_free(&out);
 	/* The problem document itself is JSON, whatever the body held. */
-	ck_assert_int_eq(mf_problem_render(&err, &out), 0);
+	ck_assert_int_eq(mf_http_problem_render(&err, &out), 0);
 	{
 		cJSON *doc = cJSON_ParseWithLength(mf_buf_ptr(&out), mf_buf_len(&out));
 

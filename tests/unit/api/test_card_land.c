@@ -12,7 +12,7 @@
 
 #include "api/adapt_mana.h"
 #include "api/card_land.h"
-#include "splitmix64.h"
+#include "common/random.h"
 
 static cJSON *sample;
 static struct mf_mana_catalogue *cat;
@@ -244,8 +244,8 @@ START_TEST(a_solve_with_card_objects_answers_as_by_name)
 	ck_assert_uint_ge(n_pool, 110);
 	for (int round = 0; round < 3000; round++) {
 		cJSON *by_name = cJSON_CreateObject(), *by_card = cJSON_CreateObject();
-		size_t n_field = 1 + splitmix64(&seed) % 6, n_lib = splitmix64(&seed) % 5;
-		const char *cost = costs[splitmix64(&seed) % 10];
+		size_t n_field = 1 + mf_splitmix64(&seed) % 6, n_lib = mf_splitmix64(&seed) % 5;
+		const char *cost = costs[mf_splitmix64(&seed) % 10];
 		struct mf_api_error e1, e2;
 		char *a, *b;
 
@@ -255,11 +255,11 @@ START_TEST(a_solve_with_card_objects_answers_as_by_name)
 			cJSON *objs = cJSON_AddArrayToObject(by_card, zone);
 
 			for (size_t k = 0; k < (z ? n_lib : n_field); k++) {
-				size_t p = splitmix64(&seed) % n_pool;
+				size_t p = mf_splitmix64(&seed) % n_pool;
 				const struct mf_mana_land *l = mf_mana_catalogue_land(cat, (size_t)pool[p]);
 
 				cJSON_AddItemToArray(names, cJSON_CreateString(l->name));
-				if (splitmix64(&seed) % 4)
+				if (mf_splitmix64(&seed) % 4)
 					cJSON_AddItemToArray(objs, card_object(cards[p], faces[p]));
 				else  /* names and cards mixed */
 					cJSON_AddItemToArray(objs, cJSON_CreateString(l->name));
@@ -268,7 +268,7 @@ START_TEST(a_solve_with_card_objects_answers_as_by_name)
 		for (int k = 0; k < 2; k++) {
 			cJSON *q = k ? by_card : by_name;
 
-			cJSON_AddNumberToObject(q, "life", (double)(1 + splitmix64(&seed) % 4));
+			cJSON_AddNumberToObject(q, "life", (double)(1 + mf_splitmix64(&seed) % 4));
 			cJSON_AddStringToObject(q, "cost", cost);
 			cJSON_AddNumberToObject(q, "x", 2);
 		}

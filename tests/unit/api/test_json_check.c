@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "api/json_check.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 #define N_ELEMS(x) (sizeof(x) / sizeof((x)[0]))
 
@@ -38,7 +38,7 @@
 
 static size_t rand_below(uint64_t *state, size_t n)
 {
-	return (size_t)(splitmix64(state) % n);
+	return (size_t)(mf_splitmix64(state) % n);
 }
 
 /* mf_json_check on an exact-size heap copy of text[0..len). */
@@ -71,7 +71,7 @@ static void reject_at(int line, const char *text, size_t len, unsigned max_depth
 	struct mf_json_check_error err = { 0 };
 	int rc = check_copy(text, len, max_depth, &err);
 
-	if (rc != MF_JSON_CHECK_INVALID)
+	if (rc != MF_ERR_INVALID)
 		ck_abort_msg("line %d: accepted (rc %d)", line, rc);
 	if (err.offset != offset)
 		ck_abort_msg("line %d: offset %zu, expected %zu (%s)", line, err.offset, offset,
@@ -420,19 +420,19 @@ START_TEST(test_bounded_by_len)
 {
 	struct mf_json_check_error err;
 
-	ck_assert_int_eq(check_copy("[1,2]", 3, 64, &err), MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(check_copy("[1,2]", 3, 64, &err), MF_ERR_INVALID);
 	ck_assert_uint_eq(err.offset, 3);
 	ck_assert_str_eq(err.reason, "unexpected end of input");
 	ck_assert_int_eq(check_copy("truex", 4, 64, &err), 0);
 	ck_assert_int_eq(check_copy("123", 2, 64, &err), 0);
-	ck_assert_int_eq(check_copy("\"abcdefghijklmnop\"", 17, 64, &err), MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(check_copy("\"abcdefghijklmnop\"", 17, 64, &err), MF_ERR_INVALID);
 	ck_assert_str_eq(err.reason, "unterminated string");
-	ck_assert_int_eq(check_copy("\"\\u00e9\"", 6, 64, &err), MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(check_copy("\"\\u00e9\"", 6, 64, &err), MF_ERR_INVALID);
 	ck_assert_uint_eq(err.offset, 6);
-	ck_assert_int_eq(check_copy("\"\xe2\x82\xac\"", 3, 64, &err), MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(check_copy("\"\xe2\x82\xac\"", 3, 64, &err), MF_ERR_INVALID);
 	ck_assert_str_eq(err.reason, "invalid UTF-8: a truncated sequence");
 	ck_assert_int_eq(check_copy("{}\0", 2, 64, &err), 0);
-	ck_assert_int_eq(mf_json_check(NULL, 0, 64, &err), MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(mf_json_check(NULL, 0, 64, &err), MF_ERR_INVALID);
 	ck_assert_str_eq(err.reason, "empty input");
 	/* Every prefix of a document exercising each path: no crash, no overread. */
 	{
@@ -440,7 +440,7 @@ START_TEST(test_bounded_by_len)
 					  "\"\\ud83d\\ude00\xf0\x9f\x98\x80\\n\"],\"b\":{}}";
 
 		for (size_t n = 0; n < sizeof(doc) - 1; n++)
-			ck_assert_int_eq(check_copy(doc, n, 64, &err), MF_JSON_CHECK_INVALID);
+			ck_assert_int_eq(check_copy(doc, n, 64, &err), MF_ERR_INVALID);
 		ck_assert_int_eq(check_copy(doc, sizeof(doc) - 1, 64, &err), 0);
 	}
 }
@@ -481,7 +481,7 @@ START_TEST(test_depth)
 		accept_at(__LINE__, b.b, b.n, 64);
 		nest(&b, 65, objects);
 		rc = check_copy(b.b, b.n, 64, &err);
-		ck_assert_int_eq(rc, MF_JSON_CHECK_INVALID);
+		ck_assert_int_eq(rc, MF_ERR_INVALID);
 		ck_assert_str_eq(err.reason, "nesting deeper than 64 levels");
 		/* The 65th bracket: 32 "[" and 32 "{\"k\":" before it when mixed. */
 		ck_assert_uint_eq(err.offset, objects ? 32 * 1 + 32 * 5 : 64);
@@ -500,15 +500,15 @@ START_TEST(test_depth)
 	nest(&b, 100000, 1);
 	accept_at(__LINE__, b.b, b.n, 100000);
 	rc = check_copy(b.b, b.n, 99999, &err);
-	ck_assert_int_eq(rc, MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(rc, MF_ERR_INVALID);
 	ck_assert_str_eq(err.reason, "nesting deeper than 99999 levels");
 	ck_assert_uint_eq(strlen(err.pointer), MF_JSON_POINTER_MAX - 1 - 1);  /* cut whole */
 	rc = check_copy(b.b, b.n, 64, &err);
-	ck_assert_int_eq(rc, MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(rc, MF_ERR_INVALID);
 	accept_at(__LINE__, b.b, b.n, (unsigned)-1);
 	/* Unterminated at depth: every level on the heap, freed. */
 	rc = check_copy(b.b, b.n / 2, (unsigned)-1, &err);
-	ck_assert_int_eq(rc, MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(rc, MF_ERR_INVALID);
 	free(b.b);
 }
 END_TEST
@@ -648,7 +648,7 @@ START_TEST(test_duplicates_large)
 	b.n--;
 	buf_str(&b, ",\"samesame49999\":0}");
 	rc = check_copy(b.b, b.n, 64, &err);
-	ck_assert_int_eq(rc, MF_JSON_CHECK_INVALID);
+	ck_assert_int_eq(rc, MF_ERR_INVALID);
 	ck_assert_str_eq(err.pointer, "/samesame49999");
 	free(b.b);
 }
@@ -674,7 +674,7 @@ START_TEST(test_pointer_truncation)
 			for (size_t i = 0; i < reps; i++)
 				buf_str(&b, unit[u]);
 			buf_str(&b, "\":{\"x\":1,\"x\":2}}");
-			ck_assert_int_eq(check_copy(b.b, b.n, 64, &err), MF_JSON_CHECK_INVALID);
+			ck_assert_int_eq(check_copy(b.b, b.n, 64, &err), MF_ERR_INVALID);
 			ck_assert_str_eq(err.reason, "duplicate key");
 			n = strlen(err.pointer);
 			ck_assert_uint_lt(n, MF_JSON_POINTER_MAX);
@@ -1311,7 +1311,7 @@ START_TEST(test_differential)
 			ck_abort_msg("case %d: checker rc %d offset %zu (%s), reference %zu", i, rc,
 				     rc ? err.offset : 0, rc ? err.reason : "", want);
 		}
-		REQUIRE(rc != MF_JSON_CHECK_NOMEM);
+		REQUIRE(rc != MF_ERR_NOMEM);
 		if (rc) {
 			size_t n = strnlen(err.pointer, sizeof(err.pointer));
 
@@ -1392,7 +1392,7 @@ START_TEST(test_out_of_memory)
 	ck_assert_int_eq(setrlimit(RLIMIT_AS, &cap), 0);
 	rc = mf_json_check(b.b, b.n, 64, &err);
 	setrlimit(RLIMIT_AS, &old);
-	ck_assert_int_eq(rc, MF_JSON_CHECK_NOMEM);
+	ck_assert_int_eq(rc, MF_ERR_NOMEM);
 	ck_assert_str_eq(err.reason, "out of memory");
 	ck_assert_str_eq(err.pointer, "");
 	/* With room again, the same text passes. */

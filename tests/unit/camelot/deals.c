@@ -2,6 +2,8 @@
 
 #include <string.h>
 
+#include "common/random.h"
+
 const struct deals_example deals_examples[4] = {
 	{ "AAAA222233334444555566667777888899990000JJJJQQQQKKKK", false },
 	{ "JJJJQQQQKKKKA9A9A9A928282828373737374646464655550000", true },
@@ -11,11 +13,7 @@ const struct deals_example deals_examples[4] = {
 
 uint64_t deals_next(uint64_t *state)
 {
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
+	return mf_splitmix64(state);
 }
 
 uint32_t deals_below(uint64_t *state, uint32_t bound)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "api/adapt_camelot.h"
+#include "http/status.h"
 #include "unit/adapter_check.h"
 #include "reference/camelot_replay.h"
 #include "unit/camelot/deals.h"
@@ -34,7 +35,7 @@ static void ck_fails(mf_api_handler handler, const char *body, int status,
 	cJSON *answer = call(handler, body, &err);
 
 	ck_assert_msg(answer == NULL, "%s: answered", body);
-	ck_assert_int_eq(mf_problem_status(err.problem), status);
+	ck_assert_int_eq(mf_http_problem_status(err.problem), status);
 	ck_assert_str_eq(err.pointer, pointer);
 	ck_assert_msg(strstr(err.detail, words), "%s: detail \"%s\" lacks \"%s\"", body,
 		      err.detail, words);

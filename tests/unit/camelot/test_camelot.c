@@ -13,7 +13,7 @@
 #include "reference/camelot_replay.h"
 #include "reference/camelot_brute.h"
 #include "unit/camelot/deals.h"
-#include "splitmix64.h"
+#include "common/random.h"
 
 static struct mf_camelot_result result;
 
@@ -293,7 +293,7 @@ START_TEST(a_raised_stop)
 		for (int p = 0; p < MF_CAMELOT_DECK_SIZE; p++)
 			deal.cards[p] = (uint8_t)(1 + p % 13);
 		for (int p = MF_CAMELOT_DECK_SIZE - 1; p > 0; p--) {
-			int q = (int)(splitmix64(&state) % (uint64_t)(p + 1));
+			int q = (int)(mf_splitmix64(&state) % (uint64_t)(p + 1));
 			uint8_t x = deal.cards[p];
 
 			deal.cards[p] = deal.cards[q];

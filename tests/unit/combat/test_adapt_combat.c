@@ -12,7 +12,7 @@
 
 #include "../adapter_check.h"
 #include "api/adapt_combat.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 #define answer_of(body, err) adapter_answer(mf_api_combat_blocks, body, err)
 #define ck_answer(body, want) adapter_ck_answer(mf_api_combat_blocks, body, want)
@@ -123,8 +123,8 @@ START_TEST(test_random_boards)
 
 	for (int k = 0; k < 300; k++) {
 		struct mf_combat_creature att[MF_COMBAT_ATTACKERS_MAX], def[MF_COMBAT_DEFENDERS_MAX];
-		struct mf_combat_board board = { att, 1 + splitmix64(&rng) % 8, def,
-						 splitmix64(&rng) % 9 };
+		struct mf_combat_board board = { att, 1 + mf_splitmix64(&rng) % 8, def,
+						 mf_splitmix64(&rng) % 9 };
 		struct mf_combat_result res;
 		struct mf_api_error err;
 		struct mf_api_ctx ctx = { 0 };
@@ -140,9 +140,9 @@ START_TEST(test_random_boards)
 			for (size_t i = 0; i < n; i++) {
 				cJSON *item;
 
-				c[i].power = (uint32_t)(splitmix64(&rng) % 7);
-				c[i].toughness = 1 + (uint32_t)(splitmix64(&rng) % 6);
-				if (splitmix64(&rng) & 1) {
+				c[i].power = (uint32_t)(mf_splitmix64(&rng) % 7);
+				c[i].toughness = 1 + (uint32_t)(mf_splitmix64(&rng) % 6);
+				if (mf_splitmix64(&rng) & 1) {
 					const int pt[2] = { (int)c[i].power, (int)c[i].toughness };
 
 					item = cJSON_CreateIntArray(pt, 2);

@@ -9,7 +9,7 @@
 
 #include "manaflow/combat.h"
 #include "combat_brute.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 #define N_ELEMS(x) (sizeof(x) / sizeof((x)[0]))
 
@@ -18,7 +18,7 @@
 
 static uint32_t rand_range(uint64_t *state, uint32_t lo, uint32_t hi)
 {
-	return lo + (uint32_t)(splitmix64(state) % (hi - lo + 1));
+	return lo + (uint32_t)(mf_splitmix64(state) % (hi - lo + 1));
 }
 
 struct test_board {

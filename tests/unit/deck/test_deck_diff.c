@@ -13,7 +13,7 @@
 #include "reference/deck_regex.h"
 #include "unit/card/sample.h"
 #include "unit/deck/suites.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 static struct sample sample;
 
@@ -30,7 +30,7 @@ static void sample_teardown(void)
 
 static size_t pick(uint64_t *state, size_t n)
 {
-	return (size_t)(splitmix64(state) % n);
+	return (size_t)(mf_splitmix64(state) % n);
 }
 
 static void compare_card(struct ref_deck *ref, const struct mf_card_object *card,

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 
 #include "mana/flow.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 /* Nodes 0..n-1 in a fresh graph with room for max_edges edges. */
 static void graph(struct flow_graph *g, int32_t n, int32_t max_edges)
@@ -88,15 +88,15 @@ struct random_graph {
 
 static void random_graph(struct random_graph *r, uint64_t *seed)
 {
-	r->n = 4 + (int32_t)(splitmix64(seed) % (NODES_MAX - 3));
-	r->m = 1 + (int32_t)(splitmix64(seed) % (uint64_t)(3 * r->n));
+	r->n = 4 + (int32_t)(mf_splitmix64(seed) % (NODES_MAX - 3));
+	r->m = 1 + (int32_t)(mf_splitmix64(seed) % (uint64_t)(3 * r->n));
 	for (int32_t i = 0; i < r->m; i++) {
-		r->from[i] = (int32_t)(splitmix64(seed) % (uint64_t)r->n);
-		r->to[i] = (int32_t)(splitmix64(seed) % (uint64_t)(r->n - 1));
+		r->from[i] = (int32_t)(mf_splitmix64(seed) % (uint64_t)r->n);
+		r->to[i] = (int32_t)(mf_splitmix64(seed) % (uint64_t)(r->n - 1));
 		if (r->to[i] >= r->from[i])
 			r->to[i]++;
-		r->cap[i] = 1 + (int64_t)(splitmix64(seed) % 5);
-		r->cost[i] = (int32_t)(splitmix64(seed) % 5);
+		r->cap[i] = 1 + (int64_t)(mf_splitmix64(seed) % 5);
+		r->cost[i] = (int32_t)(mf_splitmix64(seed) % 5);
 	}
 }
 

@@ -24,7 +24,7 @@
 #include "manaflow/mana.h"
 #include "diff_report.h"
 #include "../../reference/mana_brute.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 /* Overridable for longer runs by hand (-DSEEDS=.. -DBOARDS_PER_SEED=..
  * -DREPORTS_MAX=..). */
@@ -38,7 +38,7 @@
 /* Uniform-enough in 0 .. n - 1 for the small n used here. */
 static uint32_t below(uint64_t *rng, uint32_t n)
 {
-	return (uint32_t)(splitmix64(rng) % n);
+	return (uint32_t)(mf_splitmix64(rng) % n);
 }
 
 static bool chance(uint64_t *rng, uint32_t percent)

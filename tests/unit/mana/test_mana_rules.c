@@ -19,7 +19,7 @@
 #include "manaflow/mana.h"
 #include "../../reference/mana_brute.h"
 #include "../../reference/plan_check.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 #define LANDS_MAX 12
 #ifndef SEEDS
@@ -294,7 +294,7 @@ END_TEST
 
 static uint32_t below(uint64_t *rng, uint32_t n)
 {
-	return (uint32_t)(splitmix64(rng) % n);
+	return (uint32_t)(mf_splitmix64(rng) % n);
 }
 
 /* Battlefield draws: every land but the library-only ones, fetches often. */

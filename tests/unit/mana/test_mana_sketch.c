@@ -19,7 +19,7 @@
 
 #include "manaflow/mana.h"
 #include "../../reference/mana_sketch.h"
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 #ifndef MF_SKETCH_EXAMPLES
 #error "the build defines MF_SKETCH_EXAMPLES (the statement's examples, without .txt)"
@@ -426,7 +426,7 @@ END_TEST
 
 static uint32_t below(uint64_t *rng, uint32_t n)
 {
-	return (uint32_t)(splitmix64(rng) % n);
+	return (uint32_t)(mf_splitmix64(rng) % n);
 }
 
 static bool chance(uint64_t *rng, uint32_t percent)

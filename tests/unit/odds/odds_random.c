@@ -4,17 +4,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../../splitmix64.h"
+#include "common/random.h"
 
 /* A random number 0 .. n - 1 from the stream. */
 static uint32_t below(struct odds_random *r, uint32_t n)
 {
-	return (uint32_t)(splitmix64(&r->rng) % n);
+	return (uint32_t)(mf_splitmix64(&r->rng) % n);
 }
 
 uint64_t odds_random_bits(struct odds_random *r)
 {
-	return splitmix64(&r->rng);
+	return mf_splitmix64(&r->rng);
 }
 
 /* The families of the catalogue a random deck draws its lands from. */
@@ -68,7 +68,7 @@ void odds_random_init(struct odds_random *r, const struct mf_mana_catalogue *cat
 {
 	memset(r, 0, sizeof(*r));
 	r->cat = cat;
-	r->rng = splitmix64(&seed);
+	r->rng = mf_splitmix64(&seed);
 	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++) {
 		enum family fam = family_of(mf_mana_catalogue_land(cat, i));
 
@@ -235,7 +235,7 @@ void odds_random_large(struct odds_random *r, struct mf_odds_query *q,
 	uint32_t size = sizes[below(r, 3)];
 
 	*q = (struct mf_odds_query){ .cat = r->cat, .size = size, .lands = idx, .counts = counts,
-				     .n_lands = n, .method = MF_ODDS_AUTO, .seed = splitmix64(&r->rng) };
+				     .n_lands = n, .method = MF_ODDS_AUTO, .seed = mf_splitmix64(&r->rng) };
 	random_rules(r, q, 7);
 	pick_lands(r, &q->cost, idx, n);
 	spread(r, counts, n, size * 2 / 5 - 3 + below(r, 7));

@@ -1,8 +1,10 @@
 /*
  * One growable byte buffer with a size cap and sticky failure, in the
- * style of curl's dynbuf. Request bodies, answers, problem documents,
- * metrics and CLI input all grow in one of these; the server hands the
- * bytes to libmicrohttpd without another copy (mf_buf_take()).
+ * style of curl's dynbuf. Part of the bottom floor (src/common): every
+ * floor above may use it, and it knows none of them. Request bodies,
+ * answers, problem documents, metrics and CLI input all grow in one of
+ * these; whoever sends the bytes can take them without another copy
+ * (mf_buf_take()).
  *
  * Once an append fails (out of memory, or the cap would be passed) the
  * buffer is emptied and every later append fails too, so a writer can
@@ -11,8 +13,8 @@
  * The contents are always NUL-terminated (one byte past len, not counted)
  * once anything was added, so text can be handed to C string functions.
  */
-#ifndef MF_API_BUF_H
-#define MF_API_BUF_H
+#ifndef MF_COMMON_BUF_H
+#define MF_COMMON_BUF_H
 
 #include <stdarg.h>
 #include <stdbool.h>
@@ -48,9 +50,12 @@ int mf_buf_add_uint(struct mf_buf *b, uint64_t v);
 /* 0 while every append succeeded, else MF_ERR_NOMEM or MF_ERR_LIMIT. */
 int mf_buf_error(const struct mf_buf *b);
 
-/* The bytes so far (NUL-terminated; "" when empty) and their count. The
- * pointer is valid until the next append, take or free. */
+/* The bytes so far, NUL-terminated ("" when empty or failed): still owned
+ * by the buffer, valid until the next append, take or free. */
 const char *mf_buf_ptr(const struct mf_buf *b);
+
+/* How many bytes mf_buf_ptr() holds, the NUL not counted; 0 after a
+ * failure. */
 size_t mf_buf_len(const struct mf_buf *b);
 
 /* Hands the contents to the caller, who frees them with free(); *len gets

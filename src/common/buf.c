@@ -1,4 +1,4 @@
-#include "api/buf.h"
+#include "common/buf.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +17,8 @@ void mf_buf_init(struct mf_buf *b, size_t cap)
 	b->error = 0;
 }
 
+/* Empties b for good with error (sticky until init, take or free);
+ * returns error. */
 static int fail(struct mf_buf *b, int error)
 {
 	free(b->mem);
