@@ -18,6 +18,7 @@
  * duplicate.
  */
 #include "api/json_check.h"
+#include "api/json_check_state.h"
 #include "api/json_keys.h"
 #include "common/utf8.h"
 
@@ -28,31 +29,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define INLINE_LEVELS 64  /* open arrays/objects before the level stack moves to the heap */
-#define INLINE_KEYS 64    /* keys of open objects before the key stack moves to the heap */
-#define SMALL_OBJECT 16   /* objects up to this many keys compare keys directly */
-#define NONE SIZE_MAX
-
-/* An open array or object. */
-struct level {
-	size_t index;  /* array: index of the current element; object: keys read so far */
-	size_t key;    /* object: opening quote of the current member's key */
-	size_t mark;   /* object: its first key in check.keys */
-	int obj;
-};
-
-struct check {
-	const unsigned char *s;
-	size_t len;
-	unsigned max_depth;
-	struct mf_json_check_error *err;
-	struct level *lv;    /* lv_inline, or the heap beyond INLINE_LEVELS */
-	size_t depth, lv_cap;
-	struct mf_json_key *keys;    /* keys_inline, or the heap beyond INLINE_KEYS */
-	size_t n_keys, keys_cap;
-	struct level lv_inline[INLINE_LEVELS];
-	struct mf_json_key keys_inline[INLINE_KEYS];
-};
 
 #define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
 
@@ -100,147 +76,6 @@ static inline int is_digit(unsigned char c)
 
 
 /* ------------------------------------------------------------------ */
-/* Errors                                                              */
-
-struct ptr_out {
-	char *buf;
-	size_t n;
-	int full;
-};
-
-static void ptr_put(struct ptr_out *o, const void *bytes, size_t n)
-{
-	if (o->full || o->n + n >= MF_JSON_POINTER_MAX) {
-		o->full = 1;
-		return;
-	}
-	memcpy(o->buf + o->n, bytes, n);
-	o->n += n;
-}
-
-/* Appends "/" and the key at quote, escaped per RFC 6901, whole characters
- * only; nothing at all when not even its first character fits (a bare "/"
- * would name the empty key). */
-static void ptr_put_key(struct ptr_out *o, const unsigned char *s, size_t quote)
-{
-	struct mf_json_unesc u;
-	unsigned char ch[4];
-	size_t start = o->n;
-	int c;
-
-	ptr_put(o, "/", 1);
-	mf_json_unesc_init(&u, s, quote);
-	while (!o->full && (c = mf_json_unesc_next(&u)) >= 0) {
-		size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-
-		ch[0] = (unsigned char)c;
-		for (size_t i = 1; i < n; i++)
-			ch[i] = (unsigned char)mf_json_unesc_next(&u);
-		if (c == '~')
-			ptr_put(o, "~0", 2);
-		else if (c == '/')
-			ptr_put(o, "~1", 2);
-		else
-			ptr_put(o, ch, n);
-	}
-	if (o->full && o->n == start + 1 && s[quote + 1] != '"')
-		o->n = start;
-}
-
-/* Writes the pointer through the current members of the first n levels, then
- * key (a quote offset) unless NONE. */
-static void make_pointer(const struct check *ck, size_t n, size_t key)
-{
-	struct ptr_out o = { ck->err->pointer, 0, 0 };
-	char num[24];
-
-	for (size_t i = 0; i < n && !o.full; i++) {
-		if (ck->lv[i].obj) {
-			ptr_put_key(&o, ck->s, ck->lv[i].key);
-		} else {
-			int k = snprintf(num, sizeof(num), "/%zu", ck->lv[i].index);
-
-			ptr_put(&o, num, (size_t)k);
-		}
-	}
-	if (key != NONE && !o.full)
-		ptr_put_key(&o, ck->s, key);
-	o.buf[o.n] = '\0';
-}
-
-/*
- * Fails with reason at off; the pointer runs through the current members of
- * the first n levels, then key unless NONE. A duplicate key in an open object
- * too large to have been checked yet wins when it comes first.
- */
-static int fail_at(struct check *ck, size_t off, const char *reason, size_t n, size_t key)
-{
-	struct mf_json_check_error *err = ck->err;
-
-	for (size_t i = 0; i < ck->depth; i++) {
-		const struct level *lv = &ck->lv[i];
-		size_t end = ck->n_keys, dup;
-
-		if (!lv->obj || lv->index <= SMALL_OBJECT)
-			continue;
-		for (size_t j = i + 1; j < ck->depth; j++) {
-			if (ck->lv[j].obj) {
-				end = ck->lv[j].mark;
-				break;
-			}
-		}
-		dup = mf_json_first_duplicate(ck->s, ck->keys + lv->mark, end - lv->mark);
-		if (dup < off) {
-			off = dup;
-			reason = "duplicate key";
-			n = i;
-			key = dup;
-		}
-	}
-	err->offset = off;
-	snprintf(err->reason, sizeof(err->reason), "%s", reason);
-	make_pointer(ck, n, key);
-	return MF_ERR_INVALID;
-}
-
-/* Fails at off, in the current member when in_member, else in the innermost
- * container. */
-static int fail(struct check *ck, size_t off, const char *reason, int in_member)
-{
-	size_t n = ck->depth;
-
-	if (!in_member && n > 0)
-		n--;
-	return fail_at(ck, off, reason, n, NONE);
-}
-
-/* Fails at s[p], a byte the grammar does not allow there; a NUL or an
- * ill-formed UTF-8 sequence is named as such. */
-static int fail_byte(struct check *ck, size_t p, const char *reason, int in_member)
-{
-	const char *why;
-
-	if (ck->s[p] == 0)
-		reason = "a NUL byte";
-	else if (ck->s[p] >= 0x80 && !mf_utf8_sequence_why(ck->s + p, ck->len - p, &why))
-		reason = why;
-	return fail(ck, p, reason, in_member);
-}
-
-static int fail_end(struct check *ck, int in_member)
-{
-	return fail(ck, ck->len, "unexpected end of input", in_member);
-}
-
-static int fail_nomem(struct check *ck, size_t off)
-{
-	ck->err->offset = off;
-	ck->err->pointer[0] = '\0';
-	snprintf(ck->err->reason, sizeof(ck->err->reason), "out of memory");
-	return MF_ERR_NOMEM;
-}
-
-/* ------------------------------------------------------------------ */
 /* Stacks                                                              */
 
 /* Grows *v (inline_v or the heap) of *cap elements of size sz to twice
@@ -266,9 +101,9 @@ static int grow(void **v, void *inline_v, size_t *cap, size_t sz)
 	return 0;
 }
 
-static int push_level(struct check *ck, int obj)
+static int push_level(struct mf_json_check_state *ck, int obj)
 {
-	struct level *lv;
+	struct mf_json_level *lv;
 
 	if (ck->depth == ck->lv_cap) {
 		void *v = ck->lv;
@@ -287,21 +122,21 @@ static int push_level(struct check *ck, int obj)
 
 /* Records the key k of the innermost object (whose current member it starts):
  * a duplicate fails at once while the object is small. */
-static int add_key(struct check *ck, const struct mf_json_key *k)
+static int add_key(struct mf_json_check_state *ck, const struct mf_json_key *k)
 {
-	struct level *lv = &ck->lv[ck->depth - 1];
+	struct mf_json_level *lv = &ck->lv[ck->depth - 1];
 
 	if (lv->index < SMALL_OBJECT) {
 		for (size_t i = lv->mark; i < ck->n_keys; i++) {
 			if (ck->keys[i].pre == k->pre && mf_json_key_cmp(ck->s, &ck->keys[i], k) == 0)
-				return fail_at(ck, k->off, "duplicate key", ck->depth - 1, k->off);
+				return mf_json_fail_at(ck, k->off, "duplicate key", ck->depth - 1, k->off);
 		}
 	}
 	if (ck->n_keys == ck->keys_cap) {
 		void *v = ck->keys;
 
 		if (grow(&v, ck->keys_inline, &ck->keys_cap, sizeof(*ck->keys)))
-			return fail_nomem(ck, k->off);
+			return mf_json_fail_nomem(ck, k->off);
 		ck->keys = v;
 	}
 	ck->keys[ck->n_keys++] = *k;
@@ -311,15 +146,15 @@ static int add_key(struct check *ck, const struct mf_json_key *k)
 }
 
 /* Closes the innermost object: a large one is checked for duplicates now. */
-static int close_object(struct check *ck)
+static int close_object(struct mf_json_check_state *ck)
 {
-	struct level *lv = &ck->lv[ck->depth - 1];
+	struct mf_json_level *lv = &ck->lv[ck->depth - 1];
 
 	if (lv->index > SMALL_OBJECT) {
 		size_t dup = mf_json_first_duplicate(ck->s, ck->keys + lv->mark, ck->n_keys - lv->mark);
 
-		if (dup != NONE)
-			return fail_at(ck, dup, "duplicate key", ck->depth - 1, dup);
+		if (dup != MF_JSON_NO_KEY)
+			return mf_json_fail_at(ck, dup, "duplicate key", ck->depth - 1, dup);
 	}
 	ck->n_keys = lv->mark;
 	ck->depth--;
@@ -330,14 +165,14 @@ static int close_object(struct check *ck)
 /* Tokens                                                              */
 
 /* Checks the escape at s[*pp] == '\\' and moves past it. */
-static int scan_escape(struct check *ck, size_t *pp, int in_member)
+static int scan_escape(struct mf_json_check_state *ck, size_t *pp, int in_member)
 {
 	const unsigned char *s = ck->s;
 	size_t p = *pp, len = ck->len, q;
 	unsigned cp, lo;
 
 	if (len - p < 2)
-		return fail(ck, len, "unterminated string", in_member);
+		return mf_json_fail(ck, len, "unterminated string", in_member);
 	switch (s[p + 1]) {
 	case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
 		*pp = p + 2;
@@ -345,19 +180,19 @@ static int scan_escape(struct check *ck, size_t *pp, int in_member)
 	case 'u':
 		break;
 	default:
-		return fail(ck, p, "an invalid escape sequence", in_member);
+		return mf_json_fail(ck, p, "an invalid escape sequence", in_member);
 	}
 	for (q = p + 2; q < p + 6; q++) {
 		if (q >= len)
-			return fail(ck, len, "unterminated string", in_member);
+			return mf_json_fail(ck, len, "unterminated string", in_member);
 		if (mf_json_hex_value(s[q]) < 0)
-			return fail(ck, p, "a \\u escape without four hex digits", in_member);
+			return mf_json_fail(ck, p, "a \\u escape without four hex digits", in_member);
 	}
 	cp = mf_json_hex4(s + p + 2);
 	if (cp == 0)
-		return fail(ck, p, "a string holds \\u0000 (NUL)", in_member);
+		return mf_json_fail(ck, p, "a string holds \\u0000 (NUL)", in_member);
 	if (cp >= 0xdc00 && cp <= 0xdfff)
-		return fail(ck, p, "a low surrogate escape without its high surrogate", in_member);
+		return mf_json_fail(ck, p, "a low surrogate escape without its high surrogate", in_member);
 	if (cp < 0xd800 || cp > 0xdbff) {
 		*pp = p + 6;
 		return 0;
@@ -367,9 +202,9 @@ static int scan_escape(struct check *ck, size_t *pp, int in_member)
 	if (len - q >= 2 && s[q] == '\\' && s[q + 1] == 'u') {
 		for (size_t h = q + 2; h < q + 6; h++) {
 			if (h >= len)
-				return fail(ck, len, "unterminated string", in_member);
+				return mf_json_fail(ck, len, "unterminated string", in_member);
 			if (mf_json_hex_value(s[h]) < 0)
-				return fail(ck, q, "a \\u escape without four hex digits", in_member);
+				return mf_json_fail(ck, q, "a \\u escape without four hex digits", in_member);
 		}
 		lo = mf_json_hex4(s + q + 2);
 		if (lo >= 0xdc00 && lo <= 0xdfff) {
@@ -377,12 +212,12 @@ static int scan_escape(struct check *ck, size_t *pp, int in_member)
 			return 0;
 		}
 	}
-	return fail(ck, p, "a high surrogate escape without its low surrogate", in_member);
+	return mf_json_fail(ck, p, "a high surrogate escape without its low surrogate", in_member);
 }
 
 /* Checks the string whose opening quote is at s[*pp] and moves past its
  * closing quote; when k is not NULL the string is a key, described in *k. */
-static int scan_string(struct check *ck, size_t *pp, struct mf_json_key *k)
+static int scan_string(struct mf_json_check_state *ck, size_t *pp, struct mf_json_key *k)
 {
 	const unsigned char *s = ck->s;
 	size_t p = *pp + 1, len = ck->len, start = p;
@@ -395,7 +230,7 @@ static int scan_string(struct check *ck, size_t *pp, struct mf_json_key *k)
 		while (p < len && str_plain[s[p]])
 			p++;
 		if (p == len)
-			return fail(ck, len, "unterminated string", in_member);
+			return mf_json_fail(ck, len, "unterminated string", in_member);
 		c = s[p];
 		if (c == '"')
 			break;
@@ -407,15 +242,15 @@ static int scan_string(struct check *ck, size_t *pp, struct mf_json_key *k)
 			char why[48];
 
 			if (c == 0)
-				return fail(ck, p, "a NUL byte in a string", in_member);
+				return mf_json_fail(ck, p, "a NUL byte in a string", in_member);
 			snprintf(why, sizeof(why), "a raw control byte 0x%02x in a string", c);
-			return fail(ck, p, why, in_member);
+			return mf_json_fail(ck, p, why, in_member);
 		} else {
 			const char *why;
 			size_t n = mf_utf8_sequence_why(s + p, len - p, &why);
 
 			if (!n)
-				return fail(ck, p, why, in_member);
+				return mf_json_fail(ck, p, why, in_member);
 			p += n;
 		}
 	}
@@ -442,15 +277,15 @@ static int scan_string(struct check *ck, size_t *pp, struct mf_json_key *k)
 }
 
 /* Checks the rest of the literal word (whose first byte matched) at s[*pp]. */
-static int scan_literal(struct check *ck, size_t *pp, const char *word)
+static int scan_literal(struct mf_json_check_state *ck, size_t *pp, const char *word)
 {
 	size_t p = *pp, n = strlen(word);
 
 	for (size_t i = 1; i < n; i++) {
 		if (p + i == ck->len)
-			return fail_end(ck, 1);
+			return mf_json_fail_end(ck, 1);
 		if (ck->s[p + i] != (unsigned char)word[i])
-			return fail_byte(ck, p + i, "an invalid literal", 1);
+			return mf_json_fail_byte(ck, p + i, "an invalid literal", 1);
 	}
 	*pp = p + n;
 	return 0;
@@ -517,7 +352,7 @@ static bool reads_as_another_integer(const unsigned char *s, size_t a, size_t b)
 }
 
 /* Checks the number at s[*pp] ('-' or a digit) and moves past it. */
-static int scan_number(struct check *ck, size_t *pp)
+static int scan_number(struct mf_json_check_state *ck, size_t *pp)
 {
 	const unsigned char *s = ck->s;
 	size_t p = *pp, len = ck->len;
@@ -525,26 +360,26 @@ static int scan_number(struct check *ck, size_t *pp)
 	if (s[p] == '-') {
 		p++;
 		if (starts_with(s, p, len, "Infinity"))
-			return fail(ck, p, "NaN and Infinity are not JSON", 1);
+			return mf_json_fail(ck, p, "NaN and Infinity are not JSON", 1);
 	}
 	if (p < len && s[p] == '0') {
 		p++;
 		if (p < len && is_digit(s[p]))
-			return fail(ck, p, "a number with a leading zero", 1);
+			return mf_json_fail(ck, p, "a number with a leading zero", 1);
 		if (p < len && (s[p] | 0x20) == 'x')
-			return fail(ck, p, "a hexadecimal number", 1);
+			return mf_json_fail(ck, p, "a hexadecimal number", 1);
 	} else if (p < len && is_digit(s[p])) {
 		while (++p < len && is_digit(s[p]))
 			;
 	} else {
-		return p < len ? fail_byte(ck, p, "no digit after '-'", 1) :
-				 fail(ck, p, "no digit after '-'", 1);
+		return p < len ? mf_json_fail_byte(ck, p, "no digit after '-'", 1) :
+				 mf_json_fail(ck, p, "no digit after '-'", 1);
 	}
 	if (p < len && s[p] == '.') {
 		p++;
 		if (p == len || !is_digit(s[p]))
-			return p < len ? fail_byte(ck, p, "no digit after the decimal point", 1) :
-					 fail(ck, p, "no digit after the decimal point", 1);
+			return p < len ? mf_json_fail_byte(ck, p, "no digit after the decimal point", 1) :
+					 mf_json_fail(ck, p, "no digit after the decimal point", 1);
 		while (++p < len && is_digit(s[p]))
 			;
 	}
@@ -553,19 +388,19 @@ static int scan_number(struct check *ck, size_t *pp)
 		if (p < len && (s[p] == '+' || s[p] == '-'))
 			p++;
 		if (p == len || !is_digit(s[p]))
-			return p < len ? fail_byte(ck, p, "no digit in the exponent", 1) :
-					 fail(ck, p, "no digit in the exponent", 1);
+			return p < len ? mf_json_fail_byte(ck, p, "no digit in the exponent", 1) :
+					 mf_json_fail(ck, p, "no digit in the exponent", 1);
 		while (++p < len && is_digit(s[p]))
 			;
 	}
 	if (reads_as_another_integer(s, *pp, p))
-		return fail(ck, *pp, "a number that is not an integer, which a double reads as one", 1);
+		return mf_json_fail(ck, *pp, "a number that is not an integer, which a double reads as one", 1);
 	*pp = p;
 	return 0;
 }
 
 /* Why no value can start at s[p]. */
-static int fail_value(struct check *ck, size_t p)
+static int fail_value(struct mf_json_check_state *ck, size_t p)
 {
 	const unsigned char *s = ck->s;
 	const char *reason = "expected a value";
@@ -576,23 +411,23 @@ static int fail_value(struct check *ck, size_t p)
 		reason = "a number starting with '.'";
 	else if (starts_with(s, p, ck->len, "NaN") || starts_with(s, p, ck->len, "Infinity"))
 		reason = "NaN and Infinity are not JSON";
-	return fail_byte(ck, p, reason, 1);
+	return mf_json_fail_byte(ck, p, reason, 1);
 }
 
 /* ------------------------------------------------------------------ */
 /* The grammar                                                         */
 
-static int check_text(struct check *ck)
+static int check_text(struct mf_json_check_state *ck)
 {
 	const unsigned char *s = ck->s;
 	size_t len = ck->len, p;
-	struct level *lv;
+	struct mf_json_level *lv;
 	struct mf_json_key k;
 	int rc;
 
 	p = skip_ws(s, 0, len);
 	if (p == len)
-		return fail(ck, len, "empty input", 0);
+		return mf_json_fail(ck, len, "empty input", 0);
 value:
 	/* p < len: a value starts at s[p], the current member's. */
 	switch (s[p]) {
@@ -627,13 +462,13 @@ value:
 		char why[64];
 
 		snprintf(why, sizeof(why), "nesting deeper than %u levels", ck->max_depth);
-		return fail(ck, p, why, 1);
+		return mf_json_fail(ck, p, why, 1);
 	}
 	if (push_level(ck, s[p] == '{'))
-		return fail_nomem(ck, p);
+		return mf_json_fail_nomem(ck, p);
 	p = skip_ws(s, p + 1, len);
 	if (p == len)
-		return fail_end(ck, 0);
+		return mf_json_fail_end(ck, 0);
 	if (s[p] == (ck->lv[ck->depth - 1].obj ? '}' : ']')) {
 		p++;
 		ck->depth--;  /* empty: no keys to check */
@@ -644,7 +479,7 @@ value:
 key:
 	/* p < len: a key must start at s[p]. */
 	if (s[p] != '"')
-		return fail_byte(ck, p, "expected a string key", 0);
+		return mf_json_fail_byte(ck, p, "expected a string key", 0);
 	if (scan_string(ck, &p, &k))
 		return MF_ERR_INVALID;
 	rc = add_key(ck, &k);
@@ -652,46 +487,46 @@ key:
 		return rc;
 	p = skip_ws(s, p, len);
 	if (p == len)
-		return fail_end(ck, 1);
+		return mf_json_fail_end(ck, 1);
 	if (s[p] != ':')
-		return fail_byte(ck, p, "expected ':' after a key", 1);
+		return mf_json_fail_byte(ck, p, "expected ':' after a key", 1);
 	p = skip_ws(s, p + 1, len);
 	if (p == len)
-		return fail_end(ck, 1);
+		return mf_json_fail_end(ck, 1);
 	goto value;
 after:
 	/* A value ended at s[p]. */
 	p = skip_ws(s, p, len);
 	if (ck->depth == 0) {
 		if (p != len)
-			return fail_byte(ck, p, "trailing bytes after the value", 0);
+			return mf_json_fail_byte(ck, p, "trailing bytes after the value", 0);
 		return MF_OK;
 	}
 	if (p == len)
-		return fail_end(ck, 0);
+		return mf_json_fail_end(ck, 0);
 	lv = &ck->lv[ck->depth - 1];
 	if (s[p] == ',') {
 		p = skip_ws(s, p + 1, len);
 		if (p == len)
-			return fail_end(ck, 0);
+			return mf_json_fail_end(ck, 0);
 		if (lv->obj) {
 			if (s[p] == '}')
-				return fail(ck, p, "a comma before '}'", 0);
+				return mf_json_fail(ck, p, "a comma before '}'", 0);
 			goto key;
 		}
 		if (s[p] == ']')
-			return fail(ck, p, "a comma before ']'", 0);
+			return mf_json_fail(ck, p, "a comma before ']'", 0);
 		lv->index++;
 		goto value;
 	}
 	if (lv->obj) {
 		if (s[p] != '}')
-			return fail_byte(ck, p, "expected ',' or '}'", 0);
+			return mf_json_fail_byte(ck, p, "expected ',' or '}'", 0);
 		if (close_object(ck))
 			return MF_ERR_INVALID;
 	} else {
 		if (s[p] != ']')
-			return fail_byte(ck, p, "expected ',' or ']'", 0);
+			return mf_json_fail_byte(ck, p, "expected ',' or ']'", 0);
 		ck->depth--;
 	}
 	p++;
@@ -701,7 +536,7 @@ after:
 int mf_json_check(const char *text, size_t len, unsigned max_depth,
 		  struct mf_json_check_error *err)
 {
-	struct check ck;
+	struct mf_json_check_state ck;
 	int rc;
 
 	ck.s = (const unsigned char *)text;
