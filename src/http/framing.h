@@ -1,6 +1,6 @@
 /*
  * Request framing and header checks that libmicrohttpd 0.9.75 leaves to the
- * application (issue 14): the access handler's first call runs them before
+ * application (request smuggling past it): the access handler's first call runs them before
  * routing, so that a request whose body length is ambiguous, or whose Host
  * is missing or doubled, is refused with a problem document and the
  * connection closed before anything else on it is read.

@@ -1,6 +1,6 @@
 /*
  * Clients that hang up mid-request, noticed even where libmicrohttpd 0.9.75
- * misses them (issue 14).
+ * misses them (a burst of them once held every connection slot).
  *
  * libmicrohttpd watches each connection with edge-triggered epoll and takes
  * a short read for "nothing more to read". When the client's FIN arrives

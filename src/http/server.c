@@ -166,10 +166,119 @@ static bool address_in_use(const struct sockaddr *addr)
 	return used;
 }
 
-int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
-		 struct server **out)
+/* Step 1 of mf_server_start(): the server's state (config, catalogue,
+ * CORS origins, routes, metrics, static answers, admission) into *out.
+ * MF_OK, or MF_ERR_INVALID (CORS) / MF_ERR_NOMEM, logged; *out is then
+ * whatever was made, for server_free(). */
+static int server_new(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
+		      struct server **out)
 {
 	const char *names[METRICS_ROUTES_MAX];
+	struct server *s = calloc(1, sizeof(*s));
+	int rc;
+
+	*out = s;
+	if (!s)
+		goto nomem;
+	s->cfg = *cfg;
+	s->ctx.lands = cat;
+	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
+	mf_request_ids_init(&s->ids);
+	rc = mf_cors_parse(&s->cors, cfg->cors_origins);
+	if (rc == MF_ERR_LIMIT) {
+		log_failure(cfg, "too many or too long CORS origins", MF_LOG_KVS(
+			MF_LOG_UINT("origins_max", CORS_ORIGINS_MAX),
+			MF_LOG_UINT("origin_bytes_max", CORS_ORIGIN_BYTES_MAX)));
+		return MF_ERR_INVALID;
+	}
+	if (rc)
+		goto nomem;
+	s->routes = mf_router_routes(&s->n_routes);
+	for (size_t i = 0; i < s->n_routes && i < METRICS_ROUTES_MAX; i++)
+		names[i] = s->routes[i].path;
+	s->metrics = mf_metrics_new(names, s->n_routes);
+	if (!s->metrics || render_static_answers(s))
+		goto nomem;
+	mf_admission_init(&s->admission,
+			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
+	mf_metrics_set_admission(s->metrics, &s->admission);
+	return MF_OK;
+nomem:
+	log_failure(cfg, "cannot start", MF_LOG_KVS(MF_LOG_STR("reason", "out of memory")));
+	return MF_ERR_NOMEM;
+}
+
+/* Step 2: the error log (libmicrohttpd's lines) and the access log, each
+ * with its drop-when-full writer thread. MF_OK or MF_ERR_NOMEM, logged. */
+static int start_logs(struct server *s)
+{
+	s->error_writer = mf_log_writer_new(STDERR_FILENO, ERROR_LOG_CAP);
+	if (!s->error_writer) {
+		log_failure(&s->cfg, "cannot start the error log",
+			    MF_LOG_KVS(MF_LOG_STR("reason", strerror(errno))));
+		return MF_ERR_NOMEM;
+	}
+	mf_log_init(&s->error_log, STDERR_FILENO, s->error_writer);
+	mf_metrics_set_error_log(s->metrics, &s->error_log, &s->error_limited);
+	if (!s->cfg.access_log)
+		return MF_OK;
+	s->access_log = mf_access_log_new(STDERR_FILENO, MF_ACCESS_LOG_CAP);
+	if (!s->access_log) {
+		log_failure(&s->cfg, "cannot start the access log",
+			    MF_LOG_KVS(MF_LOG_STR("reason", strerror(errno))));
+		return MF_ERR_NOMEM;
+	}
+	mf_metrics_set_access_log(s->metrics, s->access_log);
+	return MF_OK;
+}
+
+/* Step 3: the solve workers and the hang-up watcher. MF_OK or
+ * MF_ERR_NOMEM, logged. */
+static int start_threads(struct server *s)
+{
+	s->workers = mf_workers_start(s->cfg.threads);
+	if (!s->workers) {
+		log_failure(&s->cfg, "cannot start the worker threads",
+			    MF_LOG_KVS(MF_LOG_UINT("threads", s->cfg.threads)));
+		return MF_ERR_NOMEM;
+	}
+	s->hangups = mf_http_hangup_start(s->cfg.upload_deadline_s);
+	if (!s->hangups) {
+		log_failure(&s->cfg, "cannot start the hang-up watcher", NULL);
+		return MF_ERR_NOMEM;
+	}
+	return MF_OK;
+}
+
+/* The address to listen on, from cfg->host and cfg->port, into *a4 or *a6;
+ * *ipv6 says which. false (logged) when the host is no IP address. */
+static bool listen_address(const struct server_config *cfg, struct sockaddr_in *a4,
+			   struct sockaddr_in6 *a6, bool *ipv6)
+{
+	memset(a4, 0, sizeof(*a4));
+	memset(a6, 0, sizeof(*a6));
+	*ipv6 = false;
+	if (inet_pton(AF_INET, cfg->host, &a4->sin_addr) == 1) {
+		a4->sin_family = AF_INET;
+		a4->sin_port = htons(cfg->port);
+		return true;
+	}
+	if (inet_pton(AF_INET6, cfg->host, &a6->sin6_addr) == 1) {
+		a6->sin6_family = AF_INET6;
+		a6->sin6_port = htons(cfg->port);
+		*ipv6 = true;
+		return true;
+	}
+	log_failure(cfg, "the host is not an IPv4 or IPv6 address",
+		    MF_LOG_KVS(MF_LOG_STR("host", cfg->host)));
+	return false;
+}
+
+/* Step 4: libmicrohttpd's daemon, listening. MF_OK or MF_ERR_INVALID
+ * (logged: a bad host, or the address cannot be listened on). */
+static int start_daemon(struct server *s)
+{
+	const struct server_config *cfg = &s->cfg;
 	struct sockaddr_in6 a6;
 	struct sockaddr_in a4;
 	struct sockaddr *addr;
@@ -184,91 +293,22 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	 * for "drained" and no edge ever comes again: the socket sat in
 	 * CLOSE_WAIT, holding a slot of --connection-limit, until the idle
 	 * timeout. A burst of such connections filled the limit and /healthz
-	 * went unanswered for the timeout (issue 14). With TURBO a new
-	 * connection is read optimistically first and joins the epoll set only
-	 * after that read, so the set reports the pending FIN and the connection
-	 * is closed at once. (In 0.9.75 TURBO also skips shutdown(SHUT_WR)
-	 * before close and makes client sockets close-on-exec: harmless here.)
-	 * The same lost edge on a connection already in the set (its FIN
-	 * arriving with its data) is caught by the hang-up watcher, hangup.h. */
+	 * went unanswered for the whole timeout. With TURBO a new connection is
+	 * read optimistically first and joins the epoll set only after that
+	 * read, so the set reports the pending FIN and the connection is closed
+	 * at once. (In 0.9.75 TURBO also skips shutdown(SHUT_WR) before close
+	 * and makes client sockets close-on-exec: harmless here.) The same lost
+	 * edge on a connection already in the set (its FIN arriving with its
+	 * data) is caught by the hang-up watcher, hangup.h. */
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_TURBO |
 			 MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
-	struct server *s;
-	int rc = MF_ERR_NOMEM;
+	bool ipv6;
 
-	*out = NULL;
-	s = calloc(1, sizeof(*s));
-	if (!s)
-		goto fail_nomem;
-	s->cfg = *cfg;
-	s->ctx.lands = cat;
-	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
-	mf_request_ids_init(&s->ids);
-	rc = mf_cors_parse(&s->cors, cfg->cors_origins);
-	if (rc == MF_ERR_LIMIT) {
-		log_failure(cfg, "too many or too long CORS origins", MF_LOG_KVS(
-			MF_LOG_UINT("origins_max", CORS_ORIGINS_MAX),
-			MF_LOG_UINT("origin_bytes_max", CORS_ORIGIN_BYTES_MAX)));
-		rc = MF_ERR_INVALID;
-		goto fail;
-	}
-	if (rc)
-		goto fail_nomem;
-	rc = MF_ERR_NOMEM;
-	s->routes = mf_router_routes(&s->n_routes);
-	for (size_t i = 0; i < s->n_routes && i < METRICS_ROUTES_MAX; i++)
-		names[i] = s->routes[i].path;
-	s->metrics = mf_metrics_new(names, s->n_routes);
-	if (!s->metrics || render_static_answers(s))
-		goto fail_nomem;
-	mf_admission_init(&s->admission,
-			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
-	mf_metrics_set_admission(s->metrics, &s->admission);
-	s->error_writer = mf_log_writer_new(STDERR_FILENO, ERROR_LOG_CAP);
-	if (!s->error_writer) {
-		log_failure(cfg, "cannot start the error log",
-			    MF_LOG_KVS(MF_LOG_STR("reason", strerror(errno))));
-		goto fail;
-	}
-	mf_log_init(&s->error_log, STDERR_FILENO, s->error_writer);
-	mf_metrics_set_error_log(s->metrics, &s->error_log, &s->error_limited);
-	if (cfg->access_log) {
-		s->access_log = mf_access_log_new(STDERR_FILENO, MF_ACCESS_LOG_CAP);
-		if (!s->access_log) {
-			log_failure(cfg, "cannot start the access log",
-				    MF_LOG_KVS(MF_LOG_STR("reason", strerror(errno))));
-			goto fail;
-		}
-		mf_metrics_set_access_log(s->metrics, s->access_log);
-	}
-	s->workers = mf_workers_start(cfg->threads);
-	if (!s->workers) {
-		log_failure(cfg, "cannot start the worker threads",
-			    MF_LOG_KVS(MF_LOG_UINT("threads", cfg->threads)));
-		goto fail;
-	}
-	s->hangups = mf_http_hangup_start(cfg->upload_deadline_s);
-	if (!s->hangups) {
-		log_failure(cfg, "cannot start the hang-up watcher", NULL);
-		goto fail;
-	}
-	memset(&a4, 0, sizeof(a4));
-	memset(&a6, 0, sizeof(a6));
-	if (inet_pton(AF_INET, cfg->host, &a4.sin_addr) == 1) {
-		a4.sin_family = AF_INET;
-		a4.sin_port = htons(cfg->port);
-		addr = (struct sockaddr *)&a4;
-	} else if (inet_pton(AF_INET6, cfg->host, &a6.sin6_addr) == 1) {
-		a6.sin6_family = AF_INET6;
-		a6.sin6_port = htons(cfg->port);
-		addr = (struct sockaddr *)&a6;
+	if (!listen_address(cfg, &a4, &a6, &ipv6))
+		return MF_ERR_INVALID;
+	addr = ipv6 ? (struct sockaddr *)&a6 : (struct sockaddr *)&a4;
+	if (ipv6)
 		flags |= MHD_USE_IPv6;
-	} else {
-		log_failure(cfg, "the host is not an IPv4 or IPv6 address",
-			    MF_LOG_KVS(MF_LOG_STR("host", cfg->host)));
-		rc = MF_ERR_INVALID;
-		goto fail;
-	}
 	pool[0].value = (intptr_t)cfg->threads;
 	s->daemon = MHD_start_daemon(flags, cfg->port, NULL, NULL, mf_request_handle, s,
 		MHD_OPTION_EXTERNAL_LOGGER, log_mhd_error, s,
@@ -288,25 +328,39 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 		 * it libmicrohttpd sets SO_REUSEADDR alone, so a restart still binds
 		 * while connections of the old process sit in TIME_WAIT. */
 		MHD_OPTION_END);
-	if (!s->daemon) {
-		/* libmicrohttpd's own line says why, through the error log */
-		if (address_in_use(addr))
-			log_failure(cfg, "cannot listen", MF_LOG_KVS(
-				MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port),
-				MF_LOG_STR("reason", "address in use (is another server running?)")));
-		else
-			log_failure(cfg, "cannot listen", MF_LOG_KVS(
-				MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port)));
-		rc = MF_ERR_INVALID;
-		goto fail;
+	if (s->daemon)
+		return MF_OK;
+	/* libmicrohttpd's own line says why, through the error log */
+	if (address_in_use(addr))
+		log_failure(cfg, "cannot listen", MF_LOG_KVS(
+			MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port),
+			MF_LOG_STR("reason", "address in use (is another server running?)")));
+	else
+		log_failure(cfg, "cannot listen", MF_LOG_KVS(
+			MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port)));
+	return MF_ERR_INVALID;
+}
+
+int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
+		    struct server **out)
+{
+	struct server *s;
+	int rc;
+
+	*out = NULL;
+	rc = server_new(cfg, cat, &s);
+	if (!rc)
+		rc = start_logs(s);
+	if (!rc)
+		rc = start_threads(s);
+	if (!rc)
+		rc = start_daemon(s);
+	if (rc) {
+		server_free(s);
+		return rc;
 	}
 	*out = s;
 	return MF_OK;
-fail_nomem:
-	log_failure(cfg, "cannot start", MF_LOG_KVS(MF_LOG_STR("reason", "out of memory")));
-fail:
-	server_free(s);
-	return rc;
 }
 
 uint16_t mf_server_port(const struct server *s)
