@@ -14,14 +14,6 @@
 #include "common/hash.h"
 #include "http/framing.h"
 
-uint64_t mf_server_now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
-
 /* libmicrohttpd's messages, as one JSON log line each. A client that hangs
  * up mid-request is no error of the server's, and a flood of them must not
  * become a flood of log lines: those are left out. The lines go through a
