@@ -10,7 +10,7 @@ that the libraries can be linked into any program without a clash. Names
 that start with "__" are the compiler's (sanitizer instrumentation).
 
 With --exports, PUBLIC.o (the solver object the binary links, its
-hidden symbols made local by tools/localize.py) must define as global only
+hidden symbols made local by src/localize.py) must define as global only
 functions that the headers of HEADER_DIR declare MF_EXPORT, and every such
 function must be defined by PUBLIC.o or one of the LIBRARYs (libmfcommon
 defines those of common.h).
