@@ -11,6 +11,7 @@
 #include "api/adapt_camelot.h"
 #include "api/adapt_deck.h"
 #include "api/adapt_mana.h"
+#include "fixtures.h"
 
 static struct mf_mana_catalogue *lands;
 
@@ -150,9 +151,7 @@ END_TEST
 /* What was fine stays fine, and answers stay JSON. */
 START_TEST(test_valid_bodies_answered)
 {
-	static const char body[] =
-		"{\"battlefield\":[\"Wooded Foothills\",\"Forest\"],\"library\":[\"Steam Vents\"],"
-		"\"life\":7,\"cost\":\"RG\"}";
+	static const char body[] = MF_FIX_FETCH_RG;
 	struct mf_api_error err;
 	struct mf_buf out;
 
