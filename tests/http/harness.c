@@ -15,6 +15,7 @@
 #endif
 
 const char *ts_manaflow;
+pid_t ts_runner;
 struct test_server ts_srv = { .log_fd = -1, .saved_stderr = -1 };
 
 int64_t now_ms(void)
@@ -61,6 +62,10 @@ void ts_close(struct test_server *s)
 	if (s->log_fd >= 0) {
 		close(s->log_fd);
 		s->log_fd = -1;
+	}
+	if (s->log_path[0]) {
+		unlink(s->log_path);
+		s->log_path[0] = '\0';
 	}
 }
 

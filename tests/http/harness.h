@@ -7,8 +7,11 @@
  * library API (http/server.h) and stopped with mf_server_shutdown(), so that
  * its code runs under the test's sanitizers and valgrind and its coverage is
  * written when the test process exits. While it runs, the process's fd 2 is
- * the server's log (an unlinked file ts_log() reads); the test's own fd 2
- * comes back when it stops. One such server at a time.
+ * the server's log (a file in /tmp that ts_log() reads and ts_close()
+ * removes); the test's own fd 2 comes back when it stops. So a sanitizer's
+ * report lands in that log: when a test process dies with a server running
+ * (a sanitizer's abort, a crash, a failed assertion under CK_FORK=yes), the
+ * log stays, and ts_orphan_logs() prints it. One such server at a time.
  *
  * As a child process (ts_spawn): `manaflow serve`, for what only a process
  * shows: signals, the drain on SIGTERM, exit statuses, the command line's
@@ -37,6 +40,9 @@
 /* Path of the manaflow binary under test (argv[1]). */
 extern const char *ts_manaflow;
 
+/* The pid of the process that runs the suites (main sets it). */
+extern pid_t ts_runner;
+
 struct server;
 struct mf_mana_catalogue;
 
@@ -45,7 +51,8 @@ struct test_server {
 	struct mf_mana_catalogue *cat;  /* its catalogue (owned), or NULL */
 	pid_t pid;                      /* a child server, 0: none (or reaped) */
 	uint16_t port;
-	int log_fd;                     /* its log, an unlinked file; -1: none */
+	int log_fd;                     /* its log; -1: none */
+	char log_path[96];              /* in process: the log's name until ts_close; else "" */
 	int saved_stderr;               /* in process: the test's fd 2 while the log has it; -1 */
 	unsigned cut_short;             /* in process: what the last stop returned */
 };
@@ -89,9 +96,14 @@ void ts_spawn(struct test_server *s, const char *const *args, const char *const 
 void ts_stop(struct test_server *s);
 #define TS_STOP_TIMEOUT_MS 30000
 
-/* ts_stop, then closes the log. Safe to call twice and on a server that
- * never started. */
+/* ts_stop, then closes the log (and removes it). Safe to call twice and on
+ * a server that never started. */
 void ts_close(struct test_server *s);
+
+/* Prints on stderr, then removes, every in-process server's log that a
+ * test process of this run (ts_runner) left behind when it died. For main,
+ * after the suites have run. */
+void ts_orphan_logs(void);
 
 /* A child only: sends sig to it; fails the test when it cannot. */
 void ts_signal(struct test_server *s, int sig);

@@ -2,6 +2,7 @@
  * API: see harness.h. */
 #define _GNU_SOURCE  /* F_DUPFD_CLOEXEC */
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdatomic.h>
@@ -19,11 +20,10 @@
 #error "the build defines MF_TEST_VERSION"
 #endif
 
-/* A sanitizer's reports go to fd 2, which is the server's log while one
- * runs here: they are sent to the test's own fd 2 instead, where a reader
- * of the test's output finds them. Weak: there is no sanitizer in most
- * builds. */
-extern void __sanitizer_set_report_fd(void *fd) __attribute__((weak));
+/* The in-process servers' logs are /tmp/LOG_PREFIX<runner>-<test>-XXXXXX,
+ * <runner> the pid of the process that runs the suites, <test> that of the
+ * (forked) test process: a log left behind names the run it belongs to. */
+#define LOG_PREFIX "manaflow-http-inproc-"
 
 /* serve's defaults, as its --help states them (a test holds them to it);
  * --threads defaults to one per online core, as serve's does. */
@@ -165,8 +165,6 @@ static void take_stderr(struct test_server *s)
 	s->saved_stderr = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
 	ck_assert_msg(s->saved_stderr >= 0, "dup: %s", strerror(errno));
 	ck_assert_msg(dup2(s->log_fd, STDERR_FILENO) == STDERR_FILENO, "dup2: %s", strerror(errno));
-	if (__sanitizer_set_report_fd)
-		__sanitizer_set_report_fd((void *)(intptr_t)s->saved_stderr);
 }
 
 /* Gives the test its own fd 2 back (after take_stderr). */
@@ -178,13 +176,10 @@ static void give_back_stderr(struct test_server *s)
 	dup2(s->saved_stderr, STDERR_FILENO);
 	close(s->saved_stderr);
 	s->saved_stderr = -1;
-	if (__sanitizer_set_report_fd)
-		__sanitizer_set_report_fd((void *)(intptr_t)STDERR_FILENO);
 }
 
 void ts_start(struct test_server *s, const char *const *args)
 {
-	char path[] = "/tmp/manaflow-http-inproc-XXXXXX";
 	struct server_config cfg;
 	const char *lands;
 	char *log;
@@ -196,9 +191,13 @@ void ts_start(struct test_server *s, const char *const *args)
 	ck_assert_msg(!running, "a server already runs in this process");
 	cfg = config_from(args, &lands);
 	s->cat = load_lands(lands);
-	s->log_fd = mkstemp(path);
+	/* Named while the server runs (ts_close removes it): if the test
+	 * process dies, a sanitizer's report or the last lines are there for
+	 * ts_orphan_logs to show. */
+	snprintf(s->log_path, sizeof(s->log_path), "/tmp/" LOG_PREFIX "%ld-%ld-XXXXXX",
+		 (long)ts_runner, (long)getpid());
+	s->log_fd = mkstemp(s->log_path);
 	ck_assert_msg(s->log_fd >= 0, "mkstemp: %s", strerror(errno));
-	unlink(path);  /* nameless: nothing to remove, even if the test dies */
 	take_stderr(s);
 	running = true;
 	rc = mf_server_start(&cfg, s->cat, &s->inproc);
@@ -226,4 +225,35 @@ void ts_inproc_stop(struct test_server *s)
 		give_back_stderr(s);
 		running = false;
 	}
+}
+
+void ts_orphan_logs(void)
+{
+	char prefix[64], path[512];
+	struct dirent *e;
+	DIR *d = opendir("/tmp");
+
+	snprintf(prefix, sizeof(prefix), LOG_PREFIX "%ld-", (long)ts_runner);
+	while (d && (e = readdir(d)) != NULL) {
+		char chunk[4096];
+		ssize_t n;
+		int fd;
+
+		if (strncmp(e->d_name, prefix, strlen(prefix)) != 0)
+			continue;
+		snprintf(path, sizeof(path), "/tmp/%s", e->d_name);
+		fd = open(path, O_RDONLY);
+		fprintf(stderr, "\n==== the log of a server in a test process that did not end "
+			"cleanly (%s):\n", path);
+		fflush(stderr);
+		while (fd >= 0 && (n = read(fd, chunk, sizeof(chunk))) > 0)
+			if (write(STDERR_FILENO, chunk, (size_t)n) != n)
+				break;
+		fprintf(stderr, "==== end of %s\n", path);
+		if (fd >= 0)
+			close(fd);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
 }

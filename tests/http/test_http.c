@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -22,6 +23,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	ts_manaflow = argv[1];
+	ts_runner = getpid();
 	signal(SIGPIPE, SIG_IGN);  /* a server that hangs up must fail a test, not kill us */
 	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK)
 		return 2;
@@ -38,6 +40,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_deadline());
 	srunner_add_suite(sr, suite_harness());
 	srunner_run_all(sr, CK_NORMAL);
+	ts_orphan_logs();
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	curl_global_cleanup();
