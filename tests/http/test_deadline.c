@@ -1,6 +1,7 @@
 /*
  * Long solves have a deadline, stop when their client leaves, and stop at
- * the drain deadline (the edge, round two: rows 1, 2 and 9).
+ * the drain deadline: a solve on a worker thread never outlives what its
+ * client or the operator allows.
  *
  * The heavy request: a 99-card deck of 20 kinds of land and 16 spells, each
  * sampled with a million games (one spell takes seconds, all of them about a

@@ -164,8 +164,9 @@ END_TEST
 
 /* A space before a header's colon: libmicrohttpd kept "Content-Length "
  * as a name of its own, answered the GET as bodiless and then the body,
- * a second request, as well (issue 23, row 6). A bare CR inside a value
- * and a name with a control character are refused the same way. */
+ * a second request, as well: a request smuggled past a proxy that reads
+ * the length. A bare CR inside a value and a name with a control character
+ * are refused the same way. */
 START_TEST(header_names_and_values)
 {
 	expect_refused_and_closed("GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length : 48\r\n\r\n"

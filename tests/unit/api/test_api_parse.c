@@ -1,8 +1,9 @@
 /*
  * Hostile bodies through the one path the server, the CLI and the fuzzers
- * share (mf_api_answer): what cJSON alone let through (issue 14, items 8 to
- * 10) is refused with a pointer and a short, exact detail, and every answer
- * stays JSON.
+ * share (mf_api_answer): what cJSON alone let through (invalid UTF-8,
+ * \u0000, numbers RFC 8259 refuses, duplicate keys, deep nesting) is
+ * refused with a pointer and a short, exact detail, and every answer stays
+ * JSON.
  */
 #include <check.h>
 #include <stdlib.h>
