@@ -18,6 +18,7 @@
 
 #define BATCH_BYTES (1u << 20)
 
+/* Seconds of a monotonic clock. */
 static double seconds(void)
 {
 	struct timespec ts;

@@ -29,6 +29,9 @@ static int must_fail(void)
 	return 1;
 }
 
+/* The wrapped allocator: each call is counted, the chosen one returns NULL
+ * (as the real one does when memory runs out: realloc leaves its block),
+ * and the live blocks are tallied; the rest is the real function's. */
 void *__wrap_malloc(size_t n)
 {
 	void *p;

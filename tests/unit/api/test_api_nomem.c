@@ -70,6 +70,7 @@ static void setup(void)
 	ck_assert_int_eq(mf_mana_catalogue_builtin(&lands, &perr), MF_OK);
 }
 
+/* Frees what setup made. */
 static void teardown(void)
 {
 	mf_mana_catalogue_free(lands);
