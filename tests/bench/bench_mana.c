@@ -6,7 +6,7 @@
  *
  * The contest lines draw from the contest's 70 lands only (the first of the
  * built-in catalogue), so that their figures compare across catalogues; a
- * line of its own draws a Pioneer-like board from issue 15's lands: shocks,
+ * line of its own draws a Pioneer-like board from the lands beyond them: shocks,
  * fast, check and slow lands, pathways, triomes and surveil lands, with
  * fetches that find them (in vain: they enter tapped) or basics.
  *

@@ -1,15 +1,12 @@
-/* Requests with any headers, answers with all of theirs: see exchange.h. */
+/* The HTTP tests' one client: see exchange.h. */
 #include "exchange.h"
 
-#include <errno.h>
-#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
+#include "fixtures.h"
 #include "harness.h"
 
 #define HX_ROUTES_MAX 64
@@ -69,7 +66,7 @@ size_t hx_routes(const struct hx_route **routes)
 }
 
 #define SOLVE "/v1/mana/solve"
-#define GOOD_QUERY "{\"battlefield\":[\"Forest\"],\"life\":7,\"cost\":\"G\"}"
+#define GOOD_QUERY MF_FIX_FOREST_G
 #define FORESTS_10 ",\"Forest\",\"Forest\",\"Forest\",\"Forest\",\"Forest\"," \
 		   "\"Forest\",\"Forest\",\"Forest\",\"Forest\",\"Forest\""
 #define FORESTS_50 FORESTS_10 FORESTS_10 FORESTS_10 FORESTS_10 FORESTS_10
@@ -88,7 +85,7 @@ const struct hx_call hx_calls[] = {
 	{ "OPTIONS", SOLVE, NULL, NULL, 204 },
 	{ "POST", SOLVE, NULL, GOOD_QUERY, 200 },
 	{ "POST", SOLVE, NULL, "{\"battlefield\":", 400 },
-	{ "POST", SOLVE, NULL, "{\"battlefield\":[\"Forst\"],\"life\":7,\"cost\":\"G\"}", 400 },
+	{ "POST", SOLVE, NULL, MF_FIX_FORST_G, 400 },
 	{ "GET", "/v1/nope", NULL, NULL, 404 },
 	{ "GET", SOLVE, NULL, NULL, 405 },
 	{ "POST", "/v1/lands", NULL, GOOD_QUERY, 405 },
@@ -98,12 +95,14 @@ const struct hx_call hx_calls[] = {
 const size_t hx_n_calls = sizeof(hx_calls) / sizeof(hx_calls[0]);
 
 #define HX_CURL_TIMEOUT_S 120L  /* generous: the client may run under valgrind */
+#define HX_CHUNK_MAX 700         /* bytes a chunked upload hands libcurl at a time */
 
 struct hx_sink {
 	char *buf;
 	size_t len, cap;
 };
 
+/* Appends n bytes of data to k, NUL-terminated; fails the test without memory. */
 static void sink_append(struct hx_sink *k, const char *data, size_t n)
 {
 	if (k->len + n + 1 > k->cap) {
@@ -119,9 +118,7 @@ static void sink_append(struct hx_sink *k, const char *data, size_t n)
 	k->buf[k->len] = '\0';
 }
 
-/* One header line ("Name: value", CRLF or not); a status line starts over,
- * so that only the final response's headers remain (after a 100). */
-static void take_header_line(struct hx_resp *r, const char *line, size_t n)
+void hx_take_header_line(struct hx_resp *r, const char *line, size_t n)
 {
 	const char *colon = memchr(line, ':', n);
 	struct hx_header *h;
@@ -154,24 +151,57 @@ static void take_header_line(struct hx_resp *r, const char *line, size_t n)
 	h->value[v_len] = '\0';
 }
 
+/* libcurl's header callback: one line of the answer's head. */
 static size_t on_header(char *line, size_t size, size_t nmemb, void *userp)
 {
-	take_header_line(userp, line, size * nmemb);
+	hx_take_header_line(userp, line, size * nmemb);
 	return size * nmemb;
 }
 
+/* libcurl's write callback: a piece of the body. */
 static size_t on_body(char *data, size_t size, size_t nmemb, void *userp)
 {
 	sink_append(userp, data, size * nmemb);
 	return size * nmemb;
 }
 
+/* A body handed over in pieces, for a chunked upload. */
+struct hx_source {
+	const char *data;
+	size_t len, at;
+};
+
+/* libcurl's read callback: the next piece of at most HX_CHUNK_MAX bytes, so
+ * that a chunked upload has several chunks. */
+static size_t on_read(char *buf, size_t size, size_t nmemb, void *userp)
+{
+	struct hx_source *src = userp;
+	size_t n = size * nmemb;
+
+	if (n > HX_CHUNK_MAX)
+		n = HX_CHUNK_MAX;
+	if (n > src->len - src->at)
+		n = src->len - src->at;
+	memcpy(buf, src->data + src->at, n);
+	src->at += n;
+	return n;
+}
+
+/* Whether header line h is "Transfer-Encoding: chunked" (any case). */
+static bool says_chunked(const char *h)
+{
+	return strncasecmp(h, "Transfer-Encoding:", 18) == 0 && hx_list_has(h + 18, "chunked");
+}
+
 long hx_request(CURL *h, uint16_t port, const char *method, const char *path,
 		const char *const *headers, const char *body, size_t len, struct hx_resp *r)
 {
 	struct curl_slist *list = NULL;
+	struct hx_source src = { body, len, 0 };
 	struct hx_sink k = { 0 };
-	bool own = h == NULL, has_type = false;
+	bool own = h == NULL, has_type = false, chunked = false;
+	bool head = strcmp(method, "HEAD") == 0;
+	const char *type;
 	char url[512];
 	CURLcode rc;
 
@@ -184,6 +214,7 @@ long hx_request(CURL *h, uint16_t port, const char *method, const char *path,
 		list = curl_slist_append(list, headers[i]);
 		ck_assert_ptr_nonnull(list);
 		has_type |= strncasecmp(headers[i], "Content-Type", 12) == 0;
+		chunked |= says_chunked(headers[i]);
 	}
 	if (body && !has_type)
 		list = curl_slist_append(list, "Content-Type: application/json");
@@ -195,17 +226,24 @@ long hx_request(CURL *h, uint16_t port, const char *method, const char *path,
 	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
 	curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
 	curl_easy_setopt(h, CURLOPT_HTTPHEADER, list);
-	if (body) {
+	if (body && chunked) {
+		curl_easy_setopt(h, CURLOPT_POST, 1L);
+		curl_easy_setopt(h, CURLOPT_READFUNCTION, on_read);
+		curl_easy_setopt(h, CURLOPT_READDATA, &src);
+		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)-1);
+	} else if (body) {
 		curl_easy_setopt(h, CURLOPT_POSTFIELDS, body);
 		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)len);
 	} else {
 		curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
 	}
-	curl_easy_setopt(h, CURLOPT_NOBODY, strcmp(method, "HEAD") == 0 ? 1L : 0L);
-	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, strcmp(method, "HEAD") == 0 ? NULL : method);
+	curl_easy_setopt(h, CURLOPT_NOBODY, head ? 1L : 0L);
+	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, head ? NULL : method);
 	rc = curl_easy_perform(h);
+	/* A reused handle must not keep pointers into this call's frame. */
 	curl_easy_setopt(h, CURLOPT_HTTPHEADER, NULL);
 	curl_easy_setopt(h, CURLOPT_POSTFIELDS, NULL);
+	curl_easy_setopt(h, CURLOPT_READDATA, NULL);
 	curl_slist_free_all(list);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
@@ -214,48 +252,31 @@ long hx_request(CURL *h, uint16_t port, const char *method, const char *path,
 	r->body = k.buf ? k.buf : calloc(1, 1);
 	ck_assert_ptr_nonnull(r->body);
 	r->len = k.len;
+	type = hx_header(r, "Content-Type");
+	if (type && strstr(type, "json"))
+		r->json = cJSON_ParseWithLength(r->body, r->len);
 	return r->status;
 }
 
-long hx_raw(uint16_t port, const char *request, int timeout_ms, struct hx_resp *r)
+long hx_get(const char *path, struct hx_resp *r)
 {
-	int64_t deadline = now_ms() + timeout_ms;
-	struct hx_sink k = { 0 };
-	const char *head_end, *line;
-	char chunk[4096];
-	int fd;
+	return hx_request(NULL, ts_srv.port, "GET", path, NULL, NULL, 0, r);
+}
 
-	memset(r, 0, sizeof(*r));
-	fd = raw_connect(port);
-	raw_send(fd, request, strlen(request));
-	for (;;) {
-		struct pollfd p = { .fd = fd, .events = POLLIN };
-		int left = (int)(deadline - now_ms());
-		ssize_t n;
+long hx_post(const char *path, const char *body, struct hx_resp *r)
+{
+	return hx_request(NULL, ts_srv.port, "POST", path, NULL, body, strlen(body), r);
+}
 
-		ck_assert_msg(left > 0 && poll(&p, 1, left) > 0,
-			      "no end of the answer to %s (got %zu bytes)", request, k.len);
-		n = recv(fd, chunk, sizeof(chunk), 0);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		sink_append(&k, chunk, (size_t)n);
-	}
-	close(fd);
-	ck_assert_msg(k.buf && (head_end = strstr(k.buf, "\r\n\r\n")) != NULL,
-		      "no complete head in the answer to %s", request);
-	ck_assert_msg(strncmp(k.buf, "HTTP/1.1 ", 9) == 0, "status line: %s", k.buf);
-	r->status = strtol(k.buf + 9, NULL, 10);
-	for (line = strstr(k.buf, "\r\n") + 2; line < head_end; line = strstr(line, "\r\n") + 2)
-		take_header_line(r, line, (size_t)(strstr(line, "\r\n") - line));
-	r->len = k.len - (size_t)(head_end + 4 - k.buf);
-	r->body = malloc(r->len + 1);
-	ck_assert_ptr_nonnull(r->body);
-	memcpy(r->body, head_end + 4, r->len);
-	r->body[r->len] = '\0';
-	free(k.buf);
-	return r->status;
+long hx_post_cjson(const char *path, const cJSON *doc, struct hx_resp *r)
+{
+	char *text = cJSON_PrintUnformatted(doc);
+	long status;
+
+	ck_assert_ptr_nonnull(text);
+	status = hx_post(path, text, r);
+	cJSON_free(text);
+	return status;
 }
 
 void hx_make_call(const struct hx_call *c, const char *const *headers, struct hx_resp *r)
@@ -282,6 +303,13 @@ const char *hx_header(const struct hx_resp *r, const char *name)
 		if (strcasecmp(r->headers[i].name, name) == 0)
 			return r->headers[i].value;
 	return NULL;
+}
+
+const char *hx_value(const struct hx_resp *r, const char *name)
+{
+	const char *v = hx_header(r, name);
+
+	return v ? v : "";
 }
 
 size_t hx_count(const struct hx_resp *r, const char *name)
@@ -323,5 +351,50 @@ bool hx_list_has(const char *list, const char *token)
 void hx_free(struct hx_resp *r)
 {
 	free(r->body);
+	cJSON_Delete(r->json);
 	memset(r, 0, sizeof(*r));
+}
+
+void expect_problem(const struct hx_resp *r, long status, const char *pointer,
+		    const char *detail_part)
+{
+	const cJSON *ptr;
+
+	ck_assert_msg(r->status == status, "expected %ld, got %ld: %s", status, r->status,
+		      r->body);
+	ck_assert_msg(strncmp(hx_value(r, "Content-Type"), "application/problem+json", 24) == 0,
+		      "Content-Type %s for %ld", hx_value(r, "Content-Type"), status);
+	ck_assert_msg(cJSON_IsObject(r->json), "problem body is not a JSON object: %s", r->body);
+	ck_assert_msg(json_str(r->json, "type")[0] != '\0', "empty type: %s", r->body);
+	ck_assert_msg(json_str(r->json, "title")[0] != '\0', "empty title: %s", r->body);
+	ck_assert_msg(json_str(r->json, "detail")[0] != '\0', "empty detail: %s", r->body);
+	ck_assert_int_eq(json_int(r->json, "status"), status);
+	ptr = cJSON_GetObjectItemCaseSensitive(r->json, "pointer");
+	if (pointer) {
+		ck_assert_msg(cJSON_IsString(ptr), "no pointer in %s", r->body);
+		ck_assert_str_eq(ptr->valuestring, pointer);
+	}
+	if (detail_part)
+		ck_assert_msg(strstr(json_str(r->json, "detail"), detail_part) != NULL,
+			      "detail lacks \"%s\": %s", detail_part, r->body);
+}
+
+void hx_wait_in_flight(unsigned n)
+{
+	int64_t deadline = now_ms() + 30000;
+	char line[64];
+
+	snprintf(line, sizeof(line), "\nhttp_requests_in_flight %u\n", n);
+	for (;;) {
+		struct hx_resp r;
+		bool seen;
+
+		ck_assert_int_eq(hx_get("/metrics", &r), 200);
+		seen = strstr(r.body, line) != NULL;
+		hx_free(&r);
+		if (seen)
+			return;
+		ck_assert_msg(now_ms() < deadline, "never %u requests in flight", n);
+		sleep_ms(20);
+	}
 }

@@ -1,110 +1,127 @@
 /*
- * The HTTP tests' harness: the real `manaflow serve` as a child process on a
- * free port, libcurl and raw-socket clients, and the statement's examples.
+ * The HTTP tests' harness: the server under test, on a free loopback port,
+ * either inside the test process or as a child process, and what the
+ * suites share (the statement's examples, source files, JSON members).
  *
- * Every server a test starts is killed when the test ends, whatever happens:
- * the checked fixture's teardown kills it (CK_FORK=no), Check kills the test's
- * process group (CK_FORK=yes), and the child asks the kernel for SIGKILL when
- * the test process dies (PR_SET_PDEATHSIG).
+ * In the test process (ts_start): the server is started through its
+ * library API (http/server.h) and stopped with mf_server_shutdown(), so that
+ * its code runs under the test's sanitizers and valgrind and its coverage is
+ * written when the test process exits. While it runs, the process's fd 2 is
+ * the server's log (a file in /tmp that ts_log() reads and ts_close()
+ * removes); the test's own fd 2 comes back when it stops. So a sanitizer's
+ * report lands in that log: when a test process dies with a server running
+ * (a sanitizer's abort, a crash, a failed assertion under CK_FORK=yes), the
+ * log stays, and ts_orphan_logs() prints it. One such server at a time.
+ *
+ * As a child process (ts_spawn): `manaflow serve`, for what only a process
+ * shows: signals, the drain on SIGTERM, exit statuses, the command line's
+ * options and MANAFLOW_* variables, and what would end the test process.
+ * It is stopped with SIGTERM and waited for, so that it exits through
+ * main() and writes its coverage too; SIGKILL only when it will not stop.
+ *
+ * Every server is stopped when its test ends, whatever happens: the checked
+ * fixtures' teardown stops it (Check runs it after a failure when
+ * CK_FORK=no), the forked test process ends with it (CK_FORK=yes), and a
+ * child asks the kernel for SIGKILL when the test process dies
+ * (PR_SET_PDEATHSIG).
  */
 #ifndef MF_TEST_HTTP_HARNESS_H
 #define MF_TEST_HTTP_HARNESS_H
 
 #include <check.h>
 #include <cjson/cJSON.h>
-#include <curl/curl.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "exchange.h"
+
 /* Path of the manaflow binary under test (argv[1]). */
 extern const char *ts_manaflow;
 
+/* The pid of the process that runs the suites (main sets it). */
+extern pid_t ts_runner;
+
+struct server;
+struct mf_mana_catalogue;
+
 struct test_server {
-	pid_t pid;            /* 0: not running (or already reaped) */
+	struct server *inproc;          /* a server in this process, or NULL */
+	struct mf_mana_catalogue *cat;  /* its catalogue (owned), or NULL */
+	pid_t pid;                      /* a child server, 0: none (or reaped) */
 	uint16_t port;
-	int log_fd;           /* the child's stdout and stderr, an unlinked file; -1: none */
+	int log_fd;                     /* its log; -1: none */
+	char log_path[96];              /* in process: the log's name until ts_close; else "" */
+	int saved_stderr;               /* in process: the test's fd 2 while the log has it; -1 */
+	unsigned cut_short;             /* in process: what the last stop returned */
 };
 
 /* The server the fixtures below start; tests may use it directly. */
 extern struct test_server ts_srv;
 
 /*
- * Starts `manaflow serve --host 127.0.0.1 --port 0` plus extra_args
- * (NULL-terminated, may be NULL) with the environment variables in env
- * ("NAME=value", NULL-terminated, may be NULL) added after every inherited
- * MANAFLOW_* variable is removed. Waits for the "listening" log line and
- * fills s. Fails the test (ck_abort) when the server does not come up.
+ * Starts a server in this process on 127.0.0.1, any free port, configured
+ * as `manaflow serve` would be by the flags in args (NULL-terminated, may be
+ * NULL): any of serve's options but --host and --port take their
+ * documented defaults (ts_inproc_default_args lists them), --lands FILE is
+ * read here. Stops s first if it runs. Fails the test (ck_abort) on a flag
+ * it does not know or a server that does not start (its log says why).
  */
-void ts_start(struct test_server *s, const char *const *extra_args, const char *const *env);
+void ts_start(struct test_server *s, const char *const *args);
 
-/* Kills the server if it still runs, reaps it and closes its log. Safe to
- * call twice and on a server that never started. */
-void ts_kill(struct test_server *s);
+/* The defaults ts_start takes, as "--flag value" pairs of serve's options:
+ * NULL-terminated pairs { flag, value }. A test holds them to what
+ * `manaflow serve --help` says. */
+extern const char *const ts_inproc_default_args[][2];
 
-/* Waits up to timeout_ms for the server to exit; returns its wait status, or
- * -1 when it is still running (it is then left running). */
+/*
+ * Starts `manaflow serve --host 127.0.0.1 --port 0` plus args
+ * (NULL-terminated, may be NULL) as a child process, with the environment
+ * variables in env ("NAME=value", NULL-terminated, may be NULL) added after
+ * every inherited MANAFLOW_* variable is removed. Waits for the "listening"
+ * log line and fills s. Stops s first if it runs. Fails the test when the
+ * server does not come up.
+ */
+void ts_spawn(struct test_server *s, const char *const *args, const char *const *env);
+
+/*
+ * Stops the server and keeps its log readable. In process: the shutdown
+ * with its delay skipped (requests in flight still get until the drain
+ * deadline), s->cut_short set, the test's fd 2 given back. A child: SIGTERM,
+ * a second SIGTERM after a second (it ends a shutdown delay), then up to
+ * TS_STOP_TIMEOUT_MS for it to exit; past that SIGKILL, said on stderr
+ * (that child writes no coverage). Safe on a stopped server.
+ */
+void ts_stop(struct test_server *s);
+#define TS_STOP_TIMEOUT_MS 30000
+
+/* ts_stop, then closes the log (and removes it). Safe to call twice and on
+ * a server that never started. */
+void ts_close(struct test_server *s);
+
+/* Prints on stderr, then removes, every in-process server's log that a
+ * test process of this run (ts_runner) left behind when it died. For main,
+ * after the suites have run. */
+void ts_orphan_logs(void);
+
+/* A child only: sends sig to it; fails the test when it cannot. */
+void ts_signal(struct test_server *s, int sig);
+
+/* A child only: waits up to timeout_ms for it to exit; returns its wait
+ * status, or -1 when it is still running (it is then left running). */
 int ts_wait_exit(struct test_server *s, int timeout_ms);
 
 /* The server's log so far, NUL-terminated, malloc'd (caller frees). */
 char *ts_log(const struct test_server *s);
 
-/* Checked fixtures: ts_srv with the given configuration, ts_kill in teardown. */
-void ts_setup_default(void);
-void ts_setup_small_body(void);   /* --body-limit 1024 */
+/* Checked fixtures: ts_srv in this process with the given configuration,
+ * ts_close in teardown. */
+void ts_setup_default(void);      /* --threads 4 */
+void ts_setup_small_body(void);   /* --body-limit 1024 --no-access-log */
 void ts_setup_two_threads(void);  /* --threads 2 --timeout 60 */
+void ts_setup_none(void);         /* no server: the test starts its own */
 void ts_teardown(void);
-
-/* An answer read by libcurl. */
-struct http_resp {
-	long status;           /* 0: the transfer failed */
-	char *body;            /* NUL-terminated, malloc'd */
-	size_t len;
-	char content_type[128];
-	char allow[64];
-	char connection[32];
-	cJSON *json;           /* body parsed when it is JSON, else NULL */
-};
-
-enum http_body_mode {
-	HTTP_BODY_LENGTH,      /* Content-Length */
-	HTTP_BODY_CHUNKED,     /* Transfer-Encoding: chunked, no length */
-};
-
-/*
- * One request on handle h (a reusable handle keeps its connection alive; NULL
- * for a fresh one). ctype NULL sends no Content-Type; body NULL sends none.
- * Fills r (free with http_resp_free) and returns r->status.
- */
-long http_request(CURL *h, uint16_t port, const char *method, const char *path,
-		  const char *ctype, const char *body, size_t len, enum http_body_mode mode,
-		  struct http_resp *r);
-
-/* Shorthands on a fresh handle against ts_srv. */
-long http_get(const char *path, struct http_resp *r);
-long http_post_json(const char *path, const char *body, struct http_resp *r);
-long http_post_cjson(const char *path, const cJSON *doc, struct http_resp *r);
-
-void http_resp_free(struct http_resp *r);
-
-/* Asserts that r is an RFC 9457 problem with this status: the media type, the
- * type/title/status/detail members and, when pointer is not NULL, exactly
- * this pointer. detail_part, when not NULL, must occur in detail. */
-void expect_problem(const struct http_resp *r, long status, const char *pointer,
-		    const char *detail_part);
-
-/* Raw sockets, for what libcurl will not do (stalling, half-sent bodies). */
-int raw_connect(uint16_t port);
-void raw_send(int fd, const char *text, size_t len);
-
-/* Reads one HTTP/1.1 response with a Content-Length body within timeout_ms;
- * returns its status (-1 on timeout or close) and fills buf (NUL-terminated)
- * with the head and body; *body points at the body. */
-int raw_read_response(int fd, int timeout_ms, char *buf, size_t cap, const char **body);
-
-/* 1 if the peer closed fd (EOF or reset) within timeout_ms, 0 if still open. */
-int raw_wait_closed(int fd, int timeout_ms);
 
 /* One of the statement's examples, as a JSON query and its expected verdict. */
 struct example {
@@ -120,16 +137,14 @@ struct example {
 size_t examples_load(struct example *out, size_t max);
 void examples_free(struct example *ex, size_t n);
 
-/* Reads a source-tree file (relative to the project root), malloc'd. */
+/* Reads a source-tree file (relative to the project root), malloc'd;
+ * fails the test when it cannot. *len (may be NULL) gets its length. */
 char *read_source_file(const char *relpath, size_t *len);
 
-/* The JSON member's value as an int, failing the test if it is not a number. */
+/* The JSON member's value as a long or a string, failing the test if it is
+ * not a number or a string. */
 long json_int(const cJSON *obj, const char *key);
 const char *json_str(const cJSON *obj, const char *key);
-
-/* Polls ts_srv's /metrics until n requests (the scrape included) are in
- * flight; fails the test after 30 s. */
-void http_wait_in_flight(unsigned n);
 
 /* Milliseconds of a monotonic clock, and a pause of ms milliseconds. */
 int64_t now_ms(void);
@@ -143,7 +158,9 @@ Suite *suite_cors(void);        /* test_cors.c */
 Suite *suite_request_id(void);  /* test_request_id.c */
 Suite *suite_caching(void);     /* test_caching.c: ETags and HEAD */
 Suite *suite_deadline(void);    /* test_deadline.c: deadlines, hang-ups, the drain */
-Suite *suite_hostile(void);     /* test_hostile.c: what a hostile test pass found (issue 14) */
+Suite *suite_hostile(void);     /* test_hostile.c: smuggling, Host and path tricks */
+Suite *suite_connections(void); /* test_connections.c: floods of hang-ups, one server a port */
 Suite *suite_access_log(void);  /* test_access_log.c: whole lines, none lost at SIGTERM */
+Suite *suite_harness(void);     /* test_harness.c: serve's defaults, a drain for a stop */
 
 #endif

@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "exchange.h"
+#include "fixtures.h"
 #include "harness.h"
 
 #define CLIENTS 6
@@ -25,8 +25,7 @@
 #define N_LINES (CLIENTS * REQUESTS_EACH + ABORTED)
 #define EXIT_TIMEOUT_MS 60000
 
-static const char solve_body[] = "{\"battlefield\":[\"Wooded Foothills\",\"Forest\"],"
-				 "\"library\":[\"Steam Vents\"],\"life\":7,\"cost\":\"RG\"}";
+static const char solve_body[] = MF_FIX_FETCH_RG;
 
 /* Three kinds of request; the last one's path tests the escaping: MHD
  * decodes %XX, and the log escapes " \ control and non-ASCII bytes. */
@@ -185,7 +184,7 @@ START_TEST(every_line_whole_and_none_lost_at_sigterm)
 	int status;
 
 	memset(expect, 0, sizeof(expect));
-	ts_start(&ts_srv, args, NULL);
+	ts_spawn(&ts_srv, args, NULL);
 	/* The aborted requests first: they end at the idle timeout, and their
 	 * lines must not be the last ones, lest the drain (which waits for
 	 * them) give the log all the time it needs. */
@@ -199,7 +198,7 @@ START_TEST(every_line_whole_and_none_lost_at_sigterm)
 	for (unsigned c = 0; c < CLIENTS; c++)
 		pthread_join(clients[c].thread, NULL);
 	/* At once: the last lines are still queued when the signal lands. */
-	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	ts_signal(&ts_srv, SIGTERM);
 	for (unsigned c = 0; c < CLIENTS; c++)
 		ck_assert_msg(!clients[c].failure[0], "client %u: %s", c, clients[c].failure);
 	status = ts_wait_exit(&ts_srv, EXIT_TIMEOUT_MS);

@@ -16,10 +16,6 @@
 static const char *const cacheable[] = { "/v1/lands", "/openapi.yaml" };
 #define N_CACHEABLE (sizeof(cacheable) / sizeof(cacheable[0]))
 
-static void setup_none(void)
-{
-}
-
 /* method path on a new connection with one more header line (may be ""). */
 static long raw_request(const char *method, const char *path, const char *header,
 			struct hx_resp *r)
@@ -175,19 +171,20 @@ static void write_small_catalogue(char *path, size_t lines)
 }
 
 /* The tags depend on the content alone: equal in two runs of the server (as
- * in two replicas behind one balancer), different for another catalogue. */
+ * in two replicas behind one balancer: one in this process, one a process
+ * of its own), different for another catalogue (--lands). */
 START_TEST(etag_follows_content)
 {
 	char first[N_CACHEABLE][64], tag[64], path[64];
 	const char *args[] = { "--lands", path, NULL };
 	struct hx_resp r, lands;
 
-	ts_start(&ts_srv, NULL, NULL);
+	ts_start(&ts_srv, NULL);
 	for (size_t i = 0; i < N_CACHEABLE; i++) {
 		get_tagged(cacheable[i], first[i], sizeof(first[i]), &r);
 		hx_free(&r);
 	}
-	ts_start(&ts_srv, NULL, NULL);
+	ts_spawn(&ts_srv, NULL, NULL);
 	get_tagged("/v1/lands", tag, sizeof(tag), &lands);
 	ck_assert_str_eq(tag, first[0]);
 	expect_not_modified("GET", "/v1/lands", first[0], &lands);
@@ -197,7 +194,7 @@ START_TEST(etag_follows_content)
 	hx_free(&r);
 
 	write_small_catalogue(path, 5);
-	ts_start(&ts_srv, args, NULL);
+	ts_spawn(&ts_srv, args, NULL);
 	unlink(path);  /* read at start-up */
 	get_tagged("/v1/lands", tag, sizeof(tag), &r);
 	ck_assert_msg(r.len != lands.len || memcmp(r.body, lands.body, r.len) != 0,
@@ -388,7 +385,7 @@ START_TEST(playground_switched_off)
 	for (int k = 0; k < 2; k++) {
 		struct hx_resp r;
 
-		ts_start(&ts_srv, k ? NULL : off_flag, k ? off_env : NULL);
+		ts_spawn(&ts_srv, k ? NULL : off_flag, k ? off_env : NULL);
 		for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
 			raw_request("GET", paths[i], "", &r);
 			ck_assert_msg(r.status == 404, "%s: %ld", paths[i], r.status);
@@ -401,7 +398,7 @@ START_TEST(playground_switched_off)
 		ck_assert_str_eq(hx_header(&r, "Content-Security-Policy"),
 				 "default-src 'none'; frame-ancestors 'none'");
 		hx_free(&r);
-		ts_kill(&ts_srv);
+		ts_close(&ts_srv);
 	}
 }
 END_TEST
@@ -417,7 +414,7 @@ Suite *suite_caching(void)
 	tcase_add_test(etag, playground_served_with_its_policy);
 	tcase_add_test(etag, every_answer_forbids_sniffing_and_framing);
 	suite_add_tcase(s, etag);
-	tcase_add_checked_fixture(runs, setup_none, ts_teardown);
+	tcase_add_checked_fixture(runs, ts_setup_none, ts_teardown);
 	tcase_add_test(runs, etag_follows_content);
 	tcase_add_test(runs, playground_switched_off);
 	suite_add_tcase(s, runs);

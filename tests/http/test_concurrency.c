@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fixtures.h"
 #include "harness.h"
 
 #define CLIENTS 16
@@ -38,11 +39,10 @@ static void *client_main(void *arg)
 		bool bad = i % 10 == 9;
 		const char *body = bad ? "{\"battlefield\":[\"Forest\",\"Swampp\"],\"life\":3,\"cost\":\"B\"}"
 				       : w->query[e];
-		struct http_resp r;
+		struct hx_resp r;
 		bool ok;
 
-		http_request(h, ts_srv.port, "POST", "/v1/mana/solve", "application/json", body,
-			     strlen(body), HTTP_BODY_LENGTH, &r);
+		hx_request(h, ts_srv.port, "POST", "/v1/mana/solve", NULL, body, strlen(body), &r);
 		if (bad)
 			ok = r.status == 400 && r.json &&
 			     cJSON_IsString(cJSON_GetObjectItem(r.json, "pointer")) &&
@@ -56,7 +56,7 @@ static void *client_main(void *arg)
 		else if (!c->failure[0])
 			snprintf(c->failure, sizeof(c->failure), "client %u request %u: %ld %s", c->id,
 				 i, r.status, r.body);
-		http_resp_free(&r);
+		hx_free(&r);
 	}
 	curl_easy_cleanup(h);
 	return NULL;
@@ -71,14 +71,14 @@ START_TEST(parallel_clients)
 
 	ck_assert_ptr_nonnull(clients);
 	for (size_t e = 0; e < w.n; e++) {
-		struct http_resp r;
+		struct hx_resp r;
 
 		w.query[e] = cJSON_PrintUnformatted(ex[e].query);
-		ck_assert_int_eq(http_post_json("/v1/mana/solve", w.query[e], &r), 200);
+		ck_assert_int_eq(hx_post("/v1/mana/solve", w.query[e], &r), 200);
 		ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r.json, "castable")) == ex[e].castable);
 		w.answer[e] = r.json;
 		r.json = NULL;
-		http_resp_free(&r);
+		hx_free(&r);
 	}
 	for (unsigned i = 0; i < CLIENTS; i++) {
 		clients[i].w = &w;
@@ -101,14 +101,12 @@ START_TEST(parallel_clients)
 }
 END_TEST
 
-static const char stalled_head[] = "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
-				   "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n";
+static const char stalled_head[] = MF_FIX_HEAD_1000;
 
 /* A valid query padded with spaces to exactly 1000 bytes. */
 static void padded_query(char body[1001])
 {
-	int n = snprintf(body, 1001, "{\"battlefield\":[\"Wooded Foothills\",\"Forest\"],"
-			 "\"library\":[\"Steam Vents\"],\"life\":7,\"cost\":\"RG\"}");
+	int n = snprintf(body, 1001, "%s", MF_FIX_FETCH_RG);
 
 	memset(body + n, ' ', (size_t)(1000 - n));
 	body[1000] = '\0';
@@ -141,15 +139,14 @@ START_TEST(stalled_clients_do_not_delay_others)
 		raw_send(half[i], stalled_head, 30);
 	}
 	for (int i = 0; i < 20; i++) {
-		struct http_resp r;
+		struct hx_resp r;
 
 		/* Half on one kept-alive connection, half on fresh ones. */
-		ck_assert_int_eq(http_request(i % 2 ? h : NULL, ts_srv.port, "POST", "/v1/mana/solve",
-					      "application/json", q, strlen(q), HTTP_BODY_LENGTH,
-					      &r), 200);
+		ck_assert_int_eq(hx_request(i % 2 ? h : NULL, ts_srv.port, "POST", "/v1/mana/solve",
+					    NULL, q, strlen(q), &r), 200);
 		ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r.json, "castable")));
 		ck_assert_int_eq(json_int(r.json, "life_left"), 2);
-		http_resp_free(&r);
+		hx_free(&r);
 	}
 	for (int i = 0; i < STALLED; i++)
 		ck_assert_msg(!raw_wait_closed(stalled[i], 0), "stalled client %d was dropped", i);
@@ -159,7 +156,7 @@ START_TEST(stalled_clients_do_not_delay_others)
 	ck_assert_int_eq(raw_read_response(stalled[0], 60000, buf, sizeof(buf), &answer), 200);
 	json = cJSON_Parse(answer);
 	ck_assert_msg(cJSON_IsTrue(cJSON_GetObjectItem(json, "castable")), "%s", buf);
-	ck_assert_int_eq(json_int(json, "min_life_paid"), 3);
+	ck_assert_int_eq(json_int(json, "min_life_paid"), MF_FIX_FETCH_RG_LIFE_PAID);
 	cJSON_Delete(json);
 	for (int i = 0; i < STALLED; i++)
 		close(stalled[i]);
@@ -173,14 +170,14 @@ static void setup_short_timeout(void)
 {
 	static const char *const args[] = { "--threads", "2", "--timeout", "2", NULL };
 
-	ts_start(&ts_srv, args, NULL);
+	ts_start(&ts_srv, args);
 }
 
 /* The idle timeout ends a stalled upload; the server goes on serving. */
 START_TEST(stalled_client_times_out)
 {
 	char body[1001];
-	struct http_resp r;
+	struct hx_resp r;
 	int fd = raw_connect(ts_srv.port);
 
 	padded_query(body);
@@ -189,8 +186,8 @@ START_TEST(stalled_client_times_out)
 	/* --timeout 2: a minute is far more than enough. */
 	ck_assert_msg(raw_wait_closed(fd, 60000), "the stalled connection was never closed");
 	close(fd);
-	ck_assert_int_eq(http_get("/healthz", &r), 200);
-	http_resp_free(&r);
+	ck_assert_int_eq(hx_get("/healthz", &r), 200);
+	hx_free(&r);
 }
 END_TEST
 

@@ -35,18 +35,14 @@ static void setup_list(void)
 	static const char *const args[] = { "--cors-origin", ORIGIN_A ", " ORIGIN_B,
 					    "--body-limit", "1024", NULL };
 
-	ts_start(&ts_srv, args, NULL);
+	ts_start(&ts_srv, args);
 }
 
 static void setup_any(void)
 {
 	static const char *const args[] = { "--cors-origin", "*", NULL };
 
-	ts_start(&ts_srv, args, NULL);
-}
-
-static void setup_none(void)
-{
+	ts_start(&ts_srv, args);
 }
 
 /* OPTIONS as a browser sends it before a cross-origin call (origin NULL: none). */
@@ -137,7 +133,7 @@ START_TEST(off_by_default)
 	size_t n_routes = hx_routes(&routes);
 	struct hx_resp r;
 
-	ts_start(&ts_srv, NULL, NULL);
+	ts_start(&ts_srv, NULL);
 	for (size_t i = 0; i < n_routes; i++) {
 		preflight(&routes[i], ORIGIN_A, &r);
 		expect_preflight_basics(&r, &routes[i], ORIGIN_A);
@@ -274,19 +270,19 @@ START_TEST(environment_and_flag)
 	size_t len;
 	int status;
 
-	ts_start(&ts_srv, NULL, env);
+	ts_spawn(&ts_srv, NULL, env);
 	expect_granted("https://env.example", "https://env.example");
 	expect_granted(ORIGIN_B, ORIGIN_B);
 	expect_granted(ORIGIN_A, NULL);
-	ts_start(&ts_srv, flag, env);
+	ts_spawn(&ts_srv, flag, env);
 	expect_granted(ORIGIN_A, ORIGIN_A);
 	expect_granted("https://env.example", NULL);
 	expect_granted(ORIGIN_B, NULL);
-	ts_start(&ts_srv, NULL, env_empty);
+	ts_spawn(&ts_srv, NULL, env_empty);
 	expect_granted(ORIGIN_A, NULL);
-	ts_start(&ts_srv, NULL, env_any);
+	ts_spawn(&ts_srv, NULL, env_any);
 	expect_granted("https://any.example", "*");
-	ts_kill(&ts_srv);
+	ts_close(&ts_srv);
 	/* Far more origins than any deployment needs: exit 2 at start-up. */
 	len = (size_t)snprintf(cmd, sizeof(cmd), "timeout 60 '%s' serve --host 127.0.0.1 "
 			       "--port 0 --cors-origin '", ts_manaflow);
@@ -304,7 +300,7 @@ Suite *suite_cors(void)
 	TCase *off = tcase_create("off"), *list = tcase_create("list");
 	TCase *any = tcase_create("any"), *config = tcase_create("configuration");
 
-	tcase_add_checked_fixture(off, setup_none, ts_teardown);
+	tcase_add_checked_fixture(off, ts_setup_none, ts_teardown);
 	tcase_add_test(off, off_by_default);
 	suite_add_tcase(s, off);
 	tcase_add_checked_fixture(list, setup_list, ts_teardown);
@@ -315,7 +311,7 @@ Suite *suite_cors(void)
 	tcase_add_checked_fixture(any, setup_any, ts_teardown);
 	tcase_add_test(any, any_origin);
 	suite_add_tcase(s, any);
-	tcase_add_checked_fixture(config, setup_none, ts_teardown);
+	tcase_add_checked_fixture(config, ts_setup_none, ts_teardown);
 	tcase_add_test(config, environment_and_flag);
 	suite_add_tcase(s, config);
 	return s;

@@ -1,6 +1,7 @@
 /*
  * Long solves have a deadline, stop when their client leaves, and stop at
- * the drain deadline (the edge, round two: rows 1, 2 and 9).
+ * the drain deadline: a solve on a worker thread never outlives what its
+ * client or the operator allows.
  *
  * The heavy request: a 99-card deck of 20 kinds of land and 16 spells, each
  * sampled with a million games (one spell takes seconds, all of them about a
@@ -68,21 +69,21 @@ START_TEST(solve_past_its_deadline)
 {
 	static const char *const args[] = { "--request-deadline", "1", NULL };
 	char *body = heavy_body();
-	struct http_resp r;
+	struct hx_resp r;
 	int64_t t0;
 
-	ts_start(&ts_srv, args, NULL);
+	ts_start(&ts_srv, args);
 	t0 = now_ms();
-	http_post_json("/v1/mana/odds", body, &r);
+	hx_post("/v1/mana/odds", body, &r);
 	ck_assert_msg(now_ms() - t0 < 1000 + MARGIN_MS, "answered after %lld ms",
 		      (long long)(now_ms() - t0));
 	expect_problem(&r, 503, "/spells/0", "request deadline of 1 s");
 	ck_assert_str_eq(json_str(r.json, "type"), "urn:manaflow:problem:deadline");
-	http_resp_free(&r);
+	hx_free(&r);
 	free(body);
-	ck_assert_int_eq(http_post_json("/v1/camelot/solve",
+	ck_assert_int_eq(hx_post("/v1/camelot/solve",
 					LIGHT, &r), 200);
-	http_resp_free(&r);
+	hx_free(&r);
 }
 END_TEST
 
@@ -92,23 +93,23 @@ END_TEST
 START_TEST(solves_stop_when_their_client_leaves)
 {
 	static const char *const args[] = { "--threads", "2", "--request-deadline", "60", NULL };
-	struct http_resp r;
+	struct hx_resp r;
 	int a, b;
 	int64_t t0;
 
-	ts_start(&ts_srv, args, NULL);
+	ts_start(&ts_srv, args);
 	a = send_heavy();
 	b = send_heavy();
-	http_wait_in_flight(3);
+	hx_wait_in_flight(3);
 	sleep_ms(300);
 	close(a);
 	close(b);
 	t0 = now_ms();
-	ck_assert_int_eq(http_post_json("/v1/camelot/solve",
+	ck_assert_int_eq(hx_post("/v1/camelot/solve",
 					LIGHT, &r), 200);
 	ck_assert_msg(now_ms() - t0 < MARGIN_MS, "the light solve took %lld ms",
 		      (long long)(now_ms() - t0));
-	http_resp_free(&r);
+	hx_free(&r);
 }
 END_TEST
 
@@ -124,11 +125,11 @@ START_TEST(drain_stops_a_running_solve)
 	int64_t t0;
 	char *log;
 
-	ts_start(&ts_srv, args, NULL);
+	ts_spawn(&ts_srv, args, NULL);
 	fd = send_heavy();
-	http_wait_in_flight(2);
+	hx_wait_in_flight(2);
 	t0 = now_ms();
-	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	ts_signal(&ts_srv, SIGTERM);
 	ck_assert_int_eq(raw_read_response(fd, 60000, buf, sizeof(buf), &answer), 503);
 	ck_assert_msg(strstr(answer, "urn:manaflow:problem:shutting-down") != NULL, "%s", buf);
 	status = ts_wait_exit(&ts_srv, (int)(2000 + MARGIN_MS));

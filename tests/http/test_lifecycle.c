@@ -11,14 +11,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "fixtures.h"
 #include "harness.h"
 
 /* Generous: nothing here measures speed. */
 #define EXIT_TIMEOUT_MS 60000
-
-static void setup_none(void)
-{
-}
 
 /* Runs a shell command line; returns its exit code, or -1 if it did not exit. */
 static int run(const char *cmdline)
@@ -45,14 +42,14 @@ START_TEST(stop_signals_exit_zero)
 	static const int signals[] = { SIGTERM, SIGINT };
 
 	for (size_t i = 0; i < 2; i++) {
-		struct http_resp r;
+		struct hx_resp r;
 
-		ts_start(&ts_srv, NULL, NULL);
-		ck_assert_int_eq(http_get("/healthz", &r), 200);
-		http_resp_free(&r);
-		ck_assert_int_eq(kill(ts_srv.pid, signals[i]), 0);
+		ts_spawn(&ts_srv, NULL, NULL);
+		ck_assert_int_eq(hx_get("/healthz", &r), 200);
+		hx_free(&r);
+		ts_signal(&ts_srv, signals[i]);
 		expect_clean_exit(&ts_srv, "\"requests_cut_short\":0");
-		ts_kill(&ts_srv);
+		ts_close(&ts_srv);
 	}
 }
 END_TEST
@@ -82,8 +79,7 @@ START_TEST(sigterm_finishes_request_in_flight)
 {
 	static const char *const args[] = { "--threads", "2", "--drain-seconds", "60",
 					    "--timeout", "60", NULL };
-	const char *q = "{\"battlefield\":[\"Wooded Foothills\",\"Forest\"],"
-			"\"library\":[\"Steam Vents\"],\"life\":7,\"cost\":\"RG\"}";
+	const char *q = MF_FIX_FETCH_RG;
 	char head[256], buf[8192];
 	const char *answer;
 	int keep, slow, status = 0;
@@ -91,7 +87,7 @@ START_TEST(sigterm_finishes_request_in_flight)
 	int64_t deadline;
 	cJSON *json;
 
-	ts_start(&ts_srv, args, NULL);
+	ts_spawn(&ts_srv, args, NULL);
 	keep = raw_connect(ts_srv.port);
 	snprintf(head, sizeof(head), "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
 		 "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n", strlen(q));
@@ -101,8 +97,8 @@ START_TEST(sigterm_finishes_request_in_flight)
 	slow = raw_connect(ts_srv.port);
 	raw_send(slow, head, strlen(head));
 	raw_send(slow, q, half);
-	http_wait_in_flight(2);
-	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	hx_wait_in_flight(2);
+	ts_signal(&ts_srv, SIGTERM);
 	wait_log("\"msg\":\"draining\"");
 	/* The flag flips right after the log line: ask again until it shows. */
 	deadline = now_ms() + 30000;
@@ -123,7 +119,7 @@ START_TEST(sigterm_finishes_request_in_flight)
 	ck_assert_int_eq(raw_read_response(slow, 60000, buf, sizeof(buf), &answer), 200);
 	json = cJSON_Parse(answer);
 	ck_assert_msg(cJSON_IsTrue(cJSON_GetObjectItem(json, "castable")), "%s", buf);
-	ck_assert_int_eq(json_int(json, "min_life_paid"), 3);
+	ck_assert_int_eq(json_int(json, "min_life_paid"), MF_FIX_FETCH_RG_LIFE_PAID);
 	cJSON_Delete(json);
 	expect_clean_exit(&ts_srv, "\"requests_cut_short\":0");
 	close(keep);
@@ -162,9 +158,9 @@ START_TEST(shutdown_delay_answers_not_ready)
 		int status;
 		char *log;
 
-		ts_start(&ts_srv, run ? NULL : flag, run ? env : NULL);
+		ts_spawn(&ts_srv, run ? NULL : flag, run ? env : NULL);
 		ck_assert_int_eq(get_on_new_connection("/readyz", buf, sizeof(buf)), 200);
-		ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+		ts_signal(&ts_srv, SIGTERM);
 		wait_log("\"msg\":\"draining\"");
 		/* The flag flips right after the log line: ask again until it shows.
 		 * A refused connection fails the test: the delay was not kept. */
@@ -180,7 +176,7 @@ START_TEST(shutdown_delay_answers_not_ready)
 		log = ts_log(&ts_srv);
 		ck_assert_msg(strstr(log, "\"delay_s\":1,") != NULL, "no delay: %s", log);
 		free(log);
-		ts_kill(&ts_srv);
+		ts_close(&ts_srv);
 	}
 }
 END_TEST
@@ -189,15 +185,14 @@ END_TEST
 START_TEST(drain_deadline_cuts_stalled_request)
 {
 	static const char *const args[] = { "--drain-seconds", "1", "--timeout", "600", NULL };
-	const char *head = "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
-			   "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"life\":";
+	const char *head = MF_FIX_HEAD_1000 "{\"life\":";
 	int fd;
 
-	ts_start(&ts_srv, args, NULL);
+	ts_spawn(&ts_srv, args, NULL);
 	fd = raw_connect(ts_srv.port);
 	raw_send(fd, head, strlen(head));
-	http_wait_in_flight(2);
-	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	hx_wait_in_flight(2);
+	ts_signal(&ts_srv, SIGTERM);
 	expect_clean_exit(&ts_srv, "\"requests_cut_short\":1");
 	close(fd);
 }
@@ -208,13 +203,13 @@ END_TEST
 START_TEST(one_thread_starts_without_an_error)
 {
 	static const char *const args[] = { "--threads", "1", NULL };
-	struct http_resp r;
+	struct hx_resp r;
 	char *log;
 
-	ts_start(&ts_srv, args, NULL);
-	ck_assert_int_eq(http_get("/healthz", &r), 200);
-	http_resp_free(&r);
-	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	ts_spawn(&ts_srv, args, NULL);
+	ck_assert_int_eq(hx_get("/healthz", &r), 200);
+	hx_free(&r);
+	ts_signal(&ts_srv, SIGTERM);
 	expect_clean_exit(&ts_srv, "\"requests_cut_short\":0");
 	log = ts_log(&ts_srv);
 	ck_assert_msg(strstr(log, "\"threads\":1") && !strstr(log, "\"level\":\"error\""), "%s", log);
@@ -226,12 +221,11 @@ END_TEST
  * server cuts it. Returns the socket. */
 static int stall_a_request(void)
 {
-	const char *head = "POST /v1/mana/solve HTTP/1.1\r\nHost: t\r\n"
-			   "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{\"life\":";
+	const char *head = MF_FIX_HEAD_1000 "{\"life\":";
 	int fd = raw_connect(ts_srv.port);
 
 	raw_send(fd, head, strlen(head));
-	http_wait_in_flight(2);
+	hx_wait_in_flight(2);
 	return fd;
 }
 
@@ -243,9 +237,9 @@ START_TEST(client_gone_during_drain_is_cut_short)
 	static const char *const args[] = { "--drain-seconds", "60", "--timeout", "600", NULL };
 	int fd;
 
-	ts_start(&ts_srv, args, NULL);
+	ts_spawn(&ts_srv, args, NULL);
 	fd = stall_a_request();
-	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	ts_signal(&ts_srv, SIGTERM);
 	wait_log("\"msg\":\"draining\"");
 	close(fd);
 	expect_clean_exit(&ts_srv, "\"requests_cut_short\":1");
@@ -283,10 +277,10 @@ START_TEST(delay_counts_towards_drain)
 	int64_t t0;
 	char *log;
 
-	ts_start(&ts_srv, args, NULL);
+	ts_spawn(&ts_srv, args, NULL);
 	fd = stall_a_request();
 	t0 = now_ms();
-	ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+	ts_signal(&ts_srv, SIGTERM);
 	/* Within the delay and the drain it must not have gone. */
 	ck_assert_msg(ts_wait_exit(&ts_srv, 2000) == -1, "exited before the deadline");
 	status = exit_status_within(t0, 3000 + 2500, "delay 3 s, drain 3 s");
@@ -315,13 +309,13 @@ START_TEST(second_signal_skips_delay)
 		int status;
 		char *log;
 
-		ts_start(&ts_srv, args, NULL);
-		ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+		ts_spawn(&ts_srv, args, NULL);
+		ts_signal(&ts_srv, SIGTERM);
 		wait_log("\"msg\":\"draining\"");
 		/* Still in the delay: new connections are served. */
 		ck_assert_int_eq(get_on_new_connection("/healthz", buf, sizeof(buf)), 200);
 		t0 = now_ms();
-		ck_assert_int_eq(kill(ts_srv.pid, second[i]), 0);
+		ts_signal(&ts_srv, second[i]);
 		status = exit_status_within(t0, 20000, "after the second signal");
 		log = ts_log(&ts_srv);
 		ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "status %d: %s", status,
@@ -329,7 +323,7 @@ START_TEST(second_signal_skips_delay)
 		ck_assert_msg(strstr(log, "\"msg\":\"delay skipped\"") != NULL, "%s", log);
 		ck_assert_msg(strstr(log, "\"requests_cut_short\":0") != NULL, "%s", log);
 		free(log);
-		ts_kill(&ts_srv);
+		ts_close(&ts_srv);
 	}
 }
 END_TEST
@@ -350,15 +344,15 @@ START_TEST(third_signal_exits_at_once)
 		int fd, status;
 		char *log;
 
-		ts_start(&ts_srv, args, NULL);
+		ts_spawn(&ts_srv, args, NULL);
 		fd = stall_a_request();
-		ck_assert_int_eq(kill(ts_srv.pid, SIGTERM), 0);
+		ts_signal(&ts_srv, SIGTERM);
 		wait_log("\"msg\":\"draining\"");
-		ck_assert_int_eq(kill(ts_srv.pid, SIGINT), 0);
+		ts_signal(&ts_srv, SIGINT);
 		wait_log("\"msg\":\"delay skipped\"");
 		ck_assert_msg(ts_wait_exit(&ts_srv, 500) == -1, "the second signal cut the drain");
 		t0 = now_ms();
-		ck_assert_int_eq(kill(ts_srv.pid, third[i]), 0);
+		ts_signal(&ts_srv, third[i]);
 		status = exit_status_within(t0, 20000, "after the third signal");
 		log = ts_log(&ts_srv);
 		ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 128 + third[i],
@@ -366,7 +360,7 @@ START_TEST(third_signal_exits_at_once)
 		ck_assert_msg(strstr(log, "\"msg\":\"exiting at once\"") != NULL, "%s", log);
 		free(log);
 		close(fd);
-		ts_kill(&ts_srv);
+		ts_close(&ts_srv);
 	}
 }
 END_TEST
@@ -425,7 +419,7 @@ START_TEST(healthcheck_ipv6_literal)
 	static const char *const args[] = { "--host", "::1", NULL };
 	char cmd[1024];
 
-	ts_start(&ts_srv, args, NULL);
+	ts_start(&ts_srv, args);
 	snprintf(cmd, sizeof(cmd), "'%s' healthcheck --url 'http://[::1]:%u/healthz'", ts_manaflow,
 		 (unsigned)ts_srv.port);
 	ck_assert_int_eq(run(cmd), 0);
@@ -438,15 +432,15 @@ END_TEST
 static long solve_with_body_of(size_t size)
 {
 	char body[4096];
-	struct http_resp r;
+	struct hx_resp r;
 	size_t len = (size_t)snprintf(body, sizeof(body), "{\"battlefield\":[\"Forest\"");
 	long status;
 
 	while (len + 40 < size)
 		len += (size_t)snprintf(body + len, sizeof(body) - len, ",\"Forest\"");
 	len += (size_t)snprintf(body + len, sizeof(body) - len, "],\"life\":7,\"cost\":\"G\"}");
-	status = http_post_json("/v1/mana/solve", body, &r);
-	http_resp_free(&r);
+	status = hx_post("/v1/mana/solve", body, &r);
+	hx_free(&r);
 	return status;
 }
 
@@ -459,16 +453,16 @@ START_TEST(environment_configuration)
 	char cmd[1024];
 	char *log;
 
-	ts_start(&ts_srv, NULL, env);
+	ts_spawn(&ts_srv, NULL, env);
 	ck_assert_int_eq(solve_with_body_of(2000), 413);
 	ck_assert_int_eq(solve_with_body_of(900), 200);
 	log = ts_log(&ts_srv);
 	ck_assert_msg(strstr(log, "\"method\":") == NULL, "access log despite =0: %s", log);
 	free(log);
-	ts_kill(&ts_srv);
-	ts_start(&ts_srv, flag, env);
+	ts_close(&ts_srv);
+	ts_spawn(&ts_srv, flag, env);
 	ck_assert_int_eq(solve_with_body_of(2000), 200);
-	ts_kill(&ts_srv);
+	ts_close(&ts_srv);
 	/* A bad value is refused at start-up with exit 2, not served. */
 	snprintf(cmd, sizeof(cmd), "MANAFLOW_THREADS=lots timeout 60 '%s' serve --host 127.0.0.1 "
 		 "--port 0 2>/dev/null", ts_manaflow);
@@ -504,36 +498,36 @@ START_TEST(environment_flag_wins_and_switch_words)
 	static const char *const overriding[] = { "--threads", "2", "--no-access-log", NULL };
 	char env_line[64], cmd[1024];
 	const char *env[2] = { env_line, NULL };
-	struct http_resp r;
+	struct hx_resp r;
 
 	/* The harness passes --port 0 (and --host), --threads and
 	 * --no-access-log override the rest. */
-	ts_start(&ts_srv, overriding, bad_env);
-	ck_assert_int_eq(http_get("/healthz", &r), 200);
-	http_resp_free(&r);
+	ts_spawn(&ts_srv, overriding, bad_env);
+	ck_assert_int_eq(hx_get("/healthz", &r), 200);
+	hx_free(&r);
 	ck_assert_msg(!has_access_log(), "access log despite --no-access-log");
-	ts_kill(&ts_srv);
+	ts_close(&ts_srv);
 	for (size_t i = 0; i < sizeof(off_words) / sizeof(off_words[0]); i++) {
 		snprintf(env_line, sizeof(env_line), "MANAFLOW_ACCESS_LOG=%s", off_words[i]);
-		ts_start(&ts_srv, NULL, env);
-		ck_assert_int_eq(http_get("/healthz", &r), 200);
-		http_resp_free(&r);
+		ts_spawn(&ts_srv, NULL, env);
+		ck_assert_int_eq(hx_get("/healthz", &r), 200);
+		hx_free(&r);
 		ck_assert_msg(!has_access_log(), "access log with %s", env_line);
-		ts_kill(&ts_srv);
+		ts_close(&ts_srv);
 	}
 	for (size_t i = 0; i < sizeof(on_words) / sizeof(on_words[0]); i++) {
 		int64_t deadline = now_ms() + 30000;
 
 		snprintf(env_line, sizeof(env_line), "MANAFLOW_ACCESS_LOG=%s", on_words[i]);
-		ts_start(&ts_srv, NULL, env);
-		ck_assert_int_eq(http_get("/healthz", &r), 200);
-		http_resp_free(&r);
+		ts_spawn(&ts_srv, NULL, env);
+		ck_assert_int_eq(hx_get("/healthz", &r), 200);
+		hx_free(&r);
 		/* The line is written when the request completes: wait for it. */
 		while (!has_access_log()) {
 			ck_assert_msg(now_ms() < deadline, "no access log with %s", env_line);
 			sleep_ms(10);
 		}
-		ts_kill(&ts_srv);
+		ts_close(&ts_srv);
 	}
 	/* Any other word is refused at start-up: exit 2 and a message. */
 	snprintf(cmd, sizeof(cmd), "MANAFLOW_ACCESS_LOG=maybe timeout 60 '%s' serve --host 127.0.0.1 "
@@ -552,7 +546,7 @@ Suite *suite_lifecycle(void)
 	TCase *stop = tcase_create("shutdown"), *health = tcase_create("healthcheck");
 	TCase *config = tcase_create("configuration");
 
-	tcase_add_checked_fixture(stop, setup_none, ts_teardown);
+	tcase_add_checked_fixture(stop, ts_setup_none, ts_teardown);
 	tcase_add_test(stop, stop_signals_exit_zero);
 	tcase_add_test(stop, sigterm_finishes_request_in_flight);
 	tcase_add_test(stop, drain_deadline_cuts_stalled_request);
@@ -567,10 +561,10 @@ Suite *suite_lifecycle(void)
 	tcase_add_test(health, healthcheck_exit_codes);
 	suite_add_tcase(s, health);
 	health = tcase_create("healthcheck-ipv6");
-	tcase_add_checked_fixture(health, setup_none, ts_teardown);
+	tcase_add_checked_fixture(health, ts_setup_none, ts_teardown);
 	tcase_add_test(health, healthcheck_ipv6_literal);
 	suite_add_tcase(s, health);
-	tcase_add_checked_fixture(config, setup_none, ts_teardown);
+	tcase_add_checked_fixture(config, ts_setup_none, ts_teardown);
 	tcase_add_test(config, environment_configuration);
 	tcase_add_test(config, environment_flag_wins_and_switch_words);
 	suite_add_tcase(s, config);

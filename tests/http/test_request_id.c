@@ -19,7 +19,7 @@ static void setup_small_body(void)
 {
 	static const char *const args[] = { "--body-limit", "1024", NULL };
 
-	ts_start(&ts_srv, args, NULL);
+	ts_start(&ts_srv, args);
 }
 
 /* n characters cycling through the allowed set from offset. */
@@ -172,7 +172,8 @@ START_TEST(insane_ids_replaced)
 END_TEST
 
 /* Generated ids are all different: on fresh connections, on one kept alive,
- * and between two runs of the server (two replicas). */
+ * and between two runs of the server, one in this process and one in a
+ * process of its own (two replicas). */
 START_TEST(generated_ids_differ)
 {
 	enum { PER_RUN = 60 };
@@ -181,7 +182,10 @@ START_TEST(generated_ids_differ)
 
 	ck_assert_ptr_nonnull(ids);
 	for (size_t run = 0; run < 2; run++) {
-		ts_start(&ts_srv, NULL, NULL);
+		if (run == 0)
+			ts_start(&ts_srv, NULL);
+		else
+			ts_spawn(&ts_srv, NULL, NULL);
 		h = curl_easy_init();
 		ck_assert_ptr_nonnull(h);
 		for (size_t i = 0; i < PER_RUN; i++) {
@@ -272,10 +276,6 @@ START_TEST(ids_stay_with_their_request)
 }
 END_TEST
 
-static void setup_none(void)
-{
-}
-
 Suite *suite_request_id(void)
 {
 	Suite *s = suite_create("request-id");
@@ -286,7 +286,7 @@ Suite *suite_request_id(void)
 	tcase_add_test(echo, insane_ids_replaced);
 	tcase_add_test(echo, ids_stay_with_their_request);
 	suite_add_tcase(s, echo);
-	tcase_add_checked_fixture(gen, setup_none, ts_teardown);
+	tcase_add_checked_fixture(gen, ts_setup_none, ts_teardown);
 	tcase_add_test(gen, generated_ids_differ);
 	suite_add_tcase(s, gen);
 	return s;

@@ -102,11 +102,11 @@ START_TEST(solve_statement_examples)
 	size_t n = examples_load(ex, EXAMPLES_MAX);
 
 	for (size_t i = 0; i < n; i++) {
-		struct http_resp r;
+		struct hx_resp r;
 		const cJSON *castable;
 
-		ck_assert_int_eq(http_post_cjson("/v1/mana/solve", ex[i].query, &r), 200);
-		ck_assert_str_eq(r.content_type, "application/json");
+		ck_assert_int_eq(hx_post_cjson("/v1/mana/solve", ex[i].query, &r), 200);
+		ck_assert_str_eq(hx_value(&r, "Content-Type"), "application/json");
 		castable = cJSON_GetObjectItemCaseSensitive(r.json, "castable");
 		ck_assert_msg(cJSON_IsBool(castable), "example %zu: %s", i + 1, r.body);
 		ck_assert_msg(cJSON_IsTrue(castable) == ex[i].castable, "example %zu: %s", i + 1,
@@ -115,7 +115,7 @@ START_TEST(solve_statement_examples)
 			check_plan(ex[i].query, r.json);
 		else
 			ck_assert_ptr_null(cJSON_GetObjectItemCaseSensitive(r.json, "plan"));
-		http_resp_free(&r);
+		hx_free(&r);
 	}
 	examples_free(ex, n);
 }
@@ -126,19 +126,19 @@ START_TEST(solve_example_values)
 {
 	struct example ex[EXAMPLES_MAX];
 	size_t n = examples_load(ex, EXAMPLES_MAX);
-	struct http_resp r;
+	struct hx_resp r;
 	const cJSON *plan, *step;
 	int fetches = 0;
 
 	ck_assert_uint_ge(n, 4);
 	/* 1: Forest, Forest, Plains pay GGW for free. */
-	ck_assert_int_eq(http_post_cjson("/v1/mana/solve", ex[0].query, &r), 200);
+	ck_assert_int_eq(hx_post_cjson("/v1/mana/solve", ex[0].query, &r), 200);
 	ck_assert_int_eq(json_int(r.json, "min_life_paid"), 0);
 	ck_assert_int_eq(json_int(r.json, "life_left"), 20);
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r.json, "plan")), 3);
-	http_resp_free(&r);
+	hx_free(&r);
 	/* 3: red only from Steam Vents, fetched (1 life) and untapped (2 life). */
-	ck_assert_int_eq(http_post_cjson("/v1/mana/solve", ex[2].query, &r), 200);
+	ck_assert_int_eq(hx_post_cjson("/v1/mana/solve", ex[2].query, &r), 200);
 	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(r.json, "castable")));
 	ck_assert_int_eq(json_int(r.json, "min_life_paid"), 3);
 	ck_assert_int_eq(json_int(r.json, "life_left"), 4);
@@ -153,13 +153,13 @@ START_TEST(solve_example_values)
 		}
 	}
 	ck_assert_int_eq(fetches, 1);
-	http_resp_free(&r);
+	hx_free(&r);
 	/* 4: the same with 3 life would leave 0: not castable, 3 life the least. */
-	ck_assert_int_eq(http_post_cjson("/v1/mana/solve", ex[3].query, &r), 200);
+	ck_assert_int_eq(hx_post_cjson("/v1/mana/solve", ex[3].query, &r), 200);
 	ck_assert(cJSON_IsFalse(cJSON_GetObjectItem(r.json, "castable")));
 	ck_assert_int_eq(json_int(r.json, "min_life_paid"), 3);
 	ck_assert_ptr_null(cJSON_GetObjectItem(r.json, "life_left"));
-	http_resp_free(&r);
+	hx_free(&r);
 	examples_free(ex, n);
 }
 END_TEST
@@ -188,13 +188,13 @@ START_TEST(solve_matches_cli)
 	ck_assert_ptr_nonnull(out);
 	while (i < n && fgets(line, sizeof(line), out)) {
 		cJSON *cli = cJSON_Parse(line);
-		struct http_resp r;
+		struct hx_resp r;
 
-		ck_assert_int_eq(http_post_cjson("/v1/mana/solve", ex[i].query, &r), 200);
+		ck_assert_int_eq(hx_post_cjson("/v1/mana/solve", ex[i].query, &r), 200);
 		ck_assert_msg(cJSON_Compare(cli, r.json, 1), "example %zu: cli %s http %s", i + 1,
 			      line, r.body);
 		cJSON_Delete(cli);
-		http_resp_free(&r);
+		hx_free(&r);
 		i++;
 	}
 	pclose(out);
@@ -210,25 +210,25 @@ START_TEST(batch_keeps_order)
 	struct example ex[EXAMPLES_MAX];
 	size_t n = examples_load(ex, EXAMPLES_MAX);
 	cJSON *batch = cJSON_CreateObject(), *queries = cJSON_AddArrayToObject(batch, "queries");
-	struct http_resp r, single;
+	struct hx_resp r, single;
 	const cJSON *results;
 
 	for (size_t k = 0; k < 2 * n; k++)
 		cJSON_AddItemToArray(queries,
 			cJSON_Duplicate(ex[k < n ? k : 2 * n - 1 - k].query, 1));
-	ck_assert_int_eq(http_post_cjson("/v1/mana/solve/batch", batch, &r), 200);
-	ck_assert_str_eq(r.content_type, "application/json");
+	ck_assert_int_eq(hx_post_cjson("/v1/mana/solve/batch", batch, &r), 200);
+	ck_assert_str_eq(hx_value(&r, "Content-Type"), "application/json");
 	results = cJSON_GetObjectItemCaseSensitive(r.json, "results");
 	ck_assert_int_eq(cJSON_GetArraySize(results), (int)(2 * n));
 	for (size_t k = 0; k < 2 * n; k++) {
 		size_t e = k < n ? k : 2 * n - 1 - k;
 
-		ck_assert_int_eq(http_post_cjson("/v1/mana/solve", ex[e].query, &single), 200);
+		ck_assert_int_eq(hx_post_cjson("/v1/mana/solve", ex[e].query, &single), 200);
 		ck_assert_msg(cJSON_Compare(cJSON_GetArrayItem(results, (int)k), single.json, 1),
 			      "batch slot %zu differs from a single solve: %s", k, single.body);
-		http_resp_free(&single);
+		hx_free(&single);
 	}
-	http_resp_free(&r);
+	hx_free(&r);
 	cJSON_Delete(batch);
 	examples_free(ex, n);
 }
@@ -236,14 +236,14 @@ END_TEST
 
 START_TEST(batch_edges)
 {
-	struct http_resp r;
+	struct hx_resp r;
 	char *big;
 	size_t len, cap = 10001 * 64;
 	const char *q = "{\"battlefield\":[\"Forest\"],\"life\":1,\"cost\":\"G\"}";
 
-	ck_assert_int_eq(http_post_json("/v1/mana/solve/batch", "{\"queries\":[]}", &r), 200);
+	ck_assert_int_eq(hx_post("/v1/mana/solve/batch", "{\"queries\":[]}", &r), 200);
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r.json, "results")), 0);
-	http_resp_free(&r);
+	hx_free(&r);
 	/* The documented cap, 10,000 queries, is served; one more is refused. */
 	big = malloc(cap);
 	ck_assert_ptr_nonnull(big);
@@ -251,15 +251,15 @@ START_TEST(batch_edges)
 	for (int i = 1; i < 10000; i++)
 		len += (size_t)sprintf(big + len, ",%s", q);
 	strcpy(big + len, "]}");
-	ck_assert_int_eq(http_post_json("/v1/mana/solve/batch", big, &r), 200);
+	ck_assert_int_eq(hx_post("/v1/mana/solve/batch", big, &r), 200);
 	ck_assert_int_eq(cJSON_GetArraySize(cJSON_GetObjectItem(r.json, "results")), 10000);
 	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(cJSON_GetArrayItem(
 		cJSON_GetObjectItem(r.json, "results"), 9999), "castable")));
-	http_resp_free(&r);
+	hx_free(&r);
 	sprintf(big + len, ",%s]}", q);
-	http_post_json("/v1/mana/solve/batch", big, &r);
+	hx_post("/v1/mana/solve/batch", big, &r);
 	expect_problem(&r, 413, "/queries", "10000");
-	http_resp_free(&r);
+	hx_free(&r);
 	free(big);
 }
 END_TEST
@@ -292,13 +292,13 @@ START_TEST(lands_catalogue)
 {
 	char *source = read_source_file("data/lands.txt", NULL);
 	int in_file = 0, seen[N_KINDS] = { 0 };
-	struct http_resp r;
+	struct hx_resp r;
 	const cJSON *lands, *l;
 
 	for (char *line = strtok(source, "\n"); line; line = strtok(NULL, "\n"))
 		in_file += line[0] != '\0' && line[0] != '#';
-	ck_assert_int_eq(http_get("/v1/lands", &r), 200);
-	ck_assert_str_eq(r.content_type, "application/json");
+	ck_assert_int_eq(hx_get("/v1/lands", &r), 200);
+	ck_assert_str_eq(hx_value(&r, "Content-Type"), "application/json");
 	lands = cJSON_GetObjectItemCaseSensitive(r.json, "lands");
 	ck_assert_int_eq(cJSON_GetArraySize(lands), 199);
 	ck_assert_int_eq(cJSON_GetArraySize(lands), in_file);
@@ -349,23 +349,23 @@ START_TEST(lands_catalogue)
 	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(l, "basic")));
 	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(l, "enters_tapped")));
 	ck_assert_int_eq(cJSON_GetObjectItem(l, "life")->valueint, 0);
-	http_resp_free(&r);
+	hx_free(&r);
 	free(source);
 }
 END_TEST
 
 START_TEST(health_and_readiness)
 {
-	struct http_resp r;
+	struct hx_resp r;
 
-	ck_assert_int_eq(http_get("/healthz", &r), 200);
-	ck_assert_str_eq(r.content_type, "application/json");
+	ck_assert_int_eq(hx_get("/healthz", &r), 200);
+	ck_assert_str_eq(hx_value(&r, "Content-Type"), "application/json");
 	ck_assert_str_eq(json_str(r.json, "status"), "ok");
-	http_resp_free(&r);
-	ck_assert_int_eq(http_get("/readyz", &r), 200);
-	ck_assert_str_eq(r.content_type, "application/json");
+	hx_free(&r);
+	ck_assert_int_eq(hx_get("/readyz", &r), 200);
+	ck_assert_str_eq(hx_value(&r, "Content-Type"), "application/json");
 	ck_assert_str_eq(json_str(r.json, "status"), "ready");
-	http_resp_free(&r);
+	hx_free(&r);
 }
 END_TEST
 
@@ -376,30 +376,30 @@ static void expect_line(const char *text, const char *line)
 
 START_TEST(metrics_count_requests)
 {
-	struct http_resp r;
+	struct hx_resp r;
 
 	for (int i = 0; i < 3; i++) {
-		http_post_json("/v1/mana/solve",
+		hx_post("/v1/mana/solve",
 			       "{\"battlefield\":[\"Forest\"],\"life\":5,\"cost\":\"G\"}", &r);
-		http_resp_free(&r);
+		hx_free(&r);
 	}
-	http_post_json("/v1/mana/solve", "{\"battlefield\":[\"Forst\"],\"life\":5,\"cost\":\"G\"}",
+	hx_post("/v1/mana/solve", "{\"battlefield\":[\"Forst\"],\"life\":5,\"cost\":\"G\"}",
 		       &r);
-	http_resp_free(&r);
-	http_get("/nowhere", &r);
-	http_resp_free(&r);
+	hx_free(&r);
+	hx_get("/nowhere", &r);
+	hx_free(&r);
 	/* A request is counted when libmicrohttpd reports it complete, just
 	 * after its answer is sent: a scrape on another connection may come
 	 * first. Scrape again (bounded) until the last one is in. */
 	for (int tries = 0;; tries++) {
-		ck_assert_int_eq(http_get("/metrics", &r), 200);
+		ck_assert_int_eq(hx_get("/metrics", &r), 200);
 		if ((strstr(r.body, "\nhttp_requests_total{route=\"unmatched\",code=\"404\"} 1\n") &&
 		     strstr(r.body, "\nhttp_requests_in_flight 1\n")) || tries == 200)
 			break;
-		http_resp_free(&r);
+		hx_free(&r);
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 	}
-	ck_assert_msg(strncmp(r.content_type, "text/plain", 10) == 0, "%s", r.content_type);
+	ck_assert_msg(strncmp(hx_value(&r, "Content-Type"), "text/plain", 10) == 0, "%s", hx_value(&r, "Content-Type"));
 	expect_line(r.body, "# TYPE http_requests_total counter\n");
 	expect_line(r.body, "\nhttp_requests_total{route=\"/v1/mana/solve\",code=\"200\"} 3\n");
 	expect_line(r.body, "\nhttp_requests_total{route=\"/v1/mana/solve\",code=\"400\"} 1\n");
@@ -416,7 +416,7 @@ START_TEST(metrics_count_requests)
 	/* The access log is on by default and keeps up: nothing lost. */
 	expect_line(r.body, "# TYPE manaflow_access_log_dropped_total counter\n"
 		    "manaflow_access_log_dropped_total 0\n");
-	http_resp_free(&r);
+	hx_free(&r);
 }
 END_TEST
 
@@ -427,16 +427,16 @@ START_TEST(openapi_served)
 	static const char *const paths[] = { "/v1/mana/solve:", "/v1/mana/solve/batch:",
 					     "/v1/lands:", "/healthz:", "/readyz:", "/metrics:",
 					     "/openapi.yaml:" };
-	struct http_resp r;
+	struct hx_resp r;
 
-	ck_assert_int_eq(http_get("/openapi.yaml", &r), 200);
-	ck_assert_msg(strstr(r.content_type, "yaml") != NULL, "%s", r.content_type);
+	ck_assert_int_eq(hx_get("/openapi.yaml", &r), 200);
+	ck_assert_msg(strstr(hx_value(&r, "Content-Type"), "yaml") != NULL, "%s", hx_value(&r, "Content-Type"));
 	ck_assert_uint_eq(r.len, len);
 	ck_assert(memcmp(r.body, spec, len) == 0);
 	ck_assert_ptr_nonnull(strstr(r.body, "\nopenapi: 3.1"));
 	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++)
 		ck_assert_msg(strstr(r.body, paths[i]) != NULL, "spec lacks %s", paths[i]);
-	http_resp_free(&r);
+	hx_free(&r);
 	free(spec);
 }
 END_TEST
@@ -444,13 +444,13 @@ END_TEST
 /* One JSON line per request: method, path, status, microseconds, bytes. */
 START_TEST(access_log_line)
 {
-	struct http_resp r;
+	struct hx_resp r;
 	const char *pos;
 	int64_t deadline = now_ms() + 30000;
 	cJSON *line = NULL;
 	char *log = NULL;
 
-	ck_assert_int_eq(http_get("/v1/lands?probe=1", &r), 200);
+	ck_assert_int_eq(hx_get("/v1/lands?probe=1", &r), 200);
 	while (!line && now_ms() < deadline) {
 		free(log);
 		log = ts_log(&ts_srv);
@@ -468,7 +468,7 @@ START_TEST(access_log_line)
 		      json_int(line, "us"));  /* the test's own timeout bounds it */
 	ck_assert_int_eq(json_int(line, "bytes"), (long)r.len);
 	cJSON_Delete(line);
-	http_resp_free(&r);
+	hx_free(&r);
 	free(log);
 }
 END_TEST
@@ -480,22 +480,20 @@ START_TEST(keep_alive)
 	static const char *const gets[] = { "/healthz", "/readyz", "/v1/lands", "/metrics",
 					    "/openapi.yaml" };
 	CURL *h = curl_easy_init();
-	struct http_resp r;
+	struct hx_resp r;
 	long connects;
 	const char *q = "{\"battlefield\":[\"Forest\"],\"life\":5,\"cost\":\"G\"}";
 
-	http_request(h, ts_srv.port, "POST", "/v1/mana/solve", "application/json", q,
-		     strlen(q), HTTP_BODY_LENGTH, &r);
-	http_resp_free(&r);
+	hx_request(h, ts_srv.port, "POST", "/v1/mana/solve", NULL, q, strlen(q), &r);
+	hx_free(&r);
 	for (size_t i = 0; i < sizeof(gets) / sizeof(gets[0]); i++) {
-		ck_assert_int_eq(http_request(h, ts_srv.port, "GET", gets[i], NULL, NULL, 0,
-					      HTTP_BODY_LENGTH, &r), 200);
+		ck_assert_int_eq(hx_request(h, ts_srv.port, "GET", gets[i], NULL, NULL, 0, &r), 200);
 		curl_easy_getinfo(h, CURLINFO_NUM_CONNECTS, &connects);
 		ck_assert_msg(connects == 0, "GET %s opened a new connection (Connection: %s)",
-			      gets[i], r.connection);
-		ck_assert_msg(strcmp(r.connection, "close") != 0, "GET %s answered Connection: close",
+			      gets[i], hx_value(&r, "Connection"));
+		ck_assert_msg(strcmp(hx_value(&r, "Connection"), "close") != 0, "GET %s answered Connection: close",
 			      gets[i]);
-		http_resp_free(&r);
+		hx_free(&r);
 	}
 	curl_easy_cleanup(h);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Slow uploads cannot lock others out (the edge, round two, row 3).
+"""Slow uploads cannot lock others out.
 
 usage: trickle_uploads.py MANAFLOW [--trickles N] [--heads N] [--seconds S]
 
@@ -116,8 +116,14 @@ def main():
         stop.set()
         for t in threads:
             t.join(TIMEOUT)
-        proc.kill()
-        proc.wait()
+        # SIGTERM, as a deployment stops it: the server exits through
+        # main() and a coverage build writes its figures.
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
     ok = statuses.count(200)
     print('%d trickling uploads: %d of %d small requests answered 200 (%s)'
           % (args.trickles, ok, len(statuses), sorted(set(map(str, statuses)))), flush=True)

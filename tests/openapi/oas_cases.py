@@ -66,7 +66,7 @@ def error_cases():
          body_of(dict(q, battlefield=['Forest'] * 60000, library=['Forest'] * 40001)), 413, None),
         ('body over the limit, chunked', 'POST', '/v1/mana/solve', dict(JSON, **{'Transfer-Encoding': 'chunked'}),
          (b' ' * 65536 for _ in range(17)), 413, 'body'),
-        # mana: the symbols of real cards and x (issue 10)
+        # mana: the symbols of real cards' costs (hybrid, Phyrexian, {2/C}, {X}) and x
         ('x missing', 'POST', '/v1/mana/solve', JSON, body_of(dict(q, cost='{X}{G}')), 400, 'x-missing'),
         ('x null with {X}', 'POST', '/v1/mana/solve/batch', JSON,
          body_of({'queries': [dict(q, cost='{G}{X}', x=None)]}), 400, None),
@@ -159,7 +159,7 @@ def error_cases():
         ('deck not JSON', 'POST', '/v1/deck/colors', {'Content-Type': 'text/plain'}, b'{"cards":[]}', 415, None),
         ('charset not UTF-8', 'POST', '/v1/mana/solve', {'Content-Type': 'application/json; charset=latin1'},
          body_of(q), 415, None),
-        # framing (issue 14). The header is spelt 'transfer-encoding' so that
+        # framing a proxy could read otherwise. The header is spelt 'transfer-encoding' so that
         # check_openapi.py sends it as it is: 'Transfer-Encoding' is the one it
         # takes out, to chunk the body itself.
         ('Content-Length and Transfer-Encoding', 'POST', '/v1/mana/solve',

@@ -1,8 +1,9 @@
 /*
  * Exhaustive reference for the mana solver (tests only).
  *
- * Written from the IPSC 2016 M statement and issue 10 (real Magic costs), not
- * from src/mana. Two plain enumerations, one after the other:
+ * Written from the IPSC 2016 M statement and the rules of real Magic costs
+ * (hybrid, Phyrexian, {2/C}, {X}: docs/api.md), not from src/mana. Two
+ * plain enumerations, one after the other:
  * - the lands: every battlefield land is left untapped or tapped for one of
  *   its options, every fetch land is left unused or used on one distinct
  *   fetchable library card, which is then tapped for one of its options.

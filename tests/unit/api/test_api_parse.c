@@ -1,8 +1,9 @@
 /*
  * Hostile bodies through the one path the server, the CLI and the fuzzers
- * share (mf_api_answer): what cJSON alone let through (issue 14, items 8 to
- * 10) is refused with a pointer and a short, exact detail, and every answer
- * stays JSON.
+ * share (mf_api_answer): what cJSON alone let through (invalid UTF-8,
+ * \u0000, numbers RFC 8259 refuses, duplicate keys, deep nesting) is
+ * refused with a pointer and a short, exact detail, and every answer stays
+ * JSON.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -12,6 +13,7 @@
 #include "api/adapt_deck.h"
 #include "api/adapt_mana.h"
 #include "http/status.h"
+#include "fixtures.h"
 
 static struct mf_mana_catalogue *lands;
 
@@ -151,9 +153,7 @@ END_TEST
 /* What was fine stays fine, and answers stay JSON. */
 START_TEST(test_valid_bodies_answered)
 {
-	static const char body[] =
-		"{\"battlefield\":[\"Wooded Foothills\",\"Forest\"],\"library\":[\"Steam Vents\"],"
-		"\"life\":7,\"cost\":\"RG\"}";
+	static const char body[] = MF_FIX_FETCH_RG;
 	struct mf_api_error err;
 	struct mf_buf out;
 

@@ -1,5 +1,5 @@
 /*
- * Lands given as Scryfall card objects (issue 15, part 3), through the API
+ * Lands given as Scryfall card objects, through the API
  * layer: every land card of tests/data/cards-sample.json is read as a model
  * or refused as unsupported with a reason; each catalogue land found in the
  * sample reads as the catalogue's model; and a solve with card objects

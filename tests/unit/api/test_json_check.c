@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -1401,50 +1400,6 @@ START_TEST(test_out_of_memory)
 }
 END_TEST
 
-/* ------------------------------------------------------------------ */
-/* Throughput (informative: printed, not asserted)                     */
-
-static double now_s(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-START_TEST(test_throughput)
-{
-	struct buf b = { 0 };
-	struct mf_json_check_error err;
-	static const char body[] = "{\"battlefield\": [\"Forest\", \"Forest\", \"Plains\"], "
-				   "\"library\": [\"Steam Vents\"], \"life\": 20, \"cost\": \"GGW\"}";
-	double t0, t;
-	int reps;
-
-	buf_str(&b, "{\"queries\": [");
-	for (int i = 0; b.n < (1u << 20) - 200; i++) {
-		buf_fmt(&b, "%s{\"battlefield\": [\"Wooded Foothills\", \"Forest\", \"Plains\"], "
-			"\"library\": [\"Steam Vents\", \"Mountain\"], \"life\": %d, "
-			"\"cost\": \"{2}{G}{W}\"}", i ? ", " : "", 1 + i % 40);
-	}
-	buf_str(&b, "]}");
-	ck_assert_int_eq(check_copy(b.b, b.n, 64, &err), 0);
-	t0 = now_s();
-	for (reps = 0; (t = now_s() - t0) < 0.5; reps++)
-		REQUIRE(mf_json_check(b.b, b.n, 64, &err) == 0);
-	fprintf(stderr, "throughput: %.0f MB/s on a %zu-byte batch (%d runs)\n",
-		(double)b.n * reps / t / 1e6, b.n, reps);
-	t0 = now_s();
-	for (reps = 0; (t = now_s() - t0) < 0.2; reps++) {
-		for (int k = 0; k < 1000; k++)
-			REQUIRE(mf_json_check(body, sizeof(body) - 1, 64, &err) == 0);
-	}
-	fprintf(stderr, "throughput: %.0f ns per %zu-byte body\n", t / reps / 1000 * 1e9,
-		sizeof(body) - 1);
-	free(b.b);
-}
-END_TEST
-
 static Suite *json_check_suite(void)
 {
 	Suite *s = suite_create("json_check");
@@ -1495,11 +1450,6 @@ static Suite *json_check_suite(void)
 		fprintf(stderr, "json-check: the out-of-memory test is not run here "
 				"(sanitizer or CK_FORK=no)\n");
 	}
-
-	tc = tcase_create("throughput");
-	tcase_add_test(tc, test_throughput);
-	tcase_set_timeout(tc, 60);
-	suite_add_tcase(s, tc);
 	return s;
 }
 

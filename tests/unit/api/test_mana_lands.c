@@ -1,5 +1,5 @@
 /*
- * GET /v1/lands over a catalogue with every land shape (issue 15): what each
+ * GET /v1/lands over a catalogue with every land shape the model has: what each
  * land says of its supertypes, how it enters, and what it fetches, exactly;
  * then the one refusal only a --lands catalogue can cause (two kinds of land
  * of several mana for life, thousands of each).

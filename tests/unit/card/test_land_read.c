@@ -1,7 +1,7 @@
 /*
  * Check suites of the land reader (mf_card_land_read) on cards-sample.json:
- * every land of the sample is read or says why not, and the land families of
- * issue 15 that the sample has read exactly. The families it does not have,
+ * every land of the sample is read or says why not, and the land families
+ * the model has that the sample holds are read exactly. The families it does not have,
  * limits and mutated texts are in test_land_text.c. MF_LAND_DUMP=1 prints
  * the description of every land of the sample.
  */
@@ -103,7 +103,7 @@ START_TEST(every_land_of_the_sample)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* Families of issue 15 in the sample (2019 Oracle wording)            */
+/* The model's land families in the sample (2019 Oracle wording)      */
 
 START_TEST(sample_basics)
 {

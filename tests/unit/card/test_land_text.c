@@ -1,6 +1,6 @@
 /*
  * Check suites of the land reader (mf_card_land_read) that need no sample
- * card: the families of issue 15 that cards-sample.json lacks, in their
+ * card: the land families that cards-sample.json lacks, in their
  * current Oracle wording; pathways; limits; ignored clauses' text; and, from
  * the sample's lands, mutated Oracle texts drawn from a fixed seed.
  */

@@ -1,7 +1,7 @@
 /*
- * The built-in catalogue, family by family (issue 15, part 2): every land
- * the issue lists, by its exact Scryfall name, with its basic land types,
- * its mana abilities, how it enters and its kind, written out here from the
+ * The built-in catalogue, family by family: every land of each family it
+ * has beyond the contest's, by its exact Scryfall name, with its basic land
+ * types, its mana abilities, how it enters and its kind, written out here from the
  * cards' Oracle text. A missing, misspelt or mistyped land fails with its
  * name; the family counts add up to the whole catalogue, so nothing else
  * slips in either.
@@ -93,7 +93,7 @@ static const struct member trons[] = {
 	{ "Urza's Mine", "", "C" }, { "Urza's Power Plant", "", "C" }, { "Urza's Tower", "", "C" },
 };
 
-/* Issue 15's additions. */
+/* Lands beyond the contest's and its families: snow basics and the rest. */
 static const struct member snow_basics[] = {
 	{ "Snow-Covered Plains", "Plains", "W" }, { "Snow-Covered Island", "Island", "U" },
 	{ "Snow-Covered Swamp", "Swamp", "B" }, { "Snow-Covered Mountain", "Mountain", "R" },

@@ -2,13 +2,13 @@
  * Differential test of mf_mana_solve against the exhaustive reference.
  *
  * Random small boards from the built-in catalogue (the contest's lands and
- * issue 15's: lands that enter tapped when fetched, basic-only fetches,
+ * those beyond it: lands that enter tapped when fetched, basic-only fetches,
  * snow basics, Wastes, Ancient Tomb ...), with fixed seeds: the
  * solver and tests/reference/mana_brute must agree on payable, castable and
  * min_life_paid, and every castable plan must pass tests/reference/plan_check.
  * Each payable board is asked twice more at the boundary: with the least
  * life that casts (min + 1) and one less. Costs come in two styles: the
- * contest's (colours, C, generic) and real cards' (issue 10: hybrid,
+ * contest's (colours, C, generic) and real cards' (hybrid,
  * Phyrexian, hybrid Phyrexian, {2/C}, {X} with an x, {0}, mixed with the
  * contest's symbols). A disagreement is shrunk to a smallest failing query,
  * printed in the contest's input format (the cost in brace notation, then
@@ -68,7 +68,7 @@ static const char *const tris[] = { "Mystic Monastery", "Nomad Outpost", "Opulen
 	"Jungle Shrine", "Savage Lands", "Seaside Citadel" };
 static const char *const fives[] = { "City of Brass", "Gemstone Mine" };
 static const char *const trons[] = { "Urza's Mine", "Urza's Power Plant", "Urza's Tower" };
-/* Issue 15's lands. Basic: what Prismatic Vista finds. */
+/* Lands beyond the contest's. Basic: what Prismatic Vista finds. */
 static const char *const snows[] = { "Snow-Covered Plains", "Snow-Covered Island",
 	"Snow-Covered Swamp", "Snow-Covered Mountain", "Snow-Covered Forest", "Wastes" };
 /* Enter tapped only sometimes: no fetch finds them. */
@@ -199,7 +199,7 @@ static uint32_t pair_pick(uint64_t *rng, const uint32_t main_colour[2])
 }
 
 
-/* Real cards' costs: every symbol of issue 10 beside the contest's; an
+/* Real cards' costs: every symbol the contest lacks beside its own; an
  * empty draw is {0}. Redrawn while it asks for more than 9 mana. */
 static void random_real_cost(uint64_t *rng, struct mf_mana_query *q)
 {

@@ -1,6 +1,7 @@
 /*
- * Real Magic costs (issue 10), case by case: the issue's named cases and a
- * few more whose answers follow from the rules by hand, each asked of both
+ * Real Magic costs (hybrid, Phyrexian, {2/C}, {X}), case by case: one case
+ * per symbol and the ones that combine them, whose answers follow from the
+ * rules by hand, each asked of both
  * mf_mana_solve and the exhaustive reference, every plan checked by plan_check;
  * then plan_check refusing broken plans that pay Phyrexian symbols with
  * life. The random comparison is in test_mana_diff.c.
@@ -187,7 +188,8 @@ static const struct named cases[] = {
 	  "Urza's Tower", "Urza's Tower", "Forest", "Forest", NULL, NULL }, "{12}", 0, 0, 0 },
 	{ "{12}: one Forest short", { "Urza's Mine", "Urza's Power Plant", "Urza's Tower",
 	  "Urza's Tower", "Forest", NULL, NULL }, "{12}", 0, NO_PAYMENT, 0 },
-	/* Issue 15's lands with real costs. */
+	/* The lands beyond the contest's (Ancient Tomb, snow basics, ...) with
+	 * real costs. */
 	{ "Ancient Tomb pays {2/W} as two generic for 2", { "Ancient Tomb", NULL, NULL },
 	  "{2/W}", 0, 2, 0 },
 	{ "Ancient Tomb's C cannot pay {W/P}: life does", { "Ancient Tomb", NULL, NULL },

@@ -1,5 +1,5 @@
 /*
- * The rules beyond the contest (issue 15), on a catalogue of this file's own
+ * The rules beyond the contest's, on a catalogue of this file's own
  * so that they are tested whatever data/lands.txt holds: lands that enter
  * tapped when fetched (triomes, surveil lands), basic-only fetches
  * (Prismatic Vista finds basics untapped, Evolving Wilds and Fabled Passage

@@ -1,7 +1,7 @@
 /*
  * POST /v1/mana/odds and /v1/mana/sources through the API layer: the
  * answer's shape, the custom policy, the refusals with their pointers, and
- * the work budget's 422 (issue 16).
+ * the work budget's 422.
  */
 #include <check.h>
 #include <math.h>
