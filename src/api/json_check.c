@@ -395,6 +395,11 @@ static int scan_number(struct mf_json_check_state *ck, size_t *pp)
 	}
 	if (reads_as_another_integer(s, *pp, p))
 		return mf_json_fail(ck, *pp, "a number that is not an integer, which a double reads as one", 1);
+	/* cJSON reads at most MF_JSON_NUMBER_MAX characters of a number: a
+	 * longer one is refused here, so that a parse that fails after this
+	 * check can only be for lack of memory (parse.c) */
+	if (p - *pp > MF_JSON_NUMBER_MAX)
+		return mf_json_fail(ck, *pp, "a number longer than 63 characters", 1);
 	*pp = p;
 	return 0;
 }

@@ -8,8 +8,10 @@
  * Besides the grammar, the check rejects what RFC 8259 leaves to the
  * implementation but an API should not take: duplicate keys in one object
  * (compared after unescaping, so "li\u0066e" repeats "life"), the escape
- * \u0000 (a NUL in a C string), unpaired surrogate escapes, and nesting deeper
- * than the caller's limit.
+ * \u0000 (a NUL in a C string), unpaired surrogate escapes, numbers longer
+ * than cJSON reads (MF_JSON_NUMBER_MAX characters), and nesting deeper than
+ * the caller's limit. So cJSON refuses no text this check accepts but for
+ * lack of memory.
  *
  * Offsets in errors follow one rule: the byte where the text stops being a
  * prefix of some acceptable text, except that an ill-formed UTF-8 sequence,
@@ -25,6 +27,7 @@
 #include "manaflow/common.h"
 
 #define MF_JSON_POINTER_MAX 256
+#define MF_JSON_NUMBER_MAX 63  /* characters of a number: cJSON 1.7 reads no more */
 
 struct mf_json_check_error {
 	size_t offset;                     /* byte offset of the first offending byte */

@@ -23,10 +23,11 @@ cJSON *mf_api_parse(const char *text, size_t len, struct mf_api_error *err)
 		return NULL;
 	}
 	/* text is NUL-terminated at len: requiring it makes trailing bytes errors. */
+	/* The check above leaves cJSON nothing to refuse but for lack of
+	 * memory (json_check.h), which it does not report as such. */
 	doc = cJSON_ParseWithLengthOpts(text, len + 1, &end, 1);
 	if (!doc)
-		mf_api_failp(err, MF_PROBLEM_MALFORMED_JSON, NULL, "malformed JSON at byte %zu",
-			     end && end >= text ? (size_t)(end - text) : 0);
+		mf_api_fail_nomem(err);
 	return doc;
 }
 

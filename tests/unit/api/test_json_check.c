@@ -343,6 +343,10 @@ START_TEST(test_numbers)
 	REJECT("1.5.3", 3, "trailing bytes after the value");
 	REJECT("[1 2]", 3, "expected ',' or ']'");
 	REJECT("1x", 1, "trailing bytes after the value");
+	/* cJSON reads 63 characters of a number at most: longer is refused here */
+	ACCEPT("-0.123456789012345678901234567890123456789012345678901234567890");
+	REJECT_PTR("{\"n\":0.12345678901234567890123456789012345678901234567890123456789012}", 5,
+		   "a number longer than 63 characters", "/n");
 }
 END_TEST
 
