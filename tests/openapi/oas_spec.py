@@ -1,7 +1,7 @@
 """openapi.yaml as data: loading, $ref resolution, JSON Schema validators
 built from its schemas, and the checks of the document itself.
 
-Used by check_openapi.py, which holds the server side of the test.
+Used by check_openapi.py and oas_server.py, which hold the server side of the test.
 """
 import json
 import os
