@@ -9,6 +9,9 @@
  * solver reports: its least life + 1 and its least life, when within 20.
  * A disagreement is shrunk to a smallest case, printed in the contest's
  * input format, and fails the test.
+ *
+ * The comparison of one case, its tally and its shrinking are in
+ * sketch_report.c; the cases and the board generator are here.
  */
 #include <check.h>
 #include <inttypes.h>
@@ -20,6 +23,7 @@
 #include "manaflow/mana.h"
 #include "../../reference/mana_sketch.h"
 #include "common/random.h"
+#include "sketch_report.h"
 
 #ifndef MF_SKETCH_EXAMPLES
 #error "the build defines MF_SKETCH_EXAMPLES (the statement's examples, without .txt)"
@@ -33,22 +37,21 @@
 #define BOARDS_PER_SEED 5000
 #endif
 #define LIFE_MAX 20
-#define COST_TEXT_MAX 64
-#define REPORTS_MAX 3
 
-static struct mf_mana_catalogue *cat;
-
+/* Every case's catalogue, the built-in one, into sketch_cat; fails the
+ * test if it does not load. */
 static void setup(void)
 {
 	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&sketch_cat, &err), MF_OK);
 }
 
+/* Frees the catalogue of setup(). */
 static void teardown(void)
 {
-	mf_mana_catalogue_free(cat);
-	cat = NULL;
+	mf_mana_catalogue_free(sketch_cat);
+	sketch_cat = NULL;
 }
 
 /* Valgrind runs the unit suite some 20 to 50 times slower: a 25th there. */
@@ -57,195 +60,20 @@ static size_t scaled(size_t n)
 	return getenv("MANAFLOW_UNDER_VALGRIND") ? n / 25 + 1 : n;
 }
 
-/* One case in the contest's terms; cost holds its contest notation. */
-struct board {
-	int32_t field[REF_SKETCH_LANDS_MAX];
-	int32_t library[REF_SKETCH_LANDS_MAX];
-	size_t n_field, n_library;
-	uint32_t life;
-	char cost[COST_TEXT_MAX + 1];
-};
-
-struct tally {
-	uint64_t cases, castable, flows, failures;
-	uint64_t by_pain;        /* castable only with k > 0 pain lands on C */
-	uint64_t by_shocks;      /* castable only with shocks fetched */
-	uint64_t boundary;       /* cases asked at the solver's least life (+ 1) */
-	uint64_t fetched_shock;  /* in the solver's plans */
-	uint64_t fetched_other;
-	uint64_t painful_taps;   /* pain lands' colours and City of Brass */
-	uint64_t tron;           /* boards with Tron assembled */
-};
-
+/* The catalogue index of the land named name[len]; fails the test if none. */
 static int32_t land_index(const char *name, size_t len)
 {
-	int32_t i = mf_mana_catalogue_find(cat, name, len);
+	int32_t i = mf_mana_catalogue_find(sketch_cat, name, len);
 
 	ck_assert_msg(i >= 0, "catalogue lacks %.*s", (int)len, name);
 	return i;
 }
 
-/* The query both sides answer; the cost goes through the reference's own
- * contest parser, and the library's parser must read it the same. */
-static struct mf_mana_query query_of(const struct board *b)
-{
-	struct mf_mana_query q = {
-		.cat = cat, .battlefield = b->field, .n_battlefield = b->n_field,
-		.library = b->library, .n_library = b->n_library, .life = b->life,
-	};
-	struct mf_mana_cost lib;
-	struct mf_mana_parse_error err;
-
-	ck_assert_int_eq(ref_sketch_cost_parse(b->cost, strlen(b->cost), &q.cost), MF_OK);
-	memset(&lib, 0, sizeof(lib));
-	ck_assert_int_eq(mf_mana_cost_parse(b->cost, strlen(b->cost), &lib, &err), MF_OK);
-	ck_assert_msg(memcmp(&lib, &q.cost, sizeof(lib)) == 0, "cost %s read differently", b->cost);
-	return q;
-}
-
-static void print_board(const struct board *b)
-{
-	fprintf(stderr, "1\n\n%zu\n", b->n_field);
-	for (size_t i = 0; i < b->n_field; i++)
-		fprintf(stderr, "%s\n", mf_mana_catalogue_land(cat, (size_t)b->field[i])->name);
-	fprintf(stderr, "%zu\n", b->n_library);
-	for (size_t i = 0; i < b->n_library; i++)
-		fprintf(stderr, "%s\n", mf_mana_catalogue_land(cat, (size_t)b->library[i])->name);
-	fprintf(stderr, "%u\n%s\n", b->life, b->cost);
-}
-
-static void tally_plan(const struct mf_mana_result *res, struct tally *t)
-{
-	for (size_t s = 0; res->castable && s < res->n_plan; s++) {
-		const struct mf_mana_step *step = &res->plan[s];
-
-		if (step->from == MF_MANA_FROM_LIBRARY)
-			*(mf_mana_catalogue_land(cat, (size_t)step->land)->shock ?
-			  &t->fetched_shock : &t->fetched_other) += 1;
-		else if (step->fetch < 0 && step->life)
-			t->painful_taps++;
-	}
-}
-
-/* Both sides on b; true when their `castable` differs. *res keeps the
- * solver's answer (freed by the caller) when res is not NULL. */
-static bool disagrees(const struct board *b, struct tally *t, struct mf_mana_result *res)
-{
-	struct mf_mana_query q = query_of(b);
-	struct mf_mana_result got;
-	struct ref_sketch_trace trace;
-	bool want, differ;
-
-	ck_assert_int_eq(ref_sketch_castable(&q, &want, &trace), MF_OK);
-	ck_assert_int_eq(mf_mana_solve(&q, &got), MF_OK);
-	differ = want != got.castable;
-	if (t) {
-		t->cases++;
-		t->castable += got.castable;
-		t->flows += trace.flows;
-		t->by_pain += want && trace.pain_free;
-		t->by_shocks += want && trace.shocks;
-		tally_plan(&got, t);
-	}
-	/* Freeing empties the result: compare first. */
-	if (res)
-		*res = got;
-	else
-		mf_mana_result_free(&got);
-	return differ;
-}
-
-/* The cost with its k-th symbol lowered: a letter dropped, a digit made
- * one less; false when there is no k-th symbol or nothing left to lower. */
-static bool cost_lowered(const char *cost, size_t k, char *out)
-{
-	size_t n = strlen(cost);
-
-	if (k >= n || n == 1)
-		return false;
-	memcpy(out, cost, n + 1);
-	if (out[k] >= '2' && out[k] <= '9')
-		out[k]--;
-	else
-		memmove(&out[k], &out[k + 1], n - k);
-	return true;
-}
-
-/* Greedily removes lands, cost and life while the case still disagrees. */
-static void shrink(struct board *b)
-{
-	bool smaller = true;
-
-	while (smaller) {
-		struct board t;
-
-		smaller = false;
-		for (size_t i = 0; i < b->n_field + b->n_library && !smaller; i++) {
-			t = *b;
-			if (i < b->n_field) {
-				memmove(&t.field[i], &t.field[i + 1], (--t.n_field - i) * sizeof(int32_t));
-			} else {
-				size_t j = i - b->n_field;
-
-				memmove(&t.library[j], &t.library[j + 1],
-					(--t.n_library - j) * sizeof(int32_t));
-			}
-			smaller = disagrees(&t, NULL, NULL);
-		}
-		for (size_t k = 0; !smaller && cost_lowered(b->cost, k, t.cost); k++) {
-			memcpy(t.field, b->field, sizeof(t.field));
-			memcpy(t.library, b->library, sizeof(t.library));
-			t.n_field = b->n_field;
-			t.n_library = b->n_library;
-			t.life = b->life;
-			smaller = disagrees(&t, NULL, NULL);
-		}
-		if (!smaller && b->life > 1) {
-			t = *b;
-			t.life--;
-			smaller = disagrees(&t, NULL, NULL);
-		}
-		if (smaller)
-			*b = t;
-	}
-}
-
-/* b in the contest's input format, and what each side says of it. */
-static void print_case(const struct board *b)
-{
-	struct mf_mana_query q = query_of(b);
-	struct mf_mana_result got;
-	bool want;
-
-	ck_assert_int_eq(ref_sketch_castable(&q, &want, NULL), MF_OK);
-	ck_assert_int_eq(mf_mana_solve(&q, &got), MF_OK);
-	print_board(b);
-	fprintf(stderr, "sketch: %s; solver: %s (payable %d, least life %" PRIu64 ")\n",
-		want ? "YES" : "NO", got.castable ? "YES" : "NO", got.payable, got.min_life_paid);
-	mf_mana_result_free(&got);
-}
-
-/* Compares b, counting it; a disagreement is printed as drawn and shrunk. */
-static void check_case(const struct board *b, uint64_t seed, struct tally *t,
-		       struct mf_mana_result *res)
-{
-	struct board small;
-
-	if (!disagrees(b, t, res))
-		return;
-	if (++t->failures > REPORTS_MAX)
-		return;
-	small = *b;
-	shrink(&small);
-	fprintf(stderr, "mana-sketch seed %" PRIu64 ": DISAGREEMENT, as drawn:\n", seed);
-	print_case(b);
-	fprintf(stderr, "shrunk to:\n");
-	print_case(&small);
-}
-
 /* ------------------------------------------------------------------ */
 /* The statement's examples                                            */
 
+/* The whole file at path, NUL-terminated, which the caller frees; fails the
+ * test if it cannot be read. */
 static char *read_text(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -282,6 +110,7 @@ static char *next_line(char **cursor)
 	return NULL;
 }
 
+/* The number on the next non-blank line; fails the test at the end. */
 static size_t read_count(char **cursor)
 {
 	char *line = next_line(cursor);
@@ -322,7 +151,7 @@ START_TEST(statement_examples)
 		strcpy(b.cost, line);
 		answer = next_line(&acur);
 		ck_assert_ptr_nonnull(answer);
-		check_case(&b, 0, &t, &res);
+		sketch_check_case(&b, 0, &t, &res);
 		ck_assert_msg(res.castable == (strcmp(answer, "YES") == 0),
 			      "example %zu: solver and sketch say %s, the statement %s", i + 1,
 			      res.castable ? "YES" : "NO", answer);
@@ -363,7 +192,7 @@ END_TEST
 START_TEST(out_of_scope)
 {
 	int32_t lands[REF_SKETCH_LANDS_MAX + 1];
-	struct mf_mana_query q = { .cat = cat, .battlefield = lands, .n_battlefield = 1,
+	struct mf_mana_query q = { .cat = sketch_cat, .battlefield = lands, .n_battlefield = 1,
 				   .life = 20 };
 	struct mf_mana_catalogue *odd;
 	struct mf_mana_parse_error err;
@@ -400,7 +229,7 @@ START_TEST(out_of_scope)
 	q.n_battlefield = REF_SKETCH_LANDS_MAX + 1;
 	ck_assert_int_eq(ref_sketch_castable(&q, &yes, NULL), MF_ERR_LIMIT);
 	q.n_battlefield = 1;
-	lands[0] = (int32_t)mf_mana_catalogue_size(cat);
+	lands[0] = (int32_t)mf_mana_catalogue_size(sketch_cat);
 	ck_assert_int_eq(ref_sketch_castable(&q, &yes, NULL), MF_ERR_INVALID);
 	lands[0] = land_index("Forest", 6);
 	q.life = 0;
@@ -424,11 +253,13 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* Random contest-size boards                                          */
 
+/* Uniform in [0, n), n > 0, from the stream *rng. */
 static uint32_t below(uint64_t *rng, uint32_t n)
 {
 	return (uint32_t)(mf_splitmix64(rng) % n);
 }
 
+/* True with probability percent / 100. */
 static bool chance(uint64_t *rng, uint32_t percent)
 {
 	return below(rng, 100) < percent;
@@ -462,6 +293,8 @@ static uint32_t kind_size[K_KINDS];
 static const uint32_t field_weight[K_KINDS] = { 8, 10, 10, 14, 16, 5, 10, 12, 3 };
 static const uint32_t library_weight[K_KINDS] = { 22, 18, 40, 3, 6, 3, 4, 3, 1 };
 
+/* The random tcase's fixture: setup(), then kinds[] and kind_size[] from
+ * kind_names; fails the test if a land is not in the catalogue. */
 static void kinds_setup(void)
 {
 	setup();
@@ -480,6 +313,7 @@ static void kinds_setup(void)
 	}
 }
 
+/* A land of a kind drawn by weight, uniform within the kind. */
 static int32_t pick(uint64_t *rng, const uint32_t weight[K_KINDS])
 {
 	uint32_t total = 0, roll;
@@ -552,6 +386,8 @@ static void random_board(uint64_t *rng, struct board *b)
 	b->life = 1 + below(rng, LIFE_MAX);
 }
 
+/* Compares `boards` random boards from seed, each payable one again at the
+ * solver's least life and one above; returns what they reached. */
 static struct tally run_seed(uint64_t seed, size_t boards)
 {
 	struct tally t = { 0 };
@@ -564,8 +400,8 @@ static struct tally run_seed(uint64_t seed, size_t boards)
 		bool payable;
 
 		random_board(&rng, &b);
-		t.tron += ref_sketch_tron(cat, b.field, b.n_field);
-		check_case(&b, seed, &t, &res);
+		t.tron += ref_sketch_tron(sketch_cat, b.field, b.n_field);
+		sketch_check_case(&b, seed, &t, &res);
 		payable = res.payable;
 		least = res.min_life_paid;
 		mf_mana_result_free(&res);
@@ -578,7 +414,7 @@ static struct tally run_seed(uint64_t seed, size_t boards)
 				continue;
 			b.life = (uint32_t)life;
 			t.boundary++;
-			check_case(&b, seed, &t, NULL);
+			sketch_check_case(&b, seed, &t, NULL);
 		}
 	}
 	return t;
@@ -635,6 +471,7 @@ START_TEST(random_boards)
 }
 END_TEST
 
+/* Runs the examples and the random boards; EXIT_FAILURE if a check failed. */
 int main(void)
 {
 	Suite *s = suite_create("mana-sketch");

@@ -1,6 +1,6 @@
 /*
  * Random odds queries from fixed seeds, for the differential tests of the
- * land-drop model (test_odds_play.c): lands drawn from every family of a
+ * land-drop model (test_odds_play_diff.c): lands drawn from every family of a
  * catalogue (basic, dual, shock, fetch, basic-land fetch, tapped fetch,
  * pain, bounce, tri, triome, surveil, gate, gain, temple, fast, check,
  * slow, pathway, pathway "A // B", horizon, five-colour, Tron, other),

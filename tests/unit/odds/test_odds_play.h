@@ -1,0 +1,34 @@
+/*
+ * What the two files of the odds-play test share (test_odds_play.c, the
+ * hand-checked cases and main; test_odds_play_diff.c, the random
+ * differential cases): the catalogue every case runs on, the tolerance of
+ * exact figures, and the differential tcases for main to add.
+ */
+#ifndef MF_TEST_ODDS_PLAY_H
+#define MF_TEST_ODDS_PLAY_H
+
+#include <check.h>
+
+#include "manaflow/mana.h"
+
+/* Exact figures agree to this much. */
+#define TOLERANCE 1e-9
+
+/* The built-in catalogue while a case runs (play_setup to play_teardown),
+ * NULL otherwise. */
+extern struct mf_mana_catalogue *play_cat;
+
+/* Every case's fixture: loads the built-in catalogue into play_cat, failing
+ * the running test if it does not load. */
+void play_setup(void);
+
+/* Frees play_cat and sets it to NULL. */
+void play_teardown(void);
+
+/* Adds the tcases "exact-diff" (mf_odds_compute MF_ODDS_EXACT against
+ * odds_play_exact, and a curve's turns) and "sample-diff" (MF_ODDS_AUTO and
+ * MF_ODDS_SAMPLE against odds_play_sample) to s, which owns them then
+ * (test_odds_play_diff.c). */
+void play_add_diff_tcases(Suite *s);
+
+#endif
