@@ -264,8 +264,12 @@ static bool ref_reads_as_another_integer(const unsigned char *s, size_t a, size_
 		digits[n++] = (char)s[i];
 		decimals += fraction;
 	}
-	if (i < b)
-		exponent = strtol((const char *)s + i + 1 + (s[i + 1] == '+'), NULL, 10);
+	if (i < b) {
+		/* from a copy: the text need not end with the number */
+		memcpy(text, s + i + 1, b - i - 1);
+		text[b - i - 1] = '\0';
+		exponent = strtol(text + (text[0] == '+'), NULL, 10);
+	}
 	if (exponent > 100000)
 		exponent = 100000;
 	if (exponent < -100000)
@@ -320,6 +324,8 @@ static int ref_number(struct ref *r)
 
 	if (rc == 0 && ref_reads_as_another_integer(r->s, start, r->p))
 		return ref_fail(r, start);
+	if (rc == 0 && r->p - start > 63)
+		return ref_fail(r, start);  /* longer than cJSON reads */
 	return rc;
 }
 

@@ -11,9 +11,8 @@
  * surrogate escapes in pairs only, well-formed UTF-8 (no overlong form, no
  * surrogate, nothing above U+10FFFF), numbers without a leading zero and with
  * digits after '.' and in the exponent, none that is not an integer while
- * strtod reads it as a non-zero one, and no key repeated in an object once
- * unescaped. It does not apply the checker's limit on the length of a number
- * (MF_JSON_NUMBER_MAX).
+ * strtod reads it as a non-zero one, none longer than 63 characters (what
+ * cJSON reads), and no key repeated in an object once unescaped.
  *
  * It answers where the first error lies, under the offset rule of
  * json_check.h (the first byte that cannot continue an acceptable text; the
