@@ -188,6 +188,19 @@ static bool short_of_mana(const struct odds_ctx *c, const struct odds_game *g)
 	return most < c->mana_needed;
 }
 
+/* Keeps castability answer rc (1 or 0) for key in the memo: rc, or
+ * MF_ERR_NOMEM. */
+static int remember(struct odds_ctx *c, const uint8_t *key, int rc)
+{
+	bool added;
+	union odds_value *v = mf_odds_table_put(&c->castable, key, &added);
+
+	if (!v)
+		return MF_ERR_NOMEM;
+	v->u = (uint64_t)rc;
+	return rc;
+}
+
 /* The memoised answer for lands seen[] before turn `turn` and `last` drawn
  * on it, in any order: 1, 0 or a negative mf_status. */
 static int castable_memo(struct odds_ctx *c, const uint8_t *seen, uint8_t last, uint32_t turn)
@@ -195,7 +208,6 @@ static int castable_memo(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 	size_t n = c->n_groups, stride = c->castable.stride;
 	uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 3] = { 0 };
 	union odds_value *v;
-	bool added;
 	int rc;
 
 	memcpy(key, seen, n);
@@ -207,11 +219,7 @@ static int castable_memo(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 	rc = mf_odds_castable_seen(c, key, last, turn);
 	if (rc < 0)
 		return rc;
-	v = mf_odds_table_put(&c->castable, key, &added);
-	if (!v)
-		return MF_ERR_NOMEM;
-	v->u = (uint64_t)rc;
-	return rc;
+	return remember(c, key, rc);
 }
 
 /* Game g, whose draws' order matters (a bounce land arrives before its
@@ -224,7 +232,6 @@ static int castable_in_order(struct odds_ctx *c, const struct odds_game *g)
 	uint8_t seen[MF_ODDS_LAND_KINDS_MAX], all[MF_ODDS_LAND_KINDS_MAX], lib[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t last = ODDS_SPELL;
 	union odds_value *v;
-	bool added;
 	int rc;
 
 	/* without the bounce lands: what the other lands seen can do */
@@ -264,11 +271,7 @@ static int castable_in_order(struct odds_ctx *c, const struct odds_game *g)
 		rc = 0;
 	if (rc < 0)
 		return rc;
-	v = mf_odds_table_put(&c->castable, key, &added);
-	if (!v)
-		return MF_ERR_NOMEM;
-	v->u = (uint64_t)rc;
-	return rc;
+	return remember(c, key, rc);
 }
 
 int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
