@@ -68,6 +68,25 @@ static bool asked(const struct odds_ctx *c, uint32_t turn)
 	return turn == c->q->turn || turn <= c->q->curve;
 }
 
+/* Whether no line can cast on `turn`: even `turn` lands each making the
+ * most any land of the deck makes fall short of the cost's mana. Such a
+ * turn is tallied as not castable without asking, and has no memo. */
+static bool hopeless_turn(const struct odds_ctx *c, uint32_t turn)
+{
+	uint32_t most = 0;
+
+	for (size_t g = 0; g < c->n_groups; g++)
+		if (c->g[g].reach > most)
+			most = c->g[g].reach;
+	return (uint64_t)turn * most < c->mana_needed;
+}
+
+/* Whether turn's castability is looked up (and so has a memo block). */
+static bool looked_up(const struct odds_ctx *c, uint32_t turn)
+{
+	return asked(c, turn) && !hopeless_turn(c, turn);
+}
+
 /* The grid's size: cells and memo bytes; false when too large. */
 static bool measure(const struct odds_ctx *c, uint32_t *cells, size_t *blocks)
 {
@@ -80,7 +99,7 @@ static bool measure(const struct odds_ctx *c, uint32_t *cells, size_t *blocks)
 	}
 	*blocks = 0;
 	for (uint32_t t = 1; t <= c->last_turn; t++)
-		*blocks += asked(c, t);
+		*blocks += looked_up(c, t);
 	*cells = (uint32_t)n;
 	return n * *blocks * (c->n_groups + 1) <= GRID_MEMO_MAX;
 }
@@ -120,7 +139,7 @@ static int grid_init(struct grid *gr, struct odds_ctx *c)
 	measure(c, &cells, &blocks);
 	gr->cells = cells;
 	for (uint32_t t = 1, b = 0; t <= c->last_turn; t++)
-		gr->block[t - 1] = asked(c, t) ? (uint8_t)b++ : UINT8_MAX;
+		gr->block[t - 1] = looked_up(c, t) ? (uint8_t)b++ : UINT8_MAX;
 	for (size_t g = 0, s = 1; g < n; g++) {
 		gr->stride[g] = (uint32_t)s;
 		s *= c->g[g].count + 1u;
@@ -280,14 +299,17 @@ static void add_absorbed(const struct grid *gr, struct odds_tally *out)
 /* Turn t of class cl, `library` cards drawable: each cell's draws
  * tallied (when t is asked) and carried into next (unless t is last), or,
  * when it cast with the lands the cost needs, absorbed: add_absorbed()
- * counts it on the later turns. The loop reads the turn's memo row by row. */
+ * counts it on the later turns. The loop reads the turn's memo row by row
+ * (no memo: a hopeless turn, where nothing casts). */
 static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32_t library,
 		     struct odds_tally *out)
 {
 	struct odds_ctx *c = gr->c;
 	bool draws = t > 1 || c->draw_t1, last = t == c->last_turn, on_turn = t == c->q->turn;
 	size_t n = gr->n;
-	const int8_t *memo = asked(c, t) ? gr->memo + (size_t)gr->block[t - 1] * gr->cells * (n + 1) : NULL;
+	bool tally = asked(c, t);
+	const int8_t *memo = gr->block[t - 1] != UINT8_MAX ?
+			     gr->memo + (size_t)gr->block[t - 1] * gr->cells * (n + 1) : NULL;
 	uint32_t avail[MF_ODDS_LAND_KINDS_MAX + 1];  /* drawable lands of each group, in the class */
 	struct sums sum = { 0, 0, 0, 0 };
 	double absorbed = 0;
@@ -316,8 +338,9 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 			if (!have && draws)
 				continue;
 			px = draws ? p * have / library : p;
-			if (row) {
-				cast = row[x] != GRID_UNKNOWN ? row[x] : castable(gr, t, cell, x);
+			if (tally) {
+				if (row)
+					cast = row[x] != GRID_UNKNOWN ? row[x] : castable(gr, t, cell, x);
 				if (cast < 0) {
 					rc = cast;
 					break;

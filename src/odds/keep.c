@@ -24,30 +24,34 @@ static uint32_t spells_bottomed(const struct odds_ctx *c, uint32_t k, uint32_t s
 	return extra < k ? extra : k;
 }
 
-/* Rule 2's measure of group g in the hand: for each cost colour it makes,
- * the other lands of the hand making that colour; the least of these.
- * UINT32_MAX for a land making none of the cost's colours (rule 1). */
-static uint32_t redundancy(const struct odds_ctx *c, const uint8_t *hand, size_t g)
+/* made[t]: the lands of hand making cost colour t (bit t of their colours). */
+static void count_made(const struct odds_ctx *c, const uint8_t *hand, uint32_t made[5])
+{
+	for (int t = 0; t < 5; t++)
+		made[t] = 0;
+	for (size_t h = 0; h < c->n_groups; h++)
+		for (int t = 0; t < 5; t++)
+			if (c->g[h].colors >> t & 1)
+				made[t] += hand[h];
+}
+
+/* Rule 2's measure of group g in a hand whose lands make colour t made[t]
+ * times: for each cost colour g makes, the other lands of the hand making
+ * that colour; the least of these. UINT32_MAX for a land making none of
+ * the cost's colours (rule 1). */
+static uint32_t redundancy(const struct odds_ctx *c, const uint32_t made[5], size_t g)
 {
 	uint32_t least = UINT32_MAX;
 
-	for (int t = 0; t < 5; t++) {
-		uint32_t others = 0;
-
-		if (!(c->g[g].colors >> t & 1))
-			continue;
-		for (size_t h = 0; h < c->n_groups; h++)
-			if (c->g[h].colors >> t & 1)
-				others += hand[h];
-		others -= 1;  /* g's own copy */
-		if (others < least)
-			least = others;
-	}
+	for (int t = 0; t < 5; t++)
+		if (c->g[g].colors >> t & 1 && made[t] - 1 < least)
+			least = made[t] - 1;  /* less g's own copy */
 	return least;
 }
 
-/* The group of the land bottomed next from hand (which holds a land). */
-static size_t next_bottomed(const struct odds_ctx *c, const uint8_t *hand)
+/* The group of the land bottomed next from hand (which holds a land),
+ * made[] counted as count_made() does. */
+static size_t next_bottomed(const struct odds_ctx *c, const uint8_t *hand, const uint32_t made[5])
 {
 	size_t best = c->n_groups;
 	uint32_t best_r = 0;
@@ -57,7 +61,7 @@ static size_t next_bottomed(const struct odds_ctx *c, const uint8_t *hand)
 
 		if (!hand[g])
 			continue;
-		r = redundancy(c, hand, g);
+		r = redundancy(c, made, g);
 		/* Groups that can tie come in name order, so only a strictly
 		 * better candidate replaces the best. */
 		if (best == c->n_groups || r > best_r ||
@@ -85,14 +89,21 @@ bool mf_odds_keeps(const struct odds_stage *st, uint32_t lands_kept)
 bool mf_odds_keep(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
 		  const uint8_t *held, uint8_t *kept)
 {
-	uint32_t lands = 0, left;
+	uint32_t lands = 0, left, made[5];
 
 	for (size_t g = 0; g < c->n_groups; g++) {
 		kept[g] = held[g];
 		lands += held[g];
 	}
 	left = mf_odds_lands_kept(c, st, lands, spells);
-	for (; lands > left; lands--)
-		kept[next_bottomed(c, kept)]--;
+	if (lands > left)
+		count_made(c, kept, made);
+	for (; lands > left; lands--) {
+		size_t g = next_bottomed(c, kept, made);
+
+		kept[g]--;
+		for (int t = 0; t < 5; t++)
+			made[t] -= c->g[g].colors >> t & 1;
+	}
 	return mf_odds_keeps(st, lands);
 }
