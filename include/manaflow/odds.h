@@ -144,7 +144,21 @@ struct mf_odds_query {
 				   * MF_ODDS_GAMES_DEFAULT games */
 	uint64_t budget;          /* work units, 0 for MF_ODDS_BUDGET_DEFAULT */
 	const struct mf_stop *stop;  /* NULL, or the caller's stop: MF_ERR_STOPPED */
+	struct mf_odds_cache *cache; /* NULL, or the caller's cache (mf_odds_cache_new())
+				      * for the spells of one deck: same answers, sooner */
 };
+
+/*
+ * A cache of what the spells of one deck share (the exact count's kept
+ * hands, by the lands that make each cost's colours). Optional: a query
+ * with a cache gives the same answer, work and failures as without. One
+ * thread at a time may use a cache; it holds at most 8 MiB. Returns NULL
+ * when no memory is left. Owned by the caller, freed by
+ * mf_odds_cache_free() (NULL is accepted).
+ */
+struct mf_odds_cache;
+MF_EXPORT struct mf_odds_cache *mf_odds_cache_new(void);
+MF_EXPORT void mf_odds_cache_free(struct mf_odds_cache *cache);
 
 struct mf_odds_result {
 	enum mf_odds_method method;   /* MF_ODDS_EXACT or MF_ODDS_SAMPLE: what was done */

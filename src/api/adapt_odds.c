@@ -405,6 +405,9 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 	done = malloc(r.n_spells * sizeof(*done) + 1);
 	if (!done)
 		return mf_api_fail_nomem(err);
+	/* the spells share kept hands through it; without memory for it, they
+	 * make their own */
+	r.q.cache = r.n_spells > 1 ? mf_odds_cache_new() : NULL;
 	for (size_t k = 0; k < r.q.n_lands; k++)
 		lands += r.counts[k];
 	deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy, &r.q.custom);
@@ -430,6 +433,7 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 			MF_JSON_LIT(out, ",");
 		result_text(out, &r.q, res);
 	}
+	mf_odds_cache_free(r.q.cache);
 	free(done);
 	if (rc)
 		return rc;

@@ -60,6 +60,7 @@ struct grid {
 	size_t n_class, cap_class;
 	struct start *start;
 	size_t n_start, cap_start;
+	struct odds_cache_key key;         /* of the kept hands, with the query's cache */
 };
 
 /* The turns whose castability is tallied: the one asked and the curve's. */
@@ -374,6 +375,16 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 	return rc;
 }
 
+/* Charges work as if spent unit by unit: up to the unit past the budget,
+ * where such spending would have stopped. False past the budget or when
+ * stopped. */
+static bool charge_as_spent(struct odds_ctx *c, uint64_t work)
+{
+	if (c->work + work > c->budget)
+		work = c->work < c->budget ? c->budget + 1 - c->work : 1;
+	return mf_odds_charge(c, work);
+}
+
 /* Every turn of class k, whose kept hands are start[from..to). */
 static int walk_class(struct grid *gr, size_t k, size_t from, size_t to, struct odds_tally *out)
 {
@@ -411,6 +422,81 @@ static int by_class(const void *a, const void *b)
 	return (x->class > y->class) - (x->class < y->class);
 }
 
+/* The cache's key of the grid's kept hands: everything hands.c, keep.c
+ * and hand_start() read. */
+static void hands_key(const struct odds_ctx *c, struct odds_cache_key *k)
+{
+	uint8_t *b = k->bytes;
+	size_t n = 0;
+
+	b[n++] = (uint8_t)c->n_groups;
+	for (size_t g = 0; g < c->n_groups; g++) {
+		b[n++] = (uint8_t)(c->g[g].count >> 8);
+		b[n++] = (uint8_t)c->g[g].count;
+		b[n++] = c->g[g].colors;
+		b[n++] = c->g[g].tapped;
+	}
+	b[n++] = (uint8_t)(c->spells >> 8);
+	b[n++] = (uint8_t)c->spells;
+	b[n++] = (uint8_t)(c->q->size >> 8);
+	b[n++] = (uint8_t)c->q->size;
+	b[n++] = (uint8_t)c->q->policy;
+	b[n++] = (uint8_t)c->n_stages;
+	for (size_t i = 0; i < c->n_stages; i++) {
+		const struct odds_stage *st = &c->stages[i];
+
+		b[n++] = st->draw;
+		b[n++] = st->bottom;
+		b[n++] = st->lo;
+		b[n++] = st->hi;
+		b[n++] = st->keep_any;
+	}
+	k->len = n;
+}
+
+/* The kept hands of entry e into the grid, their enumeration's work
+ * charged as if done again. MF_OK, MF_ERR_LIMIT or MF_ERR_NOMEM. */
+static int reuse_starts(struct grid *gr, const struct odds_cache_entry *e)
+{
+	if (!charge_as_spent(gr->c, e->work))
+		return MF_ERR_LIMIT;
+	if (grow((void **)&gr->start, &gr->cap_start, e->n_start, sizeof(*gr->start)) ||
+	    grow((void **)&gr->class, &gr->cap_class, e->n_class, sizeof(*gr->class)))
+		return MF_ERR_NOMEM;
+	if (e->n_start)
+		memcpy(gr->start, e->start, e->n_start * sizeof(*gr->start));
+	if (e->n_class)
+		memcpy(gr->class, e->class, e->n_class * sizeof(*gr->class));
+	gr->n_start = e->n_start;
+	gr->n_class = e->n_class;
+	return MF_OK;
+}
+
+/* Every kept hand into gr->start, sorted by class (from the query's
+ * cache when it holds them, and into it when not). MF_OK or a negative
+ * mf_status. */
+static int kept_starts(struct grid *gr)
+{
+	struct odds_ctx *c = gr->c;
+	struct mf_odds_cache *cache = c->q->cache;
+	const struct odds_cache_entry *e;
+	uint64_t before = c->work;
+	int rc;
+
+	if (cache) {
+		hands_key(c, &gr->key);
+		if ((e = mf_odds_cache_find(cache, &gr->key)) != NULL)
+			return reuse_starts(gr, e);
+	}
+	rc = mf_odds_hands(c, hand_start, gr);
+	if (!rc && gr->n_start)
+		qsort(gr->start, gr->n_start, sizeof(*gr->start), by_class);
+	if (!rc && cache)
+		mf_odds_cache_store(cache, &gr->key, gr->start, gr->n_start, sizeof(*gr->start),
+				    gr->class, gr->n_class, sizeof(*gr->class), c->work - before);
+	return rc;
+}
+
 int mf_odds_grid(struct odds_ctx *c, struct odds_tally *t)
 {
 	struct grid gr;
@@ -419,9 +505,7 @@ int mf_odds_grid(struct odds_ctx *c, struct odds_tally *t)
 	memset(t, 0, sizeof(*t));
 	rc = grid_init(&gr, c);
 	if (!rc)
-		rc = mf_odds_hands(c, hand_start, &gr);
-	if (!rc && gr.n_start)
-		qsort(gr.start, gr.n_start, sizeof(*gr.start), by_class);
+		rc = kept_starts(&gr);
 	for (size_t i = 0, j; i < gr.n_start && !rc; i = j) {
 		for (j = i; j < gr.n_start && gr.start[j].class == gr.start[i].class; j++)
 			;

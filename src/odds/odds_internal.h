@@ -7,6 +7,7 @@
  *   estimate.c  the exact count's size, before any work (method auto)
  *   exact.c   the distribution of what was seen, turn by turn
  *   grid.c    the same on a dense grid (no bounce lands; most decks)
+ *   cache.c   the grid's kept hands, shared by the spells of a deck
  *   hands.c   every kept hand of every mulligan stage (for both)
  *   sample.c  shuffled games
  *   strata.c  the exact law of lands seen, and the sample's estimate by it
@@ -179,6 +180,39 @@ struct odds_game {
 	const uint8_t *draws;  /* draws[t - 1] for turn t */
 	uint32_t turn;
 };
+
+/* cache.c: the key of a set of kept hands, every fact they were made
+ * from (grid.c builds it). */
+#define ODDS_CACHE_KEY_MAX (8 + 4 * MF_ODDS_LAND_KINDS_MAX + 5 * 5)
+struct odds_cache_key {
+	uint8_t bytes[ODDS_CACHE_KEY_MAX];
+	size_t len;
+};
+
+#define ODDS_CACHE_ENTRIES 8                      /* sets of kept hands kept */
+#define ODDS_CACHE_ENTRY_BYTES ((size_t)1 << 20)  /* the largest set kept */
+
+/* One set: the grid's starts and classes (its own types, as bytes), and
+ * the work their enumeration charged. used: 0 for a free entry, else the
+ * stamp of its last use. */
+struct odds_cache_entry {
+	struct odds_cache_key key;
+	void *start, *class;
+	size_t n_start, n_class;
+	uint64_t work, used;
+};
+
+/* cache.c: the entry of key, or NULL. */
+const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,
+						  const struct odds_cache_key *key);
+
+/* cache.c: keeps a copy of n_start starts and n_class classes (of the
+ * sizes given) under key, in place of the least recently used entry.
+ * Keeps nothing when they are larger than ODDS_CACHE_ENTRY_BYTES or the
+ * copy finds no memory: the cache is only ever a shortcut. */
+void mf_odds_cache_store(struct mf_odds_cache *cache, const struct odds_cache_key *key,
+			 const void *start, size_t n_start, size_t start_size, const void *class,
+			 size_t n_class, size_t class_size, uint64_t work);
 
 /* drops.c: whether some line of land drops casts the cost on g->turn:
  * 1, 0, or a negative mf_status (MF_ERR_LIMIT when the budget ran out).

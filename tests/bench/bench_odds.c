@@ -138,18 +138,24 @@ static int run_deck(const struct deck *d, const struct mf_mana_catalogue *cat, c
 	double t0 = seconds(), dt, widest = 0;
 	size_t exact = 0;
 
+	q.cache = mf_odds_cache_new();  /* as one request shares it among its spells */
+	if (!q.cache)
+		return 1;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t mv;
 		int rc;
 
-		if (!parse_cost(costs[i], &q.cost))
+		if (!parse_cost(costs[i], &q.cost)) {
+			mf_odds_cache_free(q.cache);
 			return 1;
+		}
 		q.x = q.cost.x_count ? 1 : 0;
 		mv = mf_mana_cost_total(&q.cost) + q.cost.x_count * q.x;
 		q.turn = mv < 1 ? 1 : mv > MF_ODDS_TURN_MAX ? MF_ODDS_TURN_MAX : (uint32_t)mv;
 		rc = mf_odds_compute(&q, &r);
 		if (rc) {
 			fprintf(stderr, "bench-odds: %s %s: status %d\n", d->label, costs[i], rc);
+			mf_odds_cache_free(q.cache);
 			return 1;
 		}
 		if (r.method == MF_ODDS_EXACT)
@@ -161,6 +167,7 @@ static int run_deck(const struct deck *d, const struct mf_mana_catalogue *cat, c
 				widest = 1.96 * r.by_turn_se[t];
 	}
 	dt = seconds() - t0;
+	mf_odds_cache_free(q.cache);
 	printf("%-22s %zu spells, curve 1-%u, on the %s: %zu exact, %zu sampled (widest 95%% "
 	       "half-interval %.2f points)  %9.1f ms (%.1f ms a spell)\n", d->label, n, curve,
 	       on_draw ? "draw" : "play", exact, n - exact, widest * 100, dt * 1e3, dt * 1e3 / (double)n);

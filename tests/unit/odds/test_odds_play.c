@@ -549,6 +549,7 @@ int main(void)
 	tcase_add_test(tc, test_bottoming);
 	suite_add_tcase(s, tc);
 	play_add_diff_tcases(s);
+	play_add_cache_tcases(s);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -31,4 +31,8 @@ void play_teardown(void);
  * (test_odds_play_diff.c). */
 void play_add_diff_tcases(Suite *s);
 
+/* Adds the tcase "cache" (the same results with a shared mf_odds_cache
+ * as without) to s, which owns it then (test_odds_cache.c). */
+void play_add_cache_tcases(Suite *s);
+
 #endif

@@ -1,0 +1,90 @@
+/*
+ * The odds cache: what the spells of one deck share. The dense grid's kept
+ * hands (grid.c) depend on the deck, the mulligan policy and which lands
+ * make the cost's colours, not on the rest of the cost, so the spells of a
+ * deck come back to a few sets of them. Each set is kept under a key of
+ * everything it was made from; the least recently used goes first.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "odds/odds_internal.h"
+
+struct mf_odds_cache {
+	struct odds_cache_entry e[ODDS_CACHE_ENTRIES];
+	uint64_t clock;  /* the last use stamp given */
+};
+
+struct mf_odds_cache *mf_odds_cache_new(void)
+{
+	return calloc(1, sizeof(struct mf_odds_cache));
+}
+
+static void entry_free(struct odds_cache_entry *e)
+{
+	free(e->start);
+	free(e->class);
+	memset(e, 0, sizeof(*e));
+}
+
+void mf_odds_cache_free(struct mf_odds_cache *cache)
+{
+	if (!cache)
+		return;
+	for (size_t i = 0; i < ODDS_CACHE_ENTRIES; i++)
+		entry_free(&cache->e[i]);
+	free(cache);
+}
+
+const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,
+						  const struct odds_cache_key *key)
+{
+	for (size_t i = 0; i < ODDS_CACHE_ENTRIES; i++) {
+		struct odds_cache_entry *e = &cache->e[i];
+
+		if (e->used && e->key.len == key->len && memcmp(e->key.bytes, key->bytes, key->len) == 0) {
+			e->used = ++cache->clock;
+			return e;
+		}
+	}
+	return NULL;
+}
+
+/* A copy of n items of `size` bytes, or NULL (also for none). */
+static void *copy_of(const void *items, size_t n, size_t size)
+{
+	void *p;
+
+	if (!n)
+		return NULL;
+	p = malloc(n * size);
+	if (p)
+		memcpy(p, items, n * size);
+	return p;
+}
+
+void mf_odds_cache_store(struct mf_odds_cache *cache, const struct odds_cache_key *key,
+			 const void *start, size_t n_start, size_t start_size, const void *class,
+			 size_t n_class, size_t class_size, uint64_t work)
+{
+	struct odds_cache_entry *e = &cache->e[0];
+
+	if (n_start * start_size + n_class * class_size > ODDS_CACHE_ENTRY_BYTES)
+		return;
+	for (size_t i = 1; i < ODDS_CACHE_ENTRIES; i++)
+		if (cache->e[i].used < e->used)
+			e = &cache->e[i];
+	entry_free(e);
+	e->start = copy_of(start, n_start, start_size);
+	e->class = copy_of(class, n_class, class_size);
+	if ((n_start && !e->start) || (n_class && !e->class)) {
+		entry_free(e);  /* no memory: the next spell makes them again */
+		return;
+	}
+	e->key = *key;
+	e->n_start = n_start;
+	e->n_class = n_class;
+	e->work = work;
+	e->used = ++cache->clock;
+}
+

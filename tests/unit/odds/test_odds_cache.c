@@ -1,0 +1,77 @@
+/*
+ * "cache": the spells of one random deck asked with one shared
+ * mf_odds_cache and without any give the same results field for field,
+ * the same failures and the same work, also when a tight budget runs out
+ * part-way (decks from odds_random_large: 5-12 lands of every family,
+ * MF_ODDS_AUTO, so most are counted exactly on the dense grid whose kept
+ * hands the cache keeps).
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "manaflow/odds.h"
+#include "odds_random.h"
+#include "test_odds_play.h"
+
+#define CACHE_SEEDS 4
+#define CACHE_DECKS 2
+#define CACHE_SPELLS 8
+
+START_TEST(test_cache_same)
+{
+	/* a deck of three spells under valgrind (tests/meson.build's setup) */
+	bool slow = getenv("MANAFLOW_UNDER_VALGRIND") != NULL;
+	int decks = slow ? 1 : CACHE_DECKS, spells = slow ? 3 : CACHE_SPELLS;
+	struct odds_random r;
+
+	odds_random_init(&r, play_cat, 0x63616368u + (uint64_t)_i);
+	for (int d = 0; d < decks; d++) {
+		int32_t idx[ODDS_RANDOM_LARGE_KINDS], idx2[ODDS_RANDOM_LARGE_KINDS];
+		uint32_t counts[ODDS_RANDOM_LARGE_KINDS], counts2[ODDS_RANDOM_LARGE_KINDS];
+		struct mf_odds_cache *cache = mf_odds_cache_new();
+		struct mf_odds_query q, spell;
+
+		ck_assert_ptr_nonnull(cache);
+		odds_random_large(&r, &q, idx, counts);
+		for (int n = 0; n < spells; n++) {
+			struct mf_odds_result with, without;
+			char text[1024];
+			int rc_with, rc_without;
+
+			/* another spell of the same deck: the next query's cost and turn */
+			odds_random_large(&r, &spell, idx2, counts2);
+			q.cost = spell.cost;
+			q.x = spell.x;
+			q.turn = spell.turn;
+			q.curve = (uint32_t)(odds_random_bits(&r) % 8);
+			/* one spell in four on a budget that may run out part-way */
+			q.budget = odds_random_bits(&r) % 4 ? 0 : 1 + odds_random_bits(&r) % 400000;
+			odds_random_print(&q, text, sizeof(text));
+			q.cache = NULL;
+			rc_without = mf_odds_compute(&q, &without);
+			q.cache = cache;
+			rc_with = mf_odds_compute(&q, &with);
+			ck_assert_msg(rc_with == rc_without, "seed %d deck %d spell %d: %d with the cache, "
+				      "%d without: %s", _i, d, n, rc_with, rc_without, text);
+			ck_assert_msg(memcmp(&with, &without, sizeof(with)) == 0,
+				      "seed %d deck %d spell %d: results differ (p_castable %.12f and "
+				      "%.12f, work %llu and %llu): %s", _i, d, n, with.p_castable,
+				      without.p_castable, (unsigned long long)with.work,
+				      (unsigned long long)without.work, text);
+		}
+		mf_odds_cache_free(cache);
+	}
+}
+END_TEST
+
+void play_add_cache_tcases(Suite *s)
+{
+	TCase *tc = tcase_create("cache");
+
+	tcase_add_checked_fixture(tc, play_setup, play_teardown);
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_cache_same, 0, CACHE_SEEDS);
+	suite_add_tcase(s, tc);
+}
