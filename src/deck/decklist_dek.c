@@ -39,7 +39,7 @@ struct dek_stack {
 struct dek_card {
 	char name[MF_DECK_LIST_LINE_MAX];
 	size_t name_len;
-	char quantity[16];
+	char quantity[MF_DECK_LIST_LINE_MAX];
 	size_t quantity_len;
 	bool has_name, has_quantity, has_sideboard, sideboard;
 };
@@ -182,8 +182,6 @@ static int card_attribute(struct mf_deck_list_build *b, const struct dek_at *at,
 		if (card->has_quantity)
 			return xml_fail(b, at, "Quantity given twice");
 		card->has_quantity = true;
-		if (len > sizeof(card->quantity))
-			len = sizeof(card->quantity);
 		memcpy(card->quantity, buf, len);
 		card->quantity_len = len;
 	} else if (name_len == 9 && memcmp(name, "Sideboard", 9) == 0) {

@@ -405,6 +405,9 @@ START_TEST(dek_accepted)
 	ck_entry(DEK("<Other><Cards Quantity=\"9\" Name=\"X\"/></Other>"
 		     "<Cards Quantity=\"1\" Name=\"Y\" Extra='&amp;'/>"),
 		 0, 3, MF_DECK_ZONE_MAIN, 1, "Y");
+	/* Zeros before a count are no digits too many. */
+	ck_entry(DEK("<Cards Quantity=\"000000000000000000004\" Name=\"X\"/>"), 0, 3,
+		 MF_DECK_ZONE_MAIN, 4, "X");
 	ck_entry("  \r\n<Deck><Cards Quantity=\"1\" Name=\"Y\"/></Deck>", 0, 2, MF_DECK_ZONE_MAIN,
 		 1, "Y");
 }
@@ -429,6 +432,8 @@ START_TEST(dek_refused)
 		   xml, 3, "\"true\" or \"false\"");
 	ck_refused(DEK("<Cards Quantity=\"four\" Name=\"A\"/>"), MF_ERR_INVALID,
 		   MF_DECK_LIST_FAULT_NO_COUNT, 3, "whole number");
+	ck_refused(DEK("<Cards Quantity=\"0000000000000000000000251\" Name=\"A\"/>"),
+		   MF_ERR_INVALID, MF_DECK_LIST_FAULT_COUNT_OVER, 3, "over 250");
 	ck_refused(DEK("<Cards Quantity=\"0\" Name=\"A\"/>"), MF_ERR_INVALID,
 		   MF_DECK_LIST_FAULT_COUNT_ZERO, 3, "0");
 	ck_refused(DEK("<Cards Quantity=\"1\" Name=\"\"/>"), MF_ERR_INVALID,
