@@ -170,6 +170,7 @@ int mf_deck_list_add(struct mf_deck_list_build *b, size_t line, const char *line
 	item->zone = zone;
 	item->line = line;
 	item->blank_sideboard = blank_sideboard;
+	/* The buffer's failure is sticky: checking the second add checks both. */
 	mf_buf_add(&b->names, name, name_len);
 	if (mf_buf_add(&b->names, "", 1) != 0)
 		goto nomem;
