@@ -158,17 +158,25 @@ static int grid_init(struct grid *gr, struct odds_ctx *c)
 	    mf_odds_table_init(&gr->classes, n + 1) != MF_OK)
 		return MF_ERR_NOMEM;
 	memset(gr->memo, GRID_UNKNOWN, blocks * cells * (n + 1));
-	for (uint32_t cell = 0; cell < cells; cell++) {
-		uint32_t left = cell, sum = 0;
+	/* cell by cell, the digits counted up like an odometer (group 0 the
+	 * fastest): no division */
+	{
+		uint8_t d[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+		uint32_t sum = 0;
 
-		for (size_t g = 0; g < n; g++) {
-			uint8_t d = (uint8_t)(left % (c->g[g].count + 1u));
-
-			left /= c->g[g].count + 1u;
-			gr->digits[(size_t)cell * n + g] = d;
-			sum += d;
+		for (uint32_t cell = 0; cell < cells; cell++) {
+			memcpy(gr->digits + (size_t)cell * n, d, n);
+			gr->lands[cell] = (uint8_t)sum;
+			for (size_t g = 0; g < n; g++) {
+				if (d[g] < c->g[g].count) {
+					d[g]++;
+					sum++;
+					break;
+				}
+				sum -= d[g];
+				d[g] = 0;
+			}
 		}
-		gr->lands[cell] = (uint8_t)sum;
 	}
 	return MF_OK;
 }
@@ -307,10 +315,18 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 {
 	struct odds_ctx *c = gr->c;
 	bool draws = t > 1 || c->draw_t1, last = t == c->last_turn, on_turn = t == c->q->turn;
-	size_t n = gr->n;
+	size_t n = gr->n, n_next = gr->n_next;
 	bool tally = asked(c, t);
 	const int8_t *memo = gr->block[t - 1] != UINT8_MAX ?
 			     gr->memo + (size_t)gr->block[t - 1] * gr->cells * (n + 1) : NULL;
+	/* the grid's arrays in locals: the stores below cannot then make the
+	 * compiler read them again */
+	double *cur = gr->cur, *next = gr->next;
+	const uint32_t *act = gr->act, *stride = gr->stride;
+	uint32_t *act_next = gr->act_next;
+	uint8_t *mark = gr->mark;
+	const uint8_t *digits = gr->digits, *lands_of = gr->lands;
+	uint32_t needed = c->lands_needed, unseen = c->lands - cl->bottomed_lands;
 	uint32_t avail[MF_ODDS_LAND_KINDS_MAX + 1];  /* drawable lands of each group, in the class */
 	struct sums sum = { 0, 0, 0, 0 };
 	double absorbed = 0;
@@ -319,26 +335,30 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 	for (size_t g = 0; g < n; g++)
 		avail[g] = c->g[g].count - cl->bottomed[g];
 	for (size_t i = 0; i < gr->n_act && !rc; i++) {
-		uint32_t cell = gr->act[i], lands = gr->lands[cell];
-		const uint8_t *s = gr->digits + (size_t)cell * n;
+		uint32_t cell = act[i], lands = lands_of[cell];
+		const uint8_t *s = digits + (size_t)cell * n;
 		const int8_t *row = memo ? memo + (size_t)cell * (n + 1) : NULL;
-		double p = gr->cur[cell];
+		/* Each draw's probability is per_card times the cards that make it
+		 * (without a draw: p, one "card"), so the cell's sums are counted in
+		 * cards, as integers, and multiplied once: no chain of floating
+		 * additions from draw to draw. */
+		double per_card = draws ? cur[cell] / library : cur[cell];
+		uint32_t cards_cast = 0, cards_lands = 0, cards_both = 0, cards_absorbed = 0;
 
-		gr->cur[cell] = 0;
+		cur[cell] = 0;
 		if (!mf_odds_charge(c, n + 1)) {
 			rc = MF_ERR_LIMIT;
 			break;
 		}
 		/* drawable: lands not seen nor bottomed; the rest are spells */
-		avail[n] = library - (c->lands - cl->bottomed_lands - lands);
+		avail[n] = library - (unseen - lands);
 		for (size_t x = draws ? 0 : n; x <= n; x++) {
-			uint32_t have = x < n ? avail[x] - s[x] : avail[n], seen = lands + (x < n);
-			double px;
+			uint32_t have = !draws ? 1 : x < n ? avail[x] - s[x] : avail[n];
+			uint32_t seen = lands + (x < n), to;
 			int cast = 0;
 
-			if (!have && draws)
+			if (!have)
 				continue;
-			px = draws ? p * have / library : p;
 			if (tally) {
 				if (row)
 					cast = row[x] != GRID_UNKNOWN ? row[x] : castable(gr, t, cell, x);
@@ -346,27 +366,36 @@ static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32
 					rc = cast;
 					break;
 				}
-				if (cast)
-					sum.by_turn += px;
-				if (on_turn) {
-					if (cast)
-						sum.castable_on_turn += px;
-					if (seen >= c->lands_needed) {
-						sum.lands += px;
-						sum.both += cast ? px : 0;
-					}
+				cards_cast += cast ? have : 0;
+				if (on_turn && seen >= needed) {
+					cards_lands += have;
+					cards_both += cast ? have : 0;
 				}
 			}
 			if (last)
 				continue;
 			/* cast with the lands the cost needs: it casts on every later
 			 * turn whatever it draws, so it leaves the walk */
-			if (cast == 1 && seen >= c->lands_needed)
-				absorbed += px;
-			else
-				carry(gr, x < n ? cell + gr->stride[x] : cell, px);
+			if (cast == 1 && seen >= needed) {
+				cards_absorbed += have;
+				continue;
+			}
+			to = x < n ? cell + stride[x] : cell;
+			if (!mark[to]) {
+				mark[to] = 1;
+				act_next[n_next++] = to;
+			}
+			next[to] += per_card * have;
 		}
+		sum.by_turn += per_card * cards_cast;
+		if (on_turn) {
+			sum.castable_on_turn += per_card * cards_cast;
+			sum.lands += per_card * cards_lands;
+			sum.both += per_card * cards_both;
+		}
+		absorbed += per_card * cards_absorbed;
 	}
+	gr->n_next = n_next;
 	gr->absorbed[t - 1] += absorbed;
 	out->by_turn[t - 1] += sum.by_turn;
 	out->castable += sum.castable_on_turn;
