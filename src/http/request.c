@@ -86,7 +86,7 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 	if (atomic_load(&s->draining))
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 	rq->status = status;
-	rq->bytes = strcmp(rq->method, MHD_HTTP_METHOD_HEAD) == 0 ? 0 : len;
+	rq->bytes = strcmp(rq->method, MHD_HTTP_METHOD_HEAD) == 0 || status == 304 ? 0 : len;
 	ret = MHD_queue_response(c, status, resp);
 	MHD_destroy_response(resp);
 	return ret;
@@ -208,8 +208,12 @@ static enum MHD_Result reply_cacheable(struct server *s, struct MHD_Connection *
 	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 						      MHD_HTTP_HEADER_IF_NONE_MATCH);
 
+	/* The 304 is made of the 200's body, which libmicrohttpd does not send
+	 * with a 304 but whose length it gives: a 304 may carry a
+	 * Content-Length only if it is the 200's (RFC 9110 8.6), and an empty
+	 * body made it say 0. */
 	if (etag_matches(inm, a->etag))
-		return reply(s, c, rq, 304, NULL, NULL, 0, free_nothing, extra);
+		return reply(s, c, rq, 304, NULL, (char *)a->body, a->len, free_nothing, extra);
 	return reply(s, c, rq, 200, a->type, (char *)a->body, a->len, free_nothing, extra);
 }
 
