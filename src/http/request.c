@@ -447,6 +447,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 {
 	struct server *s = cls;
 	struct request *rq = *state;
+	enum MHD_Result ret;
 
 	if (!rq) {
 		rq = calloc(1, sizeof(*rq));
@@ -467,7 +468,13 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		atomic_fetch_add(&s->in_flight, 1);
 		mf_metrics_request_started(s->metrics);
 		mf_http_hangup_request(s->hangups, c, true);
-		return begin(s, c, rq, method, version);
+		ret = begin(s, c, rq, method, version);
+		/* Answered before its body: libmicrohttpd closes the connection
+		 * without reading it, so the close lingers (hangup.h) for the
+		 * body, at most the body limit, for the client to read its answer. */
+		if (rq->status && mf_framing_has_body(c))
+			mf_http_hangup_linger(s->hangups, c, s->cfg.body_limit + MF_HTTP_UPFRONT_MAX);
+		return ret;
 	}
 	if (*upload_data_size) {
 		size_t n = *upload_data_size;
