@@ -269,14 +269,23 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 	if (rq->overloaded)
 		return reply_overloaded(s, c, rq, "the server is at its memory budget; retry shortly");
 	if (rq->route->offload) {
+		size_t work = 0;
+
 		if (!mf_admission_take_job(&s->admission))
 			return reply_overloaded(s, c, rq, "the solve queue is full; retry shortly");
 		rq->job_place = true;
+		/* the solver's working set, given back by the worker at its end */
+		if (!mf_admission_reserve_work(&s->admission, rq->route->work_bytes, &work))
+			return reply_overloaded(s, c, rq,
+						"the server is at its memory budget for solves; retry shortly");
 		rq->job = calloc(1, sizeof(*rq->job));
-		if (!rq->job)
+		if (!rq->job) {
+			mf_admission_release_body(&s->admission, &work);
 			return MHD_NO;
+		}
 		*rq->job = (struct job){ .handler = rq->route->handler, .body = rq->body,
-					 .ctx = s->ctx, .conn = c };
+					 .ctx = s->ctx, .conn = c, .admission = &s->admission,
+					 .work_held = work };
 		if (s->cfg.deadline_s)
 			rq->job->stop.deadline_ns =
 				(rq->start_us + (uint64_t)s->cfg.deadline_s * 1000000u) * 1000u;
