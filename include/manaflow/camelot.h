@@ -73,6 +73,20 @@ extern "C" {
  */
 #define MF_CAMELOT_NODE_BUDGET 100000
 
+/*
+ * The most heap one mf_camelot_solve() with this node budget (0:
+ * MF_CAMELOT_NODE_BUDGET) holds at once: the memo of losing states (at most
+ * one a node, 8 bytes a slot, kept at most half full, and both tables
+ * while it doubles), the search's state, and 64 KiB for the allocator's
+ * rounding. With the default budget, 3 MiB and 64 KiB (3,211,264 bytes)
+ * and the search's state. Stack not included. The search never grows the
+ * memo past this: every node it expands adds at most one state.
+ */
+MF_EXPORT size_t mf_camelot_working_set(uint64_t node_budget);
+
+/* A bound of mf_camelot_working_set(0), for a constant: 3.25 MiB. */
+#define MF_CAMELOT_WORKING_SET_MAX ((size_t)13 << 18)
+
 /* Steps of a line: 52 deals plus at most one removal phase for each of the
  * 40 number cards, plus the final phase. */
 #define MF_CAMELOT_LINE_MAX (MF_CAMELOT_DECK_SIZE + 40 + 1)

@@ -55,6 +55,16 @@ extern "C" {
 #define MF_COMBAT_TOUGHNESS_MIN 1
 #define MF_COMBAT_TOUGHNESS_MAX 1000  /* toughness is 1 .. this */
 
+/*
+ * The most heap one mf_combat_solve() of a board of n_attackers and
+ * n_defenders (clamped to the limits) holds at once: its one block of
+ * tables, 2^D x (81 + 2A) bytes, and a page for the allocator's rounding.
+ * mf_combat_evaluate() allocates nothing. MF_COMBAT_WORKING_SET_MAX is the
+ * most of all, at 16 x 16: 7,405,568 + 4,096 bytes. Stack not included.
+ */
+MF_EXPORT size_t mf_combat_working_set(size_t n_attackers, size_t n_defenders);
+#define MF_COMBAT_WORKING_SET_MAX ((size_t)7409664)
+
 /* Marks a defender that does not block in mf_combat_result.blocking. */
 #define MF_COMBAT_NO_BLOCK (-1)
 

@@ -76,6 +76,22 @@ extern "C" {
 					  * whose lands fit the dense grid, where a unit
 					  * costs about a fifth as much */
 
+/*
+ * The most heap one call of mf_odds_compute() or mf_odds_sources() holds at
+ * once, whatever the query: its tables, grids and memos are held to 16 MiB
+ * between them (an exact count that would need more is over budget:
+ * MF_ERR_LIMIT with over_budget, and MF_ODDS_AUTO samples instead), and
+ * 1 MiB more covers the rest (the mana solver's calls, the sample's strata,
+ * the allocator's rounding; measured, the heaviest queries found hold
+ * 12.5 MiB). Measured by tests/unit/odds/test_odds_memory.c.
+ * Stack not included.
+ */
+#define MF_ODDS_WORKING_SET_MAX ((size_t)17 << 20)
+
+/* The most heap one mf_odds_cache holds besides its own struct (a few KiB):
+ * 8 sets of kept hands of at most 256 KiB each (a larger set is not kept). */
+#define MF_ODDS_CACHE_MAX ((size_t)2 << 20)
+
 enum mf_odds_policy {
 	MF_ODDS_KARSTEN2022,  /* his 2022 code: keep 7 with 2-5 lands; London to 6, 5, 4, keep
 			       * with 2-4 lands, always keep 4; decks of 99+ cards: a free first
@@ -152,7 +168,7 @@ struct mf_odds_query {
  * A cache of what the spells of one deck share (the exact count's kept
  * hands, by the lands that make each cost's colours). Optional: a query
  * with a cache gives the same answer, work and failures as without. One
- * thread at a time may use a cache; it holds at most 8 MiB. Returns NULL
+ * thread at a time may use a cache; it holds at most MF_ODDS_CACHE_MAX. Returns NULL
  * when no memory is left. Owned by the caller, freed by
  * mf_odds_cache_free() (NULL is accepted).
  */

@@ -71,6 +71,11 @@ uint64_t mf_camelot_state_key(uint8_t pos, const struct mf_camelot_board *board)
 /* true when key was added before. */
 bool mf_camelot_memo_has(const struct mf_camelot_memo *memo, uint64_t key);
 
+/* The most bytes a set that is given at most `entries` keys holds at once
+ * (the old and the new table while it doubles), the set's own struct
+ * included. */
+size_t mf_camelot_memo_bytes_max(uint64_t entries);
+
 /* Adds key; returns 0, or -1 when growing the table failed (the set is
  * unchanged and still usable). */
 int mf_camelot_memo_add(struct mf_camelot_memo *memo, uint64_t key);

@@ -79,6 +79,17 @@ static void memo_insert(uint64_t *entries, size_t mask, uint64_t key)
 	entries[i] = key + 1;
 }
 
+size_t mf_camelot_memo_bytes_max(uint64_t entries)
+{
+	uint64_t cap = CM_MEMO_INITIAL;
+
+	/* memo_add doubles before the count would pass half the slots */
+	while (entries * 2 > cap)
+		cap *= 2;
+	return sizeof(struct mf_camelot_memo) +
+	       (size_t)(cap == CM_MEMO_INITIAL ? cap : cap + cap / 2) * sizeof(uint64_t);
+}
+
 /* Doubles the table, keeping it at most half full. */
 static int memo_grow(struct mf_camelot_memo *memo)
 {

@@ -177,6 +177,13 @@ static int explore(struct search *s, uint8_t pos, const struct mf_camelot_board 
 	return rc;
 }
 
+size_t mf_camelot_working_set(uint64_t node_budget)
+{
+	uint64_t budget = node_budget ? node_budget : MF_CAMELOT_NODE_BUDGET;
+
+	return mf_camelot_memo_bytes_max(budget) + sizeof(struct search) + ((size_t)64 << 10);
+}
+
 static bool deal_is_valid(const struct mf_camelot_deal *deal)
 {
 	uint8_t seen[MF_CAMELOT_VALUES + 1] = { 0 };

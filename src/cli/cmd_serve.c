@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "cli/options.h"
 #include "common/log.h"
+#include "http/admission.h"
 #include "http/server.h"
 
 /* One per online core, or one when that is unknown. */
@@ -59,7 +60,7 @@ static const struct mf_cli_option options[OPT_COUNT] = {
 		.env = "MANAFLOW_SHUTDOWN_DELAY",
 		.help = "on SIGTERM, keep accepting with /readyz 503 this long before closing "
 			"the listener; it counts towards the drain" },
-	[OPT_MEMORY_LIMIT] = { "memory-limit", MF_CLI_SIZE, "BYTES", 32u << 20, 1ull << 40,
+	[OPT_MEMORY_LIMIT] = { "memory-limit", MF_CLI_SIZE, "BYTES", MF_ADMISSION_MEMORY_MIN, 1ull << 40,
 		MF_SERVER_MEMORY_DEFAULT, .env = "MANAFLOW_MEMORY_LIMIT",
 		.help = "memory to stay under: request bodies and queued solves past its budget "
 			"get 503" },

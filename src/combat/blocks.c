@@ -74,12 +74,26 @@ static void *carve(unsigned char **cursor, size_t bytes)
 	return p;
 }
 
+/* The bytes of the tables of n_masks sets and n_attackers. */
+static size_t tables_bytes(size_t n_masks, size_t n_attackers)
+{
+	return n_masks * (8 * sizeof(int64_t) + 4 * sizeof(uint32_t) + sizeof(uint8_t)) +
+	       n_attackers * n_masks * sizeof(uint16_t);
+}
+
+size_t mf_combat_working_set(size_t n_attackers, size_t n_defenders)
+{
+	if (n_attackers > MF_COMBAT_ATTACKERS_MAX)
+		n_attackers = MF_COMBAT_ATTACKERS_MAX;
+	if (n_defenders > MF_COMBAT_DEFENDERS_MAX)
+		n_defenders = MF_COMBAT_DEFENDERS_MAX;
+	return tables_bytes((size_t)1 << n_defenders, n_attackers) + 4096;
+}
+
 /* One allocation, largest alignment first; returns the block to free. */
 static void *tables_alloc(struct tables *t, size_t n_masks, size_t n_attackers)
 {
-	size_t bytes = n_masks * (8 * sizeof(int64_t) + 4 * sizeof(uint32_t) +
-				  sizeof(uint8_t)) +
-		       n_attackers * n_masks * sizeof(uint16_t);
+	size_t bytes = tables_bytes(n_masks, n_attackers);
 	unsigned char *block = malloc(bytes), *cursor = block;
 
 	if (!block)

@@ -13,20 +13,29 @@ void mf_admission_init(struct mf_admission *a, size_t memory_limit)
 	atomic_init(&a->refused, 0);
 }
 
-bool mf_admission_reserve_body(struct mf_admission *a, size_t n, size_t *held)
+/* Reserves want bytes into *held, or nothing and false past the budget. */
+static bool reserve(struct mf_admission *a, size_t want, size_t *held)
 {
-	size_t want, cur;
+	size_t cur = atomic_load(&a->reserved);
 
-	if (n > a->budget / MF_ADMISSION_BODY_FACTOR)
-		return false;
-	want = n * MF_ADMISSION_BODY_FACTOR;
-	cur = atomic_load(&a->reserved);
 	do {
 		if (want > a->budget - cur)
 			return false;
 	} while (!atomic_compare_exchange_weak(&a->reserved, &cur, cur + want));
 	*held += want;
 	return true;
+}
+
+bool mf_admission_reserve_body(struct mf_admission *a, size_t n, size_t *held)
+{
+	if (n > a->budget / MF_ADMISSION_BODY_FACTOR)
+		return false;
+	return reserve(a, n * MF_ADMISSION_BODY_FACTOR, held);
+}
+
+bool mf_admission_reserve_work(struct mf_admission *a, size_t bytes, size_t *held)
+{
+	return reserve(a, bytes, held);
 }
 
 void mf_admission_release_body(struct mf_admission *a, size_t *held)

@@ -7,10 +7,22 @@
  * A request body of n bytes reserves n * MF_ADMISSION_BODY_FACTOR: the
  * body itself, its cJSON tree (about 6 bytes a byte of JSON, measured) and
  * the answer. The reservation is held until the request completes, so an
- * answer a client does not read keeps counting. Offloaded jobs are also
- * limited in number, so the queue cannot grow without bound: their bodies
- * are already counted, so the cap is for what a queued job costs beyond
- * its body (its state, its connection's buffers), generously 128 KiB.
+ * answer a client does not read keeps counting.
+ *
+ * A heavy solve also reserves its solver's working set, the most heap one
+ * call can hold whatever the request (the route's work_bytes, from the
+ * domain headers): MF_ODDS_WORKING_SET_MAX (17 MiB) for the sources, and
+ * for the odds that and MF_ODDS_CACHE_MAX (2 MiB, the kept hands its spells
+ * share), MF_COMBAT_WORKING_SET_MAX (7.07 MiB) for a
+ * combat board, MF_CAMELOT_WORKING_SET_MAX (3.25 MiB) for a Camelot deal or
+ * batch (its deals are solved one after the other). It is reserved when
+ * the job is admitted and given back when the solve ends, whatever its
+ * end (answer, error, deadline, cancel, drain); so the budget caps the
+ * heavy jobs running or queued at once. The mana batch reserves nothing
+ * more: each item's solve is small and in proportion to its part of the
+ * body. Offloaded jobs are also limited in number, so the queue cannot
+ * grow without bound: the cap is for what a queued job costs beyond its
+ * reservations (its state, its connection's buffers), generously 128 KiB.
  *
  * Thread-safe: every function may be called from any thread at once.
  */
@@ -24,10 +36,11 @@
 #define MF_ADMISSION_BODY_FACTOR 8           /* bytes reserved per byte of body */
 #define MF_ADMISSION_BASE ((size_t)24 << 20) /* kept back for threads, buffers, catalogue */
 #define MF_ADMISSION_JOB_BYTES ((size_t)128 << 10) /* one queued job per this much of the limit */
-#define MF_ADMISSION_MEMORY_MIN ((size_t)32 << 20)
+/* The least limit: the base and one odds computation with its body. */
+#define MF_ADMISSION_MEMORY_MIN ((size_t)48 << 20)
 
 struct mf_admission {
-	size_t budget;           /* bytes that bodies may reserve in all */
+	size_t budget;           /* bytes that bodies and solves may reserve in all */
 	unsigned max_jobs;       /* offloaded jobs queued or running at once */
 	atomic_size_t reserved;
 	atomic_uint jobs;
@@ -43,7 +56,13 @@ void mf_admission_init(struct mf_admission *a, size_t memory_limit);
  * would be passed. */
 bool mf_admission_reserve_body(struct mf_admission *a, size_t n, size_t *held);
 
-/* Gives back everything *held and zeroes it. */
+/* Reserves the working set of one heavy solve, bytes as they are. Returns
+ * true and adds them to *held, or false, reserving nothing, when the
+ * budget would be passed. */
+bool mf_admission_reserve_work(struct mf_admission *a, size_t bytes, size_t *held);
+
+/* Gives back everything *held (bodies' or solves' reservations) and zeroes
+ * it. */
 void mf_admission_release_body(struct mf_admission *a, size_t *held);
 
 /* Takes a place for one offloaded job; false when max_jobs are taken. */

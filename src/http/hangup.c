@@ -1,12 +1,14 @@
 /* Clients that hang up mid-request: see hangup.h. */
 #include "http/hangup.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
@@ -17,6 +19,19 @@
 #define EVENTS_MAX 64
 #define RECHECK_MS 10  /* how often hung-up connections with unread data are looked at */
 #define SWEEP_MS 1000  /* how often connections are looked at for their head deadline */
+#define LINGER_MAX 256   /* sockets closing lingeringly at once (hangup.h) */
+#define LINGER_MS 5000   /* the longest one lingers */
+#define LINGER_TICK_MS 100  /* how often lingering sockets are looked at for LINGER_MS */
+#define LINGER_KEY (UINT64_C(1) << 31)  /* in an event key: a lingering socket (fd below) */
+
+/* A socket closing lingeringly: its own descriptor (a dup of
+ * libmicrohttpd's), when it must be closed by, and what may still be read
+ * from it. */
+struct lingering {
+	int fd;
+	uint64_t until_ms;
+	size_t left;
+};
 
 struct mf_http_hangups {
 	int epoll_fd;
@@ -39,12 +54,18 @@ struct mf_http_hangups {
 	 * connection idle past head_ms with no head is shut down. */
 	uint64_t *since;
 	uint8_t *busy;
+	/* drain[fd]: answered before its body was read, so closed lingeringly
+	 * with at most this much read (0: closed plainly). */
+	size_t *drain;
+	struct lingering linger[LINGER_MAX];  /* under the lock */
+	size_t n_linger;
 	uint64_t head_ms;      /* 0: no head deadline */
 	uint64_t next_sweep;   /* the watcher thread's own */
 	/* The watcher thread's own: hung-up connections whose data
 	 * libmicrohttpd has not read yet, as event keys. */
 	uint64_t *pending;
 	size_t n_pending, cap_pending;
+	atomic_uint lingering;  /* n_linger, read without the lock */
 };
 
 /* The event data of connection fd of generation g; 0 is the stop event. */
@@ -149,6 +170,75 @@ static void sweep(struct mf_http_hangups *h, uint64_t now)
 	pthread_mutex_unlock(&h->lock);
 }
 
+/* Closes lingering socket i and forgets it. Under the lock. */
+static void linger_close(struct mf_http_hangups *h, size_t i)
+{
+	close(h->linger[i].fd);  /* leaves the epoll set with its last descriptor */
+	h->linger[i] = h->linger[--h->n_linger];
+	atomic_store(&h->lingering, (unsigned)h->n_linger);
+}
+
+/* Reads and drops what lingering socket fd has for us; closes it at its
+ * end, an error, or past what it may read. The watcher thread only. */
+static void drain(struct mf_http_hangups *h, int fd)
+{
+	char scratch[16384];
+	size_t i;
+
+	pthread_mutex_lock(&h->lock);
+	for (i = 0; i < h->n_linger && h->linger[i].fd != fd; i++)
+		;
+	while (i < h->n_linger) {
+		ssize_t n = recv(fd, scratch, sizeof(scratch), MSG_DONTWAIT);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (n <= 0 || (size_t)n >= h->linger[i].left) {
+			linger_close(h, i);
+			break;
+		}
+		h->linger[i].left -= (size_t)n;
+	}
+	pthread_mutex_unlock(&h->lock);
+}
+
+/* Closes the lingering sockets past their time. The watcher thread only. */
+static void linger_expire(struct mf_http_hangups *h, uint64_t now)
+{
+	pthread_mutex_lock(&h->lock);
+	for (size_t i = h->n_linger; i-- > 0;)
+		if (now >= h->linger[i].until_ms)
+			linger_close(h, i);
+	pthread_mutex_unlock(&h->lock);
+}
+
+/* Takes over the socket of closing connection fd, to close it lingeringly
+ * (hangup.h); nothing when there is no room or no descriptor. Under the
+ * lock, before libmicrohttpd closes fd. */
+static void linger_start(struct mf_http_hangups *h, int fd, size_t drain_max)
+{
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLRDHUP };
+	int own;
+
+	if (h->n_linger == LINGER_MAX)
+		return;
+	own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (own < 0)
+		return;
+	/* the answer is out (or in the socket's buffer): our end ends after it */
+	shutdown(own, SHUT_WR);
+	ev.data.u64 = LINGER_KEY | (uint64_t)own;
+	if (epoll_ctl(h->epoll_fd, EPOLL_CTL_ADD, own, &ev) != 0) {
+		close(own);
+		return;
+	}
+	h->linger[h->n_linger++] = (struct lingering){ .fd = own, .until_ms = now_ms() + LINGER_MS,
+						       .left = drain_max };
+	atomic_store(&h->lingering, (unsigned)h->n_linger);
+}
+
 /* The thread: waits for hang-ups until stop_fd is written. */
 static void *watch(void *arg)
 {
@@ -157,16 +247,24 @@ static void *watch(void *arg)
 
 	for (;;) {
 		int wait = h->n_pending ? RECHECK_MS : h->head_ms ? SWEEP_MS : -1;
-		int n = epoll_wait(h->epoll_fd, ev, EVENTS_MAX, wait);
+		int n;
 		uint64_t now;
 
+		if (atomic_load(&h->lingering) && (wait < 0 || wait > LINGER_TICK_MS))
+			wait = LINGER_TICK_MS;
+		n = epoll_wait(h->epoll_fd, ev, EVENTS_MAX, wait);
 		for (int i = 0; i < n; i++) {
 			if (ev[i].data.u64 == 0)
 				return NULL;
-			hung_up(h, ev[i].data.u64);
+			if (ev[i].data.u64 & LINGER_KEY)
+				drain(h, (int)(ev[i].data.u64 & ~LINGER_KEY));
+			else
+				hung_up(h, ev[i].data.u64);
 		}
 		if (h->n_pending)
 			recheck(h);
+		if (atomic_load(&h->lingering))
+			linger_expire(h, now_ms());
 		if (h->head_ms && (now = now_ms()) >= h->next_sweep) {
 			sweep(h, now);
 			h->next_sweep = now + SWEEP_MS;
@@ -211,6 +309,7 @@ static bool reserve(struct mf_http_hangups *h, int fd)
 	atomic_bool **cancel;
 	uint8_t *gone, *busy;
 	uint64_t *since;
+	size_t *drain_max;
 
 	if ((size_t)fd < h->cap)
 		return true;
@@ -231,13 +330,17 @@ static bool reserve(struct mf_http_hangups *h, int fd)
 	busy = realloc(h->busy, cap);
 	if (busy)
 		h->busy = busy;
-	if (!gen || !cancel || !gone || !since || !busy)
+	drain_max = realloc(h->drain, cap * sizeof(*drain_max));
+	if (drain_max)
+		h->drain = drain_max;
+	if (!gen || !cancel || !gone || !since || !busy || !drain_max)
 		return false;  /* the grown ones are kept; cap stays */
 	memset(gen + h->cap, 0, (cap - h->cap) * sizeof(*gen));
 	memset(cancel + h->cap, 0, (cap - h->cap) * sizeof(*cancel));
 	memset(gone + h->cap, 0, cap - h->cap);
 	memset(since + h->cap, 0, (cap - h->cap) * sizeof(*since));
 	memset(busy + h->cap, 0, cap - h->cap);
+	memset(drain_max + h->cap, 0, (cap - h->cap) * sizeof(*drain_max));
 	h->cap = cap;
 	return true;
 }
@@ -292,6 +395,18 @@ void mf_http_hangup_unwatch_solve(struct mf_http_hangups *h, struct MHD_Connecti
 	pthread_mutex_unlock(&h->lock);
 }
 
+void mf_http_hangup_linger(struct mf_http_hangups *h, struct MHD_Connection *c, size_t drain_max)
+{
+	int fd = fd_of(c);
+
+	if (!h || fd < 0)
+		return;
+	pthread_mutex_lock(&h->lock);
+	if ((size_t)fd < h->cap && h->gen[fd])
+		h->drain[fd] = drain_max ? drain_max : 1;
+	pthread_mutex_unlock(&h->lock);
+}
+
 void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_context,
 			   enum MHD_ConnectionNotificationCode code)
 {
@@ -316,11 +431,15 @@ void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_co
 		h->gone[fd] = 0;
 		h->since[fd] = now_ms();
 		h->busy[fd] = 0;
+		h->drain[fd] = 0;
 	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && (size_t)fd < h->cap && h->gen[fd]) {
 		epoll_ctl(h->epoll_fd, EPOLL_CTL_DEL, fd, NULL);
 		h->gen[fd] = 0;
 		h->cancel[fd] = NULL;
 		h->gone[fd] = 0;
+		if (h->drain[fd])
+			linger_start(h, fd, h->drain[fd]);
+		h->drain[fd] = 0;
 	}
 	pthread_mutex_unlock(&h->lock);
 }
@@ -336,6 +455,8 @@ void mf_http_hangup_stop(struct mf_http_hangups *h)
 		pthread_cancel(h->thread);
 	pthread_join(h->thread, NULL);
 	pthread_mutex_destroy(&h->lock);
+	while (h->n_linger)
+		linger_close(h, 0);
 	close(h->epoll_fd);
 	close(h->stop_fd);
 	free(h->gen);
@@ -343,6 +464,7 @@ void mf_http_hangup_stop(struct mf_http_hangups *h)
 	free(h->gone);
 	free(h->since);
 	free(h->busy);
+	free(h->drain);
 	free(h->pending);
 	free(h);
 }

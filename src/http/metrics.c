@@ -184,9 +184,9 @@ int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out
 					 (m->error_limited ? atomic_load(m->error_limited) : 0)));
 	if (m->admission)
 		mf_buf_addf(out, "# HELP manaflow_admission_reserved_bytes Memory reserved by "
-			    "request bodies in flight.\n# TYPE manaflow_admission_reserved_bytes "
+			    "request bodies in flight and the solves they started.\n# TYPE manaflow_admission_reserved_bytes "
 			    "gauge\nmanaflow_admission_reserved_bytes %zu\n"
-			    "# HELP manaflow_admission_budget_bytes What bodies may reserve in all.\n"
+			    "# HELP manaflow_admission_budget_bytes What bodies and solves may reserve in all.\n"
 			    "# TYPE manaflow_admission_budget_bytes gauge\n"
 			    "manaflow_admission_budget_bytes %zu\n"
 			    "# HELP manaflow_admission_refused_total Requests answered 503 "

@@ -86,7 +86,7 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 	if (atomic_load(&s->draining))
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 	rq->status = status;
-	rq->bytes = strcmp(rq->method, MHD_HTTP_METHOD_HEAD) == 0 ? 0 : len;
+	rq->bytes = strcmp(rq->method, MHD_HTTP_METHOD_HEAD) == 0 || status == 304 ? 0 : len;
 	ret = MHD_queue_response(c, status, resp);
 	MHD_destroy_response(resp);
 	return ret;
@@ -208,8 +208,12 @@ static enum MHD_Result reply_cacheable(struct server *s, struct MHD_Connection *
 	const char *inm = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
 						      MHD_HTTP_HEADER_IF_NONE_MATCH);
 
+	/* The 304 is made of the 200's body, which libmicrohttpd does not send
+	 * with a 304 but whose length it gives: a 304 may carry a
+	 * Content-Length only if it is the 200's (RFC 9110 8.6), and an empty
+	 * body made it say 0. */
 	if (etag_matches(inm, a->etag))
-		return reply(s, c, rq, 304, NULL, NULL, 0, free_nothing, extra);
+		return reply(s, c, rq, 304, NULL, (char *)a->body, a->len, free_nothing, extra);
 	return reply(s, c, rq, 200, a->type, (char *)a->body, a->len, free_nothing, extra);
 }
 
@@ -265,14 +269,23 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 	if (rq->overloaded)
 		return reply_overloaded(s, c, rq, "the server is at its memory budget; retry shortly");
 	if (rq->route->offload) {
+		size_t work = 0;
+
 		if (!mf_admission_take_job(&s->admission))
 			return reply_overloaded(s, c, rq, "the solve queue is full; retry shortly");
 		rq->job_place = true;
+		/* the solver's working set, given back by the worker at its end */
+		if (!mf_admission_reserve_work(&s->admission, rq->route->work_bytes, &work))
+			return reply_overloaded(s, c, rq,
+						"the server is at its memory budget for solves; retry shortly");
 		rq->job = calloc(1, sizeof(*rq->job));
-		if (!rq->job)
+		if (!rq->job) {
+			mf_admission_release_body(&s->admission, &work);
 			return MHD_NO;
+		}
 		*rq->job = (struct job){ .handler = rq->route->handler, .body = rq->body,
-					 .ctx = s->ctx, .conn = c };
+					 .ctx = s->ctx, .conn = c, .admission = &s->admission,
+					 .work_held = work };
 		if (s->cfg.deadline_s)
 			rq->job->stop.deadline_ns =
 				(rq->start_us + (uint64_t)s->cfg.deadline_s * 1000000u) * 1000u;
@@ -443,6 +456,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 {
 	struct server *s = cls;
 	struct request *rq = *state;
+	enum MHD_Result ret;
 
 	if (!rq) {
 		rq = calloc(1, sizeof(*rq));
@@ -463,7 +477,13 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		atomic_fetch_add(&s->in_flight, 1);
 		mf_metrics_request_started(s->metrics);
 		mf_http_hangup_request(s->hangups, c, true);
-		return begin(s, c, rq, method, version);
+		ret = begin(s, c, rq, method, version);
+		/* Answered before its body: libmicrohttpd closes the connection
+		 * without reading it, so the close lingers (hangup.h) for the
+		 * body, at most the body limit, for the client to read its answer. */
+		if (rq->status && mf_framing_has_body(c))
+			mf_http_hangup_linger(s->hangups, c, s->cfg.body_limit + MF_HTTP_UPFRONT_MAX);
+		return ret;
 	}
 	if (*upload_data_size) {
 		size_t n = *upload_data_size;

@@ -7,6 +7,9 @@
 #include "api/adapt_deck.h"
 #include "api/adapt_mana.h"
 #include "api/adapt_odds.h"
+#include "manaflow/camelot.h"
+#include "manaflow/combat.h"
+#include "manaflow/odds.h"
 
 /* Routes whose work can take more than a millisecond or so are offloaded,
  * so they never stall a pool thread: big batches, large combat boards, and
@@ -14,32 +17,34 @@
  * and the odds (milliseconds to a second, up to their work budget). The
  * playground's files are served from memory (--no-playground: 404). */
 static const struct route routes[] = {
-	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, MF_API_MANA_PROBLEMS,
+	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, 0, MF_API_MANA_PROBLEMS,
 	  ASSET_NONE },
-	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mf_api_mana_batch, true,
+	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mf_api_mana_batch, true, 0,
 	  MF_API_MANA_PROBLEMS, ASSET_NONE },
-	{ "/v1/mana/odds", "POST", ROUTE_JSON, mf_api_mana_odds, true, MF_API_ODDS_PROBLEMS,
+	{ "/v1/mana/odds", "POST", ROUTE_JSON, mf_api_mana_odds, true,
+	  MF_ODDS_WORKING_SET_MAX + MF_ODDS_CACHE_MAX, MF_API_ODDS_PROBLEMS,
 	  ASSET_NONE },
-	{ "/v1/mana/sources", "POST", ROUTE_JSON, mf_api_mana_sources, true, MF_API_SOURCES_PROBLEMS,
+	{ "/v1/mana/sources", "POST", ROUTE_JSON, mf_api_mana_sources, true,
+	  MF_ODDS_WORKING_SET_MAX, MF_API_SOURCES_PROBLEMS,
 	  ASSET_NONE },
-	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false, MF_API_DECK_PROBLEMS,
+	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false, 0, MF_API_DECK_PROBLEMS,
 	  ASSET_NONE },
 	{ "/v1/combat/blocks", "POST", ROUTE_JSON, mf_api_combat_blocks, true,
-	  MF_API_COMBAT_PROBLEMS, ASSET_NONE },
+	  MF_COMBAT_WORKING_SET_MAX, MF_API_COMBAT_PROBLEMS, ASSET_NONE },
 	{ "/v1/camelot/solve", "POST", ROUTE_JSON, mf_api_camelot_solve, true,
-	  MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
+	  MF_CAMELOT_WORKING_SET_MAX, MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
 	{ "/v1/camelot/solve/batch", "POST", ROUTE_JSON, mf_api_camelot_batch, true,
-	  MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
-	{ MF_ROUTER_LANDS_PATH, "GET", ROUTE_LANDS, NULL, false, 0, ASSET_NONE },
-	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0, ASSET_NONE },
-	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0, ASSET_NONE },
-	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0, ASSET_NONE },
-	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false, 0, ASSET_NONE },
-	{ "/", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_PAGE },
-	{ "/playground", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_PAGE },
-	{ "/playground/app.js", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_JS },
-	{ "/playground/app.css", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_CSS },
-	{ "/playground/favicon.svg", "GET", ROUTE_PLAYGROUND, NULL, false, 0, ASSET_ICON },
+	  MF_CAMELOT_WORKING_SET_MAX, MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
+	{ MF_ROUTER_LANDS_PATH, "GET", ROUTE_LANDS, NULL, false, 0, 0, ASSET_NONE },
+	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0, 0, ASSET_NONE },
+	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0, 0, ASSET_NONE },
+	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0, 0, ASSET_NONE },
+	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false, 0, 0, ASSET_NONE },
+	{ "/", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_PAGE },
+	{ "/playground", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_PAGE },
+	{ "/playground/app.js", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_JS },
+	{ "/playground/app.css", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_CSS },
+	{ "/playground/favicon.svg", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_ICON },
 };
 
 unsigned mf_router_problems(const struct route *r)

@@ -31,6 +31,8 @@ struct route {
 	enum route_kind kind;
 	mf_api_handler handler;     /* ROUTE_JSON only */
 	bool offload;            /* solved on a worker thread: may take long */
+	size_t work_bytes;       /* offloaded: the solver's working set, reserved
+				  * while it runs (admission.h); 0: none beyond the body */
 	unsigned problems;       /* ROUTE_JSON: what the handler may answer, MF_PROBLEM_BIT()s */
 	enum route_asset asset;  /* ROUTE_PLAYGROUND only */
 };

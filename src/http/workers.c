@@ -26,11 +26,14 @@ static uint64_t now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-/* Marks job done and wakes its connection; job may be freed right after. */
+/* Gives back the job's working set (the solve is over, whatever its end),
+ * marks it done and wakes its connection; job may be freed right after. */
 static void finish(struct workers *w, struct job *job)
 {
 	struct MHD_Connection *conn = job->conn;
 
+	if (job->admission)
+		mf_admission_release_body(job->admission, &job->work_held);
 	atomic_store(&job->state, JOB_DONE);
 	MHD_resume_connection(conn);
 	atomic_fetch_sub(&w->outstanding, 1);

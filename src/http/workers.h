@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "api/api.h"
+#include "http/admission.h"
 
 enum job_state { JOB_NONE, JOB_QUEUED, JOB_DONE };
 
@@ -27,6 +28,9 @@ struct job {
 	struct mf_buf out;
 	struct mf_api_error err;
 	uint64_t micros;             /* time parsing and in the handler */
+	struct mf_admission *admission;  /* where work_held is reserved */
+	size_t work_held;            /* the solver's working set, given back by the
+				      * worker when the solve ends (or is refused) */
 	atomic_int state;
 };
 
@@ -37,8 +41,8 @@ struct workers;
  * (nothing to free; the caller says why). Prints nothing. */
 struct workers *mf_workers_start(unsigned n);
 
-/* Queues job (the caller has suspended job->conn); a worker runs it and
- * resumes the connection. Once the workers are stopping, the job is
+/* Queues job (the caller has suspended job->conn); a worker runs it,
+ * gives back job->work_held and resumes the connection. Once the workers are stopping, the job is
  * answered 503 and resumed at once instead. */
 void mf_workers_submit(struct workers *w, struct job *job);
 

@@ -85,7 +85,8 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 			if (drop)
 				hand[y] = 1;
 			rc = choose(c, pool, s, 0, k, total - from_pool, hand, lib, !drop, &leaves);
-			hand[y] = 0;
+			if (drop)
+				hand[y] = 0;  /* y == n_groups (no drop) is past hand[] with 32 groups */
 		}
 		if (from_pool)
 			pool[y]++;

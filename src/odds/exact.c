@@ -187,9 +187,9 @@ int mf_odds_exact(struct odds_ctx *c, struct odds_tally *t)
 	int rc;
 
 	memset(t, 0, sizeof(*t));
-	if ((rc = mf_odds_table_init(&a, l.stride)) != MF_OK)
+	if ((rc = mf_odds_table_init(&a, l.stride, &c->heap)) != MF_OK)
 		return rc;
-	if ((rc = mf_odds_table_init(&b, l.stride)) != MF_OK) {
+	if ((rc = mf_odds_table_init(&b, l.stride, &c->heap)) != MF_OK) {
 		mf_odds_table_free(&a);
 		return rc;
 	}

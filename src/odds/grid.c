@@ -60,6 +60,7 @@ struct grid {
 	size_t n_class, cap_class;
 	struct start *start;
 	size_t n_start, cap_start;
+	size_t counted;                    /* bytes counted in c->heap, but classes' */
 	struct odds_cache_key key;         /* of the kept hands, with the query's cache */
 };
 
@@ -88,7 +89,18 @@ static bool looked_up(const struct odds_ctx *c, uint32_t turn)
 	return asked(c, turn) && !hopeless_turn(c, turn);
 }
 
-/* The grid's size: cells and memo bytes; false when too large. */
+/* The bytes of the grid's arrays (grid_init), for cells and blocks. */
+static size_t arrays_bytes(size_t cells, size_t blocks, size_t n)
+{
+	return cells * ((n ? n : 1) + 1 + blocks * (n + 1) + 2 * sizeof(double) +
+			2 * sizeof(uint32_t) + 1);
+}
+
+/* The grid's size: cells and memo bytes; false when too large, or when its
+ * arrays, with an eighth of the heap's cap to spare for its classes, would
+ * not fit what is left of the computation's heap (the hash tables of
+ * exact.c, which grow only as far as they need, or the sample answer
+ * instead). */
 static bool measure(const struct odds_ctx *c, uint32_t *cells, size_t *blocks)
 {
 	uint64_t n = 1;
@@ -102,7 +114,8 @@ static bool measure(const struct odds_ctx *c, uint32_t *cells, size_t *blocks)
 	for (uint32_t t = 1; t <= c->last_turn; t++)
 		*blocks += looked_up(c, t);
 	*cells = (uint32_t)n;
-	return n * *blocks * (c->n_groups + 1) <= GRID_MEMO_MAX;
+	return n * *blocks * (c->n_groups + 1) <= GRID_MEMO_MAX &&
+	       arrays_bytes(n, *blocks, c->n_groups) + c->heap.max / 8 <= c->heap.max - c->heap.used;
 }
 
 bool mf_odds_grid_fits(const struct odds_ctx *c)
@@ -115,6 +128,7 @@ bool mf_odds_grid_fits(const struct odds_ctx *c)
 
 static void grid_free(struct grid *gr)
 {
+	mf_odds_heap_give(&gr->c->heap, gr->counted);
 	free(gr->digits);
 	free(gr->lands);
 	free(gr->memo);
@@ -139,6 +153,9 @@ static int grid_init(struct grid *gr, struct odds_ctx *c)
 	gr->n = n;
 	measure(c, &cells, &blocks);
 	gr->cells = cells;
+	if (!mf_odds_heap_take(&c->heap, arrays_bytes(cells, blocks, n)))
+		return MF_ERR_NOMEM;
+	gr->counted = arrays_bytes(cells, blocks, n);
 	for (uint32_t t = 1, b = 0; t <= c->last_turn; t++)
 		gr->block[t - 1] = looked_up(c, t) ? (uint8_t)b++ : UINT8_MAX;
 	for (size_t g = 0, s = 1; g < n; g++) {
@@ -155,7 +172,7 @@ static int grid_init(struct grid *gr, struct odds_ctx *c)
 	gr->mark = calloc(cells, 1);
 	if (!gr->digits || !gr->lands || !gr->memo || !gr->cur || !gr->next ||
 	    !gr->act || !gr->act_next || !gr->mark ||
-	    mf_odds_table_init(&gr->classes, n + 1) != MF_OK)
+	    mf_odds_table_init(&gr->classes, n + 1, &c->heap) != MF_OK)
 		return MF_ERR_NOMEM;
 	memset(gr->memo, GRID_UNKNOWN, blocks * cells * (n + 1));
 	/* cell by cell, the digits counted up like an odometer (group 0 the
@@ -184,7 +201,10 @@ static int grid_init(struct grid *gr, struct odds_ctx *c)
 /* ------------------------------------------------------------------ */
 /* The kept hands, by class.                                           */
 
-static int grow(void **items, size_t *cap, size_t need, size_t size)
+/* Makes room for need items of size bytes in *items (*cap of them now),
+ * counted in gr's heap (the old and new blocks both, while realloc may
+ * hold both). MF_OK or MF_ERR_NOMEM. */
+static int grow(struct grid *gr, void **items, size_t *cap, size_t need, size_t size)
 {
 	size_t cap2 = *cap ? *cap : 64;
 	void *p;
@@ -193,9 +213,15 @@ static int grow(void **items, size_t *cap, size_t need, size_t size)
 		return MF_OK;
 	while (cap2 < need)
 		cap2 *= 2;
-	p = realloc(*items, cap2 * size);
-	if (!p)
+	if (!mf_odds_heap_take(&gr->c->heap, cap2 * size))
 		return MF_ERR_NOMEM;
+	p = realloc(*items, cap2 * size);
+	if (!p) {
+		mf_odds_heap_give(&gr->c->heap, cap2 * size);
+		return MF_ERR_NOMEM;
+	}
+	mf_odds_heap_give(&gr->c->heap, *cap * size);
+	gr->counted += (cap2 - *cap) * size;
 	*items = p;
 	*cap = cap2;
 	return MF_OK;
@@ -221,7 +247,7 @@ static int hand_start(void *arg, const struct odds_kept *k)
 	if (added) {
 		struct class *cl;
 
-		if (grow((void **)&gr->class, &gr->cap_class, gr->n_class + 1, sizeof(*gr->class)))
+		if (grow(gr, (void **)&gr->class, &gr->cap_class, gr->n_class + 1, sizeof(*gr->class)))
 			return MF_ERR_NOMEM;
 		cl = &gr->class[gr->n_class];
 		memset(cl, 0, sizeof(*cl));
@@ -231,7 +257,7 @@ static int hand_start(void *arg, const struct odds_kept *k)
 		cl->draw = k->st->draw;
 		v->u = gr->n_class++;
 	}
-	if (grow((void **)&gr->start, &gr->cap_start, gr->n_start + 1, sizeof(*gr->start)))
+	if (grow(gr, (void **)&gr->start, &gr->cap_start, gr->n_start + 1, sizeof(*gr->start)))
 		return MF_ERR_NOMEM;
 	gr->start[gr->n_start++] = (struct start){ (uint32_t)v->u, cell, k->p };
 	return MF_OK;
@@ -489,8 +515,8 @@ static int reuse_starts(struct grid *gr, const struct odds_cache_entry *e)
 {
 	if (!charge_as_spent(gr->c, e->work))
 		return MF_ERR_LIMIT;
-	if (grow((void **)&gr->start, &gr->cap_start, e->n_start, sizeof(*gr->start)) ||
-	    grow((void **)&gr->class, &gr->cap_class, e->n_class, sizeof(*gr->class)))
+	if (grow(gr, (void **)&gr->start, &gr->cap_start, e->n_start, sizeof(*gr->start)) ||
+	    grow(gr, (void **)&gr->class, &gr->cap_class, e->n_class, sizeof(*gr->class)))
 		return MF_ERR_NOMEM;
 	if (e->n_start)
 		memcpy(gr->start, e->start, e->n_start * sizeof(*gr->start));

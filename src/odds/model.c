@@ -386,9 +386,10 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	/* castable's key: the hand (or all lands before the turn) by group,
 	 * each turn's draw (or the turn's), whether in order, and the turn
 	 * (drops.c) */
-	rc = mf_odds_table_init(&c->castable, c->n_groups + c->last_turn + 2);
+	c->heap.max = ODDS_HEAP_MAX;
+	rc = mf_odds_table_init(&c->castable, c->n_groups + c->last_turn + 2, &c->heap);
 	if (!rc)
-		rc = mf_odds_table_init(&c->pays, c->n_groups);
+		rc = mf_odds_table_init(&c->pays, c->n_groups, &c->heap);
 	c->castable.max_entries = c->pays.max_entries = ODDS_MEMO_MAX;
 	return rc;
 }

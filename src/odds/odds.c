@@ -146,6 +146,11 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	if (q->method == MF_ODDS_EXACT ||
 	    (q->method == MF_ODDS_AUTO && estimate <= auto_max && estimate <= c.budget)) {
 		rc = grid ? mf_odds_grid(&c, &t) : mf_odds_exact(&c, &t);
+		if (rc == MF_ERR_NOMEM && c.heap.over) {
+			/* past the memory cap: over budget, as past the work's */
+			rc = MF_ERR_LIMIT;
+			c.over_budget = true;
+		}
 		if (rc == MF_OK) {
 			out->method = MF_ODDS_EXACT;
 			fill(out, &t);
@@ -158,8 +163,13 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 		spent = c.work;
 		c.work = 0;
 		c.over_budget = false;
+		c.heap.over = false;
 	}
 	rc = sample(&c, q, out);
+	if (rc == MF_ERR_NOMEM && c.heap.over) {
+		rc = MF_ERR_LIMIT;
+		c.over_budget = true;
+	}
 done:
 	out->solver_calls = c.solver_calls;
 	out->work = spent + c.work;

@@ -66,6 +66,20 @@ struct odds_stage {
 	bool keep_any;
 };
 
+/* The bytes one computation's tables and arrays hold (table.c, grid.c,
+ * strata.c), against their cap: a request past it is refused, `over` is
+ * set, and the computation ends as over its budget (MF_ERR_LIMIT), so that
+ * memory is bounded like time. */
+struct odds_heap {
+	size_t used, max;
+	bool over;
+};
+
+/* The cap of struct odds_heap. With what is not counted there (the mana
+ * solver's calls, the model's and the sample's small arrays, the
+ * allocator's rounding), within MF_ODDS_WORKING_SET_MAX (odds.h). */
+#define ODDS_HEAP_MAX ((size_t)16 << 20)
+
 /* An open-addressing hash table of fixed-size byte keys and one 8-byte
  * value each (table.c). */
 struct odds_table {
@@ -77,6 +91,7 @@ struct odds_table {
 	} *value;
 	size_t n_slots, n_used, stride;
 	size_t max_entries;  /* 0: none; a memo past it is emptied and starts again */
+	struct odds_heap *heap;  /* where its slots are counted, or NULL */
 };
 
 /* The most answers a memo (castable, pays) keeps: about 2 MB each at most.
@@ -104,6 +119,7 @@ struct odds_ctx {
 	uint64_t work, budget, solver_calls;
 	bool over_budget;
 	bool stopped;           /* q->stop was raised (seen by mf_odds_charge) */
+	struct odds_heap heap;  /* the tables' and arrays' bytes, ODDS_HEAP_MAX */
 };
 
 /* model.c: groups, stages and lands_needed from the query; MF_OK or an
@@ -126,10 +142,19 @@ static inline bool mf_odds_charge(struct odds_ctx *c, uint64_t n)
 	return !c->over_budget && !c->stopped;
 }
 
-/* table.c. Every call that may grow returns MF_OK or MF_ERR_NOMEM. */
-int mf_odds_table_init(struct odds_table *t, size_t stride);
+/* table.c: counts n more bytes in h (NULL: nothing counted); false, with
+ * h->over set and nothing counted, when they would pass h->max. */
+bool mf_odds_heap_take(struct odds_heap *h, size_t n);
+/* table.c: n bytes counted in h are freed (NULL h: nothing). */
+void mf_odds_heap_give(struct odds_heap *h, size_t n);
+
+/* table.c. Every call that may grow returns MF_OK or MF_ERR_NOMEM (out of
+ * memory, or the table's heap would pass its cap: see heap->over). The
+ * slots are counted in heap (NULL: not counted). */
+int mf_odds_table_init(struct odds_table *t, size_t stride, struct odds_heap *heap);
 /* The same, with room for about `entries` keys before it grows. */
-int mf_odds_table_init_for(struct odds_table *t, size_t stride, size_t entries);
+int mf_odds_table_init_for(struct odds_table *t, size_t stride, size_t entries,
+			   struct odds_heap *heap);
 void mf_odds_table_free(struct odds_table *t);
 /* The value of key, or NULL. */
 union odds_value *mf_odds_table_find(const struct odds_table *t, const uint8_t *key);
@@ -190,7 +215,7 @@ struct odds_cache_key {
 };
 
 #define ODDS_CACHE_ENTRIES 8                      /* sets of kept hands kept */
-#define ODDS_CACHE_ENTRY_BYTES ((size_t)1 << 20)  /* the largest set kept */
+#define ODDS_CACHE_ENTRY_BYTES (MF_ODDS_CACHE_MAX / ODDS_CACHE_ENTRIES)  /* the largest set kept */
 
 /* One set: the grid's starts and classes (its own types, as bytes), and
  * the work their enumeration charged. used: 0 for a free entry, else the

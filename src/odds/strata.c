@@ -101,6 +101,8 @@ int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s)
 
 	s->width = 7 + c->last_turn + 1;
 	cells = (size_t)c->last_turn * s->width * s->width;
+	/* at most 20 x 28 x 28 cells of 24 bytes, 376 KB: not counted in the
+	 * heap's cap but in MF_ODDS_WORKING_SET_MAX's margin */
 	s->law = calloc(cells, sizeof(*s->law));
 	s->games = calloc(cells, sizeof(*s->games));
 	s->cast = calloc(cells, sizeof(*s->cast));

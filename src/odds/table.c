@@ -35,9 +35,41 @@ static uint64_t key_hash(const uint8_t *k, size_t n)
 	return h;
 }
 
-/* Allocates n empty slots into *t (stride kept); MF_OK or MF_ERR_NOMEM. */
+bool mf_odds_heap_take(struct odds_heap *h, size_t n)
+{
+	if (!h)
+		return true;
+	if (n > h->max - h->used) {
+		h->over = true;
+		return false;
+	}
+	h->used += n;
+	return true;
+}
+
+void mf_odds_heap_give(struct odds_heap *h, size_t n)
+{
+	if (h)
+		h->used -= n;
+}
+
+/* The bytes n slots of t take. */
+static size_t slots_bytes(const struct odds_table *t, size_t n)
+{
+	return n * (t->stride + sizeof(*t->used) + sizeof(*t->value));
+}
+
+/* Allocates n empty slots into *t (stride and heap kept); MF_OK or
+ * MF_ERR_NOMEM (t is then empty). */
 static int alloc_slots(struct odds_table *t, size_t n)
 {
+	if (!mf_odds_heap_take(t->heap, slots_bytes(t, n))) {
+		t->keys = NULL;
+		t->used = NULL;
+		t->value = NULL;
+		t->n_slots = t->n_used = 0;
+		return MF_ERR_NOMEM;
+	}
 	t->keys = malloc(n * t->stride);
 	t->used = calloc(n, sizeof(*t->used));
 	t->value = calloc(n, sizeof(*t->value));
@@ -49,31 +81,37 @@ static int alloc_slots(struct odds_table *t, size_t n)
 	return MF_ERR_NOMEM;
 }
 
-int mf_odds_table_init_for(struct odds_table *t, size_t stride, size_t entries)
+int mf_odds_table_init_for(struct odds_table *t, size_t stride, size_t entries,
+			   struct odds_heap *heap)
 {
 	size_t n = 16;
 
 	memset(t, 0, sizeof(*t));
 	t->stride = stride ? stride : 1;
+	t->heap = heap;
 	while (n < 2 * entries)
 		n *= 2;
 	return alloc_slots(t, n);
 }
 
-int mf_odds_table_init(struct odds_table *t, size_t stride)
+int mf_odds_table_init(struct odds_table *t, size_t stride, struct odds_heap *heap)
 {
-	return mf_odds_table_init_for(t, stride, TABLE_FIRST_SLOTS / 2);
+	return mf_odds_table_init_for(t, stride, TABLE_FIRST_SLOTS / 2, heap);
 }
 
 void mf_odds_table_free(struct odds_table *t)
 {
-	size_t stride = t->stride;
+	size_t stride = t->stride, max_entries = t->max_entries;
+	struct odds_heap *heap = t->heap;
 
 	free(t->keys);
 	free(t->used);
 	free(t->value);
+	mf_odds_heap_give(heap, slots_bytes(t, t->n_slots));
 	memset(t, 0, sizeof(*t));
 	t->stride = stride;
+	t->max_entries = max_entries;
+	t->heap = heap;
 }
 
 /* The tag a used slot holds: the key's hash, never 0. */

@@ -2,10 +2,13 @@
  * The static answers (/v1/lands, /openapi.yaml): ETag and Cache-Control,
  * 304 for a matching If-None-Match; and HEAD wherever GET works.
  */
+#include <errno.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include "exchange.h"
@@ -145,6 +148,95 @@ START_TEST(etag_and_not_modified)
 
 		get_tagged(cacheable[i], tag, sizeof(tag), &full);
 		expect_full(cacheable[i], tags[1 - i], &full);
+		hx_free(&full);
+	}
+}
+END_TEST
+
+/* Sends request (saying Connection: close) on a new connection and reads
+ * every byte until the server closes it, into buf (NUL-terminated); returns
+ * the count. */
+static size_t raw_all(const char *request, char *buf, size_t cap)
+{
+	int fd = raw_connect(ts_srv.port);
+	size_t len = 0;
+
+	raw_send(fd, request, strlen(request));
+	for (;;) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		ssize_t n;
+
+		ck_assert_msg(poll(&p, 1, RAW_TIMEOUT_MS) == 1, "no answer to %s", request);
+		n = recv(fd, buf + len, cap - 1 - len, 0);
+		ck_assert_msg(n >= 0, "recv: %s", strerror(errno));
+		if (n == 0)
+			break;
+		len += (size_t)n;
+		ck_assert_uint_lt(len, cap - 1);
+	}
+	close(fd);
+	buf[len] = '\0';
+	return len;
+}
+
+/* The Content-Length lines of the raw head that starts text (up to its
+ * blank line): how many, and the value of the last into *value. */
+static int head_content_lengths(const char *text, unsigned long long *value)
+{
+	const char *end = strstr(text, "\r\n\r\n");
+	int n = 0;
+
+	ck_assert_ptr_nonnull(end);
+	for (const char *line = strstr(text, "\r\n") + 2; line < end + 2;
+	     line = strstr(line, "\r\n") + 2)
+		if (strncasecmp(line, "Content-Length:", 15) == 0) {
+			*value = strtoull(line + 15, NULL, 10);
+			n++;
+		}
+	return n;
+}
+
+/* A 304 carries no Content-Length, or the one its 200 would have (RFC 9110
+ * 8.6), never that of its own empty body; nothing follows its head, and a
+ * request after it on the same connection is answered. Read off the wire. */
+START_TEST(not_modified_keeps_the_length)
+{
+	static const char *const paths[] = { "/", "/v1/lands", "/openapi.yaml",
+					     "/playground/app.js" };
+	static char buf[1 << 18];
+
+	for (size_t i = 0; i < sizeof(paths) / sizeof(paths[0]); i++) {
+		struct hx_resp full;
+		char tag[64], request[512];
+		const char *inms[] = { "*", tag };
+
+		get_tagged(paths[i], tag, sizeof(tag), &full);
+		for (size_t k = 0; k < 4; k++) {
+			unsigned long long value = 0;
+			size_t len;
+			int n;
+
+			snprintf(request, sizeof(request),
+				 "%s %s HTTP/1.1\r\nHost: t\r\nIf-None-Match: %s\r\n"
+				 "Connection: close\r\n\r\n", k & 2 ? "HEAD" : "GET", paths[i],
+				 inms[k & 1]);
+			len = raw_all(request, buf, sizeof(buf));
+			ck_assert_msg(strncmp(buf, "HTTP/1.1 304 ", 13) == 0, "%s: %.40s", request, buf);
+			ck_assert_msg(len == (size_t)(strstr(buf, "\r\n\r\n") + 4 - buf),
+				      "%s: bytes after the 304's head", request);
+			n = head_content_lengths(buf, &value);
+			ck_assert_msg(n == 0 || (n == 1 && value == full.len),
+				      "%s: %d Content-Length, the last %llu, the 200's %zu:\n%s",
+				      request, n, value, full.len, buf);
+		}
+		snprintf(request, sizeof(request),
+			 "GET %s HTTP/1.1\r\nHost: t\r\nIf-None-Match: %s\r\n\r\n"
+			 "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n",
+			 paths[i], tag);
+		raw_all(request, buf, sizeof(buf));
+		ck_assert_msg(strncmp(buf, "HTTP/1.1 304 ", 13) == 0, "%.40s", buf);
+		ck_assert_msg(strncmp(strstr(buf, "\r\n\r\n") + 4, "HTTP/1.1 200 ", 13) == 0,
+			      "after the 304: %s", buf);
 		hx_free(&full);
 	}
 }
@@ -411,6 +503,7 @@ Suite *suite_caching(void)
 
 	tcase_add_checked_fixture(etag, ts_setup_default, ts_teardown);
 	tcase_add_test(etag, etag_and_not_modified);
+	tcase_add_test(etag, not_modified_keeps_the_length);
 	tcase_add_test(etag, playground_served_with_its_policy);
 	tcase_add_test(etag, every_answer_forbids_sniffing_and_framing);
 	suite_add_tcase(s, etag);

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "manaflow/odds.h"
 
 #define MARGIN_MS 4000  /* beyond a documented limit, for a loaded machine */
 
@@ -143,6 +144,75 @@ START_TEST(drain_stops_a_running_solve)
 }
 END_TEST
 
+/* The value of a metric without labels in /metrics, which must be there. */
+static unsigned long long metric(const char *name)
+{
+	char line[128];
+	struct hx_resp r;
+	const char *at;
+	unsigned long long v;
+
+	snprintf(line, sizeof(line), "\n%s ", name);
+	ck_assert_int_eq(hx_get("/metrics", &r), 200);
+	at = strstr(r.body, line);
+	ck_assert_msg(at != NULL, "no %s in /metrics", name);
+	v = strtoull(at + strlen(line), NULL, 10);
+	hx_free(&r);
+	return v;
+}
+
+/* Issue 23: a heavy solve reserves its solver's working set from the
+ * memory budget while it runs. With --memory-limit 48 MiB (24 MiB of
+ * budget) one odds computation (17 MiB) fits and a second does not: it is
+ * answered 503 overloaded with Retry-After and counted, while /healthz, a
+ * small mana solve and a Camelot deal (3.25 MiB more) are answered 200. When
+ * the first solve ends (its client hangs up) the reservation is back to 0. */
+START_TEST(heavy_solves_reserve_their_working_set)
+{
+	static const char *const args[] = { "--threads", "2", "--memory-limit", "50331648",
+					    "--request-deadline", "60", NULL };
+	char *body = heavy_body();
+	unsigned long long refused;
+	struct hx_resp r;
+	int64_t deadline;
+	int a;
+
+	ts_start(&ts_srv, args);
+	ck_assert_uint_eq(metric("manaflow_admission_budget_bytes"), (24u << 20));
+	a = send_heavy();
+	hx_wait_in_flight(2);
+	ck_assert_uint_ge(metric("manaflow_admission_reserved_bytes"), MF_ODDS_WORKING_SET_MAX);
+	refused = metric("manaflow_admission_refused_total");
+
+	hx_post("/v1/mana/odds", body, &r);
+	expect_problem(&r, 503, NULL, "memory budget");
+	ck_assert_str_eq(json_str(r.json, "type"), "urn:manaflow:problem:overloaded");
+	ck_assert_str_eq(hx_header(&r, "Retry-After"), "1");
+	hx_free(&r);
+	ck_assert_uint_eq(metric("manaflow_admission_refused_total"), refused + 1);
+
+	ck_assert_int_eq(hx_get("/healthz", &r), 200);
+	hx_free(&r);
+	ck_assert_int_eq(hx_post("/v1/mana/solve", "{\"battlefield\":[\"Forest\"],\"life\":20,"
+				 "\"cost\":\"{G}\"}", &r), 200);
+	hx_free(&r);
+	ck_assert_int_eq(hx_post("/v1/camelot/solve", LIGHT, &r), 200);
+	hx_free(&r);
+
+	close(a);
+	deadline = now_ms() + 10000;
+	while (metric("manaflow_admission_reserved_bytes") != 0) {
+		ck_assert_msg(now_ms() < deadline, "still %llu bytes reserved",
+			      metric("manaflow_admission_reserved_bytes"));
+		sleep_ms(20);
+	}
+	ck_assert_int_eq(hx_post("/v1/mana/odds", "{\"size\":60,\"lands\":[{\"name\":\"Forest\","
+				 "\"count\":24}],\"spells\":[{\"cost\":\"{G}\"}]}", &r), 200);
+	hx_free(&r);
+	free(body);
+}
+END_TEST
+
 Suite *suite_deadline(void)
 {
 	Suite *s = suite_create("deadline");
@@ -153,6 +223,7 @@ Suite *suite_deadline(void)
 	tcase_add_test(tc, solve_past_its_deadline);
 	tcase_add_test(tc, solves_stop_when_their_client_leaves);
 	tcase_add_test(tc, drain_stops_a_running_solve);
+	tcase_add_test(tc, heavy_solves_reserve_their_working_set);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,160 @@
+/*
+ * MF_ODDS_WORKING_SET_MAX against the heap mf_odds_compute() really holds,
+ * measured through the wrapped allocator (tests/unit/heap_peak.h), on the
+ * heaviest queries found: an exact count whose hash tables grew to 379 MB
+ * before they were capped (now over budget, and sampled under auto), the
+ * dense grid of a deck of basic lands, a deck with a bounce land (states
+ * by sequence of draws), and 32 kinds of land sampled (both memos full).
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "heap_peak.h"
+#include "manaflow/odds.h"
+
+static struct mf_mana_catalogue *cat;
+
+/* An odds query: n lands named (count copies each), deck size, turn,
+ * curve, cost, method and games (sampling). */
+struct query {
+	const char *const *names;
+	size_t n;
+	uint32_t count, size, turn, curve, games;
+	const char *cost;
+	enum mf_odds_method method;
+};
+
+/* Computes q under measure: its status into *rc, over_budget into *over;
+ * returns the peak. */
+static size_t compute_measured(const struct query *t, int *rc, bool *over)
+{
+	int32_t lands[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
+	struct mf_mana_parse_error err;
+	struct mf_odds_result res;
+	struct mf_odds_query q;
+	size_t peak;
+
+	memset(&q, 0, sizeof(q));
+	for (size_t i = 0; i < t->n; i++) {
+		lands[i] = mf_mana_catalogue_find(cat, t->names[i], strlen(t->names[i]));
+		ck_assert_msg(lands[i] >= 0, "%s: not in the catalogue", t->names[i]);
+		counts[i] = t->count;
+	}
+	q.cat = cat;
+	q.size = t->size;
+	q.lands = lands;
+	q.counts = counts;
+	q.n_lands = t->n;
+	ck_assert_int_eq(mf_mana_cost_parse(t->cost, strlen(t->cost), &q.cost, &err), MF_OK);
+	q.turn = t->turn;
+	q.curve = t->curve;
+	q.life = 20;
+	q.policy = MF_ODDS_KARSTEN2022;
+	q.method = t->method;
+	q.games = t->games;
+	q.seed = 5;
+	heap_peak_start();
+	*rc = mf_odds_compute(&q, &res);
+	peak = heap_peak_bytes();
+	*over = res.over_budget;
+	return peak;
+}
+
+static const char *const first32[] = {
+	"Plains", "Island", "Swamp", "Mountain", "Forest", "Tundra", "Underground Sea",
+	"Badlands", "Taiga", "Savannah", "Scrubland", "Volcanic Island", "Bayou", "Plateau",
+	"Tropical Island", "Hallowed Fountain", "Watery Grave", "Blood Crypt", "Stomping Ground",
+	"Temple Garden", "Godless Shrine", "Steam Vents", "Overgrown Tomb", "Sacred Foundry",
+	"Breeding Pool", "Flooded Strand", "Polluted Delta", "Bloodstained Mire",
+	"Wooded Foothills", "Windswept Heath", "Marsh Flats", "Scalding Tarn",
+};
+
+/* The exact count that held 379 MB: now over budget past the cap, with the
+ * heap within the bound; under auto it samples instead. */
+START_TEST(exact_count_is_capped)
+{
+	struct query q = { first32, 12, 3, 60, 8, 0, 0, "{1}{W}{U}", MF_ODDS_EXACT };
+	size_t peak;
+	bool over;
+	int rc;
+
+	peak = compute_measured(&q, &rc, &over);
+	ck_assert_msg(rc == MF_ERR_LIMIT && over, "exact: %d, over budget %d", rc, over);
+	ck_assert_msg(peak <= MF_ODDS_WORKING_SET_MAX, "exact: %zu bytes held, bound %zu", peak,
+		      MF_ODDS_WORKING_SET_MAX);
+	q.method = MF_ODDS_AUTO;
+	q.games = 20000;
+	peak = compute_measured(&q, &rc, &over);
+	ck_assert_int_eq(rc, MF_OK);
+	ck_assert_msg(peak <= MF_ODDS_WORKING_SET_MAX, "auto: %zu bytes held, bound %zu", peak,
+		      MF_ODDS_WORKING_SET_MAX);
+}
+END_TEST
+
+/* Counted exactly, on the grid and with a bounce land: within the bound,
+ * and large (more than half of it), so that the bound is not idle. */
+START_TEST(exact_counts_within_the_bound)
+{
+	static const char *const bounce[] = { "Raugrin Triome", "Prismatic Vista",
+					      "Golgari Rot Farm", "Elegant Parlor" };
+	const struct query queries[] = {
+		{ first32, 8, 5, 60, 10, 10, 0, "{W}{U}", MF_ODDS_EXACT },
+		{ bounce, 4, 10, 100, 4, 0, 0, "{2}", MF_ODDS_EXACT },
+	};
+	size_t most = 0;
+
+	for (size_t i = 0; i < sizeof(queries) / sizeof(queries[0]); i++) {
+		bool over;
+		int rc;
+		size_t peak = compute_measured(&queries[i], &rc, &over);
+
+		ck_assert_msg(rc == MF_OK, "query %zu: %d", i, rc);
+		ck_assert_msg(peak <= MF_ODDS_WORKING_SET_MAX, "query %zu: %zu bytes held, bound %zu",
+			      i, peak, MF_ODDS_WORKING_SET_MAX);
+		if (peak > most)
+			most = peak;
+	}
+	ck_assert_msg(most > MF_ODDS_WORKING_SET_MAX / 2, "the largest held only %zu bytes", most);
+}
+END_TEST
+
+/* 32 kinds of land, sampled (too many to count) to turn 7: both memos at their
+ * cap, emptied and filled again. */
+START_TEST(sample_within_the_bound)
+{
+	struct query q = { first32, 32, 3, 250, 7, 0, 0, "{2}{W}{U}{B}", MF_ODDS_AUTO };
+	size_t peak;
+	bool over;
+	int rc;
+
+	peak = compute_measured(&q, &rc, &over);
+	ck_assert_int_eq(rc, MF_OK);
+	ck_assert_msg(peak <= MF_ODDS_WORKING_SET_MAX, "%zu bytes held, bound %zu", peak,
+		      MF_ODDS_WORKING_SET_MAX);
+}
+END_TEST
+
+int main(void)
+{
+	struct mf_mana_parse_error err;
+	Suite *s = suite_create("odds-memory");
+	TCase *tc = tcase_create("working-set");
+	SRunner *sr;
+	int failed;
+
+	if (mf_mana_catalogue_builtin(&cat, &err) != MF_OK)
+		return EXIT_FAILURE;
+	tcase_set_timeout(tc, 900);
+	tcase_add_test(tc, exact_count_is_capped);
+	tcase_add_test(tc, exact_counts_within_the_bound);
+	tcase_add_test(tc, sample_within_the_bound);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	mf_mana_catalogue_free(cat);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
