@@ -119,7 +119,7 @@ static int field_line(struct mf_head *h, const char *line, size_t n, char *out,
 	if (line[0] == ' ' || line[0] == '\t')
 		return refuse(why, MF_PROBLEM_BAD_REQUEST, "a header line starts with whitespace "
 			      "(obsolete line folding, RFC 9112 section 5.2)");
-	if (h->lines > MF_HEAD_FIELDS_MAX + 1)
+	if (h->lines > MF_HEAD_FIELDS_MAX)
 		return refuse(why, MF_PROBLEM_HEADERS_TOO_LARGE, "more than 100 header fields");
 	while (name < n && line[name] != ':')
 		if (!is_tchar((unsigned char)line[name++]))

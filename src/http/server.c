@@ -309,6 +309,9 @@ static void gate_refused(void *cls, unsigned status, const char *detail, const c
 			MF_LOG_STR("request_id", request_id)));
 }
 
+/* Connections libmicrohttpd may have beyond the gate's limit. */
+#define GATE_LIMIT_SLACK 64u
+
 /* Step 4: the listening socket, libmicrohttpd's daemon (without one of its
  * own: the gate hands it each connection) and the gate. MF_OK or
  * MF_ERR_INVALID (logged: a bad host, or the address cannot be listened
@@ -354,7 +357,11 @@ static int start_daemon(struct server *s)
 		 * libmicrohttpd logs a pool of size 0 or 1 as an error. */
 		MHD_OPTION_ARRAY, cfg->threads > 1 ? pool : pool + 1,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
+		/* The gate holds the limit (it stops accepting there); libmicrohttpd
+		 * counts a closed connection out a little after the gate sees it
+		 * close, and a connection it refuses past its own limit in 0.9.75
+		 * is never closed: its limit leaves room for that lag. */
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit + GATE_LIMIT_SLACK,
 		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
 		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
 		MHD_OPTION_NOTIFY_CONNECTION, mf_http_hangup_notify, s->hangups,
