@@ -1,13 +1,11 @@
-/* The gate in front of libmicrohttpd: see gate.h. Its answers are
- * gate_answer.c's. */
+/* The gate in front of libmicrohttpd, its relay and its thread: see
+ * gate.h. Accepting is gate_accept.c's, its answers gate_answer.c's. */
 #include "http/gate.h"
 #include "http/gate_int.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <netinet/in.h>
-#include <netinet/tcp.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -22,10 +20,7 @@
 
 static uint64_t now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+	return mf_gate_now_us() / 1000u;
 }
 
 /* ------------------------------------------------------------------ */
@@ -60,7 +55,7 @@ static void gbuf_release(struct gbuf *b)
 /* ------------------------------------------------------------------ */
 /* Connections */
 
-static void watch(struct mf_gate *g, int fd, uint64_t key)
+void mf_gate_watch(struct mf_gate *g, int fd, uint64_t key)
 {
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET,
 				  .data.u64 = key };
@@ -69,7 +64,7 @@ static void watch(struct mf_gate *g, int fd, uint64_t key)
 }
 
 /* Closes libmicrohttpd's side of c, forgetting it in the table. */
-static void close_mhd(struct mf_gate *g, struct gate_conn *c)
+void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c)
 {
 	if (c->mhd < 0)
 		return;
@@ -84,12 +79,13 @@ static void close_mhd(struct mf_gate *g, struct gate_conn *c)
 
 /* Closes c's sockets and moves it to the dead, freed once the events
  * at hand are handled (one of them may still name it). */
-static void conn_free(struct mf_gate *g, struct gate_conn *c)
+void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c)
 {
-	close_mhd(g, c);
+	mf_gate_close_mhd(g, c);
 	if (c->client >= 0)
 		close(c->client);
 	c->client = -1;
+	mf_gate_ip_release(g, c);
 	if (c->lingering)
 		g->lingering--;
 	c->lingering = false;
@@ -116,31 +112,13 @@ static void bury(struct mf_gate *g)
 	}
 }
 
-/* Makes room for fd in the table; false when out of memory. Under the
- * lock. */
-static bool grow(struct mf_gate *g, int fd)
-{
-	size_t cap = g->cap ? g->cap : 1024;
-	struct gate_conn **t;
-
-	while (cap <= (size_t)fd)
-		cap *= 2;
-	t = realloc(g->by_fd, cap * sizeof(*t));
-	if (!t)
-		return false;
-	memset(t + g->cap, 0, (cap - g->cap) * sizeof(*t));
-	g->by_fd = t;
-	g->cap = cap;
-	return true;
-}
-
 /* Ends c's relay: a lingering close of the client's socket when it may
  * still be sending, else a close. */
 static void conn_end(struct mf_gate *g, struct gate_conn *c)
 {
-	close_mhd(g, c);
+	mf_gate_close_mhd(g, c);
 	if (c->client_eof || c->client_gone || g->lingering >= MF_GATE_LINGERING_MAX) {
-		conn_free(g, c);
+		mf_gate_conn_free(g, c);
 		return;
 	}
 	shutdown(c->client, SHUT_WR);
@@ -167,7 +145,7 @@ static void linger(struct mf_gate *g, struct gate_conn *c)
 		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && now_ms() < c->linger_until)
 			return;
 		if (n <= 0 || (size_t)n >= c->linger_left) {
-			conn_free(g, c);
+			mf_gate_conn_free(g, c);
 			return;
 		}
 		c->linger_left -= (size_t)n;
@@ -239,6 +217,29 @@ static unsigned answered(struct mf_gate *g, struct gate_conn *c)
 	return n;
 }
 
+/* Whether libmicrohttpd started serving c. */
+static bool started(struct mf_gate *g, struct gate_conn *c)
+{
+	bool yes;
+
+	pthread_mutex_lock(&g->lock);
+	yes = c->started;
+	pthread_mutex_unlock(&g->lock);
+	return yes;
+}
+
+void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c)
+{
+	mf_gate_close_mhd(g, c);
+	c->why.problem = MF_PROBLEM_OVERLOADED;
+	snprintf(c->why.detail, sizeof(c->why.detail), "%s",
+		 "the server cannot take another connection now");
+	c->refusing = true;
+	c->in_state = IN_STALL;
+	c->req_us = c->head_us ? c->head_us : mf_gate_now_us();
+	mf_gate_queue_refusal(g, c);
+}
+
 /* Starts refusing c's request: nothing more is read from the client. A
  * request whose body was on its way is cut off on libmicrohttpd's side,
  * which then closes (and answers nothing, unless it answered already). */
@@ -273,13 +274,18 @@ static bool process_in(struct mf_gate *g, struct gate_conn *c)
 			    !gbuf_ready(&c->tomhd, MF_GATE_BUF))
 				return moved;
 			c->tomhd.off = c->tomhd.len = 0;
+			if (!c->head_us)
+				c->head_us = mf_gate_now_us();
 			rc = mf_head_feed(&c->head, c->in.p, c->in.len, c->tomhd.p, &c->why);
+			if (rc == MF_HEAD_MORE)
+				return moved;
+			c->req_us = c->head_us;
+			c->head_us = 0;
+			mf_gate_note_head(g, c, c->tomhd.p, c->head.out_len);
 			if (rc == MF_HEAD_REFUSED) {
 				start_refusal(g, c, false);
 				return true;
 			}
-			if (rc == MF_HEAD_MORE)
-				return moved;
 			c->tomhd.len = c->head.out_len;
 			gbuf_consume(&c->in, c->head.len);
 			c->forwarded++;
@@ -382,12 +388,16 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		if (c->mhd >= 0 && !c->mhd_eof &&
 		    fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_eof, &oom))
 			moved = true;
+		if (c->mhd_eof && c->mhd >= 0 && !c->answer_queued && !started(g, c)) {
+			mf_gate_refuse_unserved(g, c);
+			moved = true;
+		}
 		if (c->refusing && !c->answer_queued) {
 			bool give_up;
 
 			if (refusal_due(g, c, &give_up)) {
 				mf_gate_queue_refusal(g, c);
-				close_mhd(g, c);
+				mf_gate_close_mhd(g, c);
 				moved = true;
 			} else if (give_up) {
 				c->refusing = false;  /* end like any closed connection */
@@ -396,7 +406,7 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		}
 		moved |= flush(c->client, &c->toclient, &c->client_gone) > 0;
 		if (c->client_gone || oom) {
-			conn_free(g, c);
+			mf_gate_conn_free(g, c);
 			return;
 		}
 	} while (moved);
@@ -407,65 +417,11 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		return;
 	}
 	gbuf_release(&c->toclient);
-	gbuf_release(&c->tomhd);
+	/* A head read in part has its canonical lines so far in tomhd. */
+	if (c->in_state != IN_HEAD || !c->head.out_len)
+		gbuf_release(&c->tomhd);
 	if (c->in_state == IN_HEAD && c->in.p && c->in.len == 0)
 		gbuf_release(&c->in);
-}
-
-/* Accepts what waits in the backlog, up to the connection limit. */
-static void accept_clients(struct mf_gate *g)
-{
-	while (g->listen_fd >= 0 && g->live < g->cfg.connection_limit) {
-		struct gate_conn *c;
-		struct sockaddr_storage addr;
-		socklen_t len = sizeof(addr);
-		int fd = accept(g->listen_fd, (struct sockaddr *)&addr, &len), pair[2], one = 1;
-
-		if (fd < 0) {
-			if (errno == EINTR || errno == ECONNABORTED)
-				continue;
-			if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EMFILE &&
-			    errno != ENFILE && errno != ENOBUFS && errno != ENOMEM) {
-				/* shut down (mf_gate_stop_accepting): listen no more */
-				epoll_ctl(g->epoll_fd, EPOLL_CTL_DEL, g->listen_fd, NULL);
-				g->listening = false;
-			}
-			return;
-		}
-		fcntl(fd, F_SETFD, FD_CLOEXEC);
-		fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
-		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
-		c = calloc(1, sizeof(*c));
-		if (!c || socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, pair)) {
-			free(c);
-			close(fd);
-			continue;
-		}
-		c->client = fd;
-		c->mhd = pair[0];
-		c->mhd_peer = pair[1];
-		mf_head_init(&c->head);
-		/* libmicrohttpd closes its end itself when it refuses it (the
-		 * connection or per-IP limit): the client's is closed as it did. */
-		if (MHD_add_connection(g->cfg.daemon, pair[1], (struct sockaddr *)&addr, len) != MHD_YES) {
-			close(pair[0]);
-			close(fd);
-			free(c);
-			continue;
-		}
-		g->live++;
-		pthread_mutex_lock(&g->lock);
-		if ((size_t)pair[1] < g->cap || grow(g, pair[1]))
-			g->by_fd[pair[1]] = c;
-		pthread_mutex_unlock(&g->lock);
-		c->next = g->conns;
-		c->prev = &g->conns;
-		if (g->conns)
-			g->conns->prev = &c->next;
-		g->conns = c;
-		watch(g, fd, (uint64_t)(uintptr_t)c);
-		watch(g, pair[0], (uint64_t)(uintptr_t)c);
-	}
 }
 
 /* Pumps the connections whose refusal waited for an answer, and the
@@ -502,7 +458,7 @@ static void *gate_thread(void *arg)
 			uint64_t key = ev[i].data.u64;
 
 			if (key == KEY_LISTEN) {
-				accept_clients(g);
+				mf_gate_accept(g);
 			} else if (key == KEY_WAKE) {
 				uint64_t v;
 
@@ -520,20 +476,21 @@ static void *gate_thread(void *arg)
 		if (woke || g->lingering)
 			sweep(g);
 		if (g->listening && g->live < g->cfg.connection_limit)
-			accept_clients(g);
+			mf_gate_accept(g);
 		bury(g);
 	}
 	return NULL;
 }
 
-struct mf_gate *mf_gate_start(const struct mf_gate_config *cfg)
+bool mf_gate_start(const struct mf_gate_config *cfg, struct mf_gate **out)
 {
 	struct mf_gate *g = calloc(1, sizeof(*g));
 	struct epoll_event lev = { .events = EPOLLIN, .data.u64 = KEY_LISTEN };
 	struct epoll_event wev = { .events = EPOLLIN, .data.u64 = KEY_WAKE };
 
+	*out = NULL;
 	if (!g)
-		return NULL;
+		return false;
 	g->cfg = *cfg;
 	g->listen_fd = cfg->listen_fd;
 	g->listening = true;
@@ -542,20 +499,33 @@ struct mf_gate *mf_gate_start(const struct mf_gate_config *cfg)
 	if (g->epoll_fd < 0 || g->wake_fd < 0 ||
 	    epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, g->wake_fd, &wev) != 0 ||
 	    epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, g->listen_fd, &lev) != 0 ||
-	    pthread_mutex_init(&g->lock, NULL) != 0)
+	    !mf_gate_ips_init(g) || pthread_mutex_init(&g->lock, NULL) != 0)
 		goto fail;
+	*out = g;
 	if (pthread_create(&g->thread, NULL, gate_thread, g) != 0) {
+		*out = NULL;
 		pthread_mutex_destroy(&g->lock);
 		goto fail;
 	}
-	return g;
+	return true;
 fail:
 	if (g->epoll_fd >= 0)
 		close(g->epoll_fd);
 	if (g->wake_fd >= 0)
 		close(g->wake_fd);
+	mf_gate_ips_free(g);
 	free(g);
-	return NULL;
+	return false;
+}
+
+void mf_gate_started(struct mf_gate *g, int mhd_fd)
+{
+	if (!g || mhd_fd < 0)
+		return;
+	pthread_mutex_lock(&g->lock);
+	if ((size_t)mhd_fd < g->cap && g->by_fd[mhd_fd])
+		g->by_fd[mhd_fd]->started = true;
+	pthread_mutex_unlock(&g->lock);
 }
 
 void mf_gate_answered(struct mf_gate *g, int mhd_fd)
@@ -599,12 +569,13 @@ void mf_gate_stop(struct mf_gate *g)
 		pthread_cancel(g->thread);
 	pthread_join(g->thread, NULL);
 	while (g->conns)
-		conn_free(g, g->conns);
+		mf_gate_conn_free(g, g->conns);
 	bury(g);
 	pthread_mutex_destroy(&g->lock);
 	close(g->listen_fd);
 	close(g->epoll_fd);
 	close(g->wake_fd);
 	free(g->by_fd);
+	mf_gate_ips_free(g);
 	free(g);
 }

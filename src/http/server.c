@@ -295,18 +295,40 @@ static int open_listener(struct server *s, const struct sockaddr *addr, socklen_
 	return MF_ERR_INVALID;
 }
 
-/* The gate's refusal callback (cls: the server): counted with the answers
- * of no route, and one error line (rate-limited, never blocking). */
-static void gate_refused(void *cls, unsigned status, const char *detail, const char *request_id)
+/* The gate's refusal callback (cls: the server), on the gate's thread:
+ * counted with the answers of no route, an access-log line (with the
+ * client's address) and one error line (rate-limited); nothing blocks. */
+static void gate_refused(void *cls, const struct mf_gate_refusal *r)
 {
 	struct server *s = cls;
 
 	mf_metrics_request_started(s->metrics);
-	mf_metrics_request_done(s->metrics, s->n_routes, status, 0);
+	mf_metrics_request_done(s->metrics, s->n_routes, r->status, r->us);
+	if (s->access_log)
+		mf_access_log_write(s->access_log, &(struct mf_access_log_entry){
+			.method = r->method, .path = r->path, .status = r->status, .us = r->us,
+			.bytes = r->bytes, .request_id = r->request_id, .client = r->client });
 	if (error_line_allowed(s))
 		mf_log(&s->error_log, MF_LOG_WARN, "request refused at the gate", MF_LOG_KVS(
-			MF_LOG_UINT("status", status), MF_LOG_STR("detail", detail),
-			MF_LOG_STR("request_id", request_id)));
+			MF_LOG_UINT("status", r->status), MF_LOG_STR("detail", r->detail),
+			MF_LOG_STR("request_id", r->request_id), MF_LOG_STR("client", r->client)));
+}
+
+/* libmicrohttpd's connection callback (cls: the server): the hang-up
+ * watcher's, and the gate learns which connections it serves. */
+static void notify_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+			      enum MHD_ConnectionNotificationCode code)
+{
+	struct server *s = cls;
+
+	mf_http_hangup_notify(s->hangups, c, socket_context, code);
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *info =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+		if (info)
+			mf_gate_started(s->gate, info->connect_fd);
+	}
 }
 
 /* Connections libmicrohttpd may have beyond the gate's limit. */
@@ -357,14 +379,14 @@ static int start_daemon(struct server *s)
 		 * libmicrohttpd logs a pool of size 0 or 1 as an error. */
 		MHD_OPTION_ARRAY, cfg->threads > 1 ? pool : pool + 1,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
-		/* The gate holds the limit (it stops accepting there); libmicrohttpd
-		 * counts a closed connection out a little after the gate sees it
-		 * close, and a connection it refuses past its own limit in 0.9.75
-		 * is never closed: its limit leaves room for that lag. */
+		/* The gate holds both limits (gate.h); libmicrohttpd counts a
+		 * closed connection out a little after the gate sees it close:
+		 * its limit leaves room for that lag, and it has no per-IP limit
+		 * (MHD_OPTION_PER_IP_CONNECTION_LIMIT left out). A connection it
+		 * refuses all the same is answered 503 by the gate. */
 		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit + GATE_LIMIT_SLACK,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
 		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
-		MHD_OPTION_NOTIFY_CONNECTION, mf_http_hangup_notify, s->hangups,
+		MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
 		/* %2F and %00 stay encoded in the path (framing.h). */
 		MHD_OPTION_UNESCAPE_CALLBACK, mf_framing_unescape, NULL,
 		MHD_OPTION_END);
@@ -373,10 +395,10 @@ static int start_daemon(struct server *s)
 		return MF_ERR_NOMEM;
 	}
 	gate = (struct mf_gate_config){ .listen_fd = s->listen_fd, .daemon = s->daemon,
-					.connection_limit = cfg->connection_limit, .ids = &s->ids,
-					.refused = gate_refused, .refused_cls = s };
-	s->gate = mf_gate_start(&gate);
-	if (!s->gate) {
+					.connection_limit = cfg->connection_limit,
+					.per_ip_limit = cfg->per_ip_limit, .ids = &s->ids,
+					.cors = &s->cors, .refused = gate_refused, .refused_cls = s };
+	if (!mf_gate_start(&gate, &s->gate)) {
 		log_failure(cfg, "cannot start the gate", NULL);
 		return MF_ERR_NOMEM;
 	}
