@@ -24,6 +24,9 @@ static const struct {
 	[MF_PROBLEM_OVERLOADED] = { "overloaded", "Server busy" },
 	[MF_PROBLEM_SHUTTING_DOWN] = { "shutting-down", "Shutting down" },
 	[MF_PROBLEM_DEADLINE] = { "deadline", "Deadline passed" },
+	[MF_PROBLEM_URI_TOO_LONG] = { "uri-too-long", "URI too long" },
+	[MF_PROBLEM_HEADERS_TOO_LARGE] = { "headers-too-large", "Request headers too large" },
+	[MF_PROBLEM_HTTP_VERSION] = { "http-version", "HTTP version not supported" },
 };
 
 /* p itself, or out-of-memory for a value outside the enum. */

@@ -34,6 +34,9 @@ enum mf_problem {
 	MF_PROBLEM_OVERLOADED,             /* past the memory or queue budget; retry */
 	MF_PROBLEM_SHUTTING_DOWN,          /* draining: no new work */
 	MF_PROBLEM_DEADLINE,               /* the solve ran past the request's deadline */
+	MF_PROBLEM_URI_TOO_LONG,           /* a request target past its limit */
+	MF_PROBLEM_HEADERS_TOO_LARGE,      /* a request head or trailer past its limit */
+	MF_PROBLEM_HTTP_VERSION,           /* an HTTP version other than 1.x */
 	MF_PROBLEM_COUNT
 };
 

@@ -29,6 +29,10 @@ size_t mf_access_log_format(char *buf, size_t cap, const struct mf_access_log_en
 	mf_log_put_u64(&o, e->bytes);
 	PUT_LITERAL(&o, ",\"request_id\":\"");
 	mf_log_put_escaped(&o, e->request_id);
+	if (e->client) {
+		PUT_LITERAL(&o, "\",\"client\":\"");
+		mf_log_put_escaped(&o, e->client);
+	}
 	if (e->aborted)
 		PUT_LITERAL(&o, "\",\"aborted\":true}\n");
 	else

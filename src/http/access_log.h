@@ -29,7 +29,7 @@
 #define MF_ACCESS_LOG_FLUSH_MS MF_LOG_WRITER_FLUSH_MS
 
 /* Room for any line of mf_request_completed's fields (method < 16 bytes,
- * path < 128, id <= 64, each byte escaped to 6 at most). */
+ * path < 128, id <= 64, client < 46, each byte escaped to 6 at most). */
 #define MF_ACCESS_LOG_LINE_MAX MF_LOG_LINE_MAX
 
 struct mf_access_log;
@@ -43,12 +43,15 @@ struct mf_access_log_entry {
 	size_t bytes;              /* body bytes sent */
 	const char *request_id;
 	bool aborted;              /* not completed OK (client gone, timeout, stop) */
+	const char *client;        /* the client's address; NULL: left out (the gate's
+				    * refusals give it, gate.h) */
 };
 
 /*
  * Writes e's line into buf (cap bytes), newline included, no NUL:
  * {"method":"GET","path":"/x","status":200,"us":12,"bytes":15,"request_id":"id"}
- * with ,"aborted":true before the brace when e->aborted. Strings are JSON
+ * with ,"aborted":true before the brace when e->aborted, and ,"client":"addr"
+ * before that when e->client is not NULL. Strings are JSON
  * escaped: " and \ with a backslash, bytes below 0x20 and from 0x7f up as
  * \u00XX (lowercase hex; the path is raw bytes, not necessarily UTF-8).
  * Returns the length, or 0 (buf's content then undefined) when the line

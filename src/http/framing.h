@@ -5,10 +5,9 @@
  * is missing or doubled, is refused with a problem document and the
  * connection closed before anything else on it is read.
  *
- * What libmicrohttpd refuses itself, before the handler runs (a malformed
- * Content-Length, a request line without a version, ...), never reaches
- * these: openapi.yaml lists those answers under
- * x-manaflow-libmicrohttpd-answers.
+ * Malformed request lines and header lines, bare LF or CR, NUL, obs-fold
+ * and a malformed Content-Length never reach these: the gate (gate.h,
+ * head.h) refuses them before libmicrohttpd reads the head.
  */
 #ifndef MF_HTTP_FRAMING_H
 #define MF_HTTP_FRAMING_H

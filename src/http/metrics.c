@@ -10,7 +10,8 @@
 #include <string.h>
 
 /* Status codes the server answers with; anything else counts as "other". */
-static const unsigned status_codes[] = { 200, 204, 304, 400, 404, 405, 413, 415, 422, 500, 503 };
+static const unsigned status_codes[] = { 200, 204, 304, 400, 404, 405, 413, 414, 415, 422, 431,
+					 500, 501, 503, 505 };
 #define N_CODES (sizeof(status_codes) / sizeof(status_codes[0]) + 1)
 
 /* Upper bounds of the duration buckets, in microseconds. */

@@ -535,6 +535,14 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 			.bytes = rq->bytes, .request_id = rq->id,
 			.aborted = toe != MHD_REQUEST_TERMINATED_COMPLETED_OK });
 	mf_http_hangup_request(s->hangups, c, false);
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK) {
+		const union MHD_ConnectionInfo *info =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+		/* a refusal of the gate's waits for the answers before it */
+		if (info)
+			mf_gate_answered(s->gate, info->connect_fd);
+	}
 	if (rq->job) {
 		mf_http_hangup_unwatch_solve(s->hangups, c);
 		mf_buf_free(&rq->job->out);

@@ -53,6 +53,12 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
 	vsnprintf(text, sizeof(msg) - (sizeof(prefix) - 1), fmt, ap);
 	if (strstr(text, "closed by remote side") || strstr(text, "disconnected when reading"))
 		return;
+	/* Its connections are the gate's socketpairs (gate.h), handed over
+	 * with the client's TCP address: TCP options fail on them, harmlessly
+	 * (the gate sets TCP_NODELAY on the client's socket). */
+	if (strstr(text, "TCP_NODELAY") || strstr(text, "TCP_CORK") ||
+	    strstr(text, "Failed to push the data"))
+		return;
 	text[strcspn(text, "\r\n")] = '\0';
 	if (!error_line_allowed(s))
 		return;
@@ -135,27 +141,12 @@ static void server_free(struct server *s)
 	mf_log_writer_free(s->error_writer);
 	mf_workers_free(s->workers);
 	mf_http_hangup_stop(s->hangups);  /* after the daemon: it notifies until it stops */
+	if (s->listen_fd >= 0)
+		close(s->listen_fd);
 	free((char *)s->lands.body);
 	mf_cors_free(&s->cors);
 	mf_metrics_free(s->metrics);
 	free(s);
-}
-
-/* Whether binding addr fails because something else is bound there (with
- * SO_REUSEADDR, as libmicrohttpd binds): why the daemon did not start. */
-static bool address_in_use(const struct sockaddr *addr)
-{
-	socklen_t len = addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6)
-						    : sizeof(struct sockaddr_in);
-	int fd = socket(addr->sa_family, SOCK_STREAM, 0), one = 1;
-	bool used;
-
-	if (fd < 0)
-		return false;
-	setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	used = bind(fd, addr, len) != 0 && errno == EADDRINUSE;
-	close(fd);
-	return used;
 }
 
 /* Step 1 of mf_server_start(): the server's state (config, catalogue,
@@ -173,6 +164,7 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 	if (!s)
 		goto nomem;
 	s->cfg = *cfg;
+	s->listen_fd = -1;
 	s->ctx.lands = cat;
 	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
 	mf_request_ids_init(&s->ids);
@@ -266,14 +258,91 @@ static bool listen_address(const struct server_config *cfg, struct sockaddr_in *
 	return false;
 }
 
-/* Step 4: libmicrohttpd's daemon, listening. MF_OK or MF_ERR_INVALID
- * (logged: a bad host, or the address cannot be listened on). */
+/* The listening socket on addr (len bytes) into s->listen_fd, non-blocking.
+ * MF_OK, or MF_ERR_INVALID logged: the address cannot be listened on. */
+static int open_listener(struct server *s, const struct sockaddr *addr, socklen_t len)
+{
+	const struct server_config *cfg = &s->cfg;
+	int fd = socket(addr->sa_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0), one = 1;
+	int err;
+
+	/* SO_REUSEADDR, as libmicrohttpd did, so that a restart binds while
+	 * connections of the old process sit in TIME_WAIT; no SO_REUSEPORT,
+	 * which let a second server share the port silently. */
+	if (fd >= 0) {
+		setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		if (addr->sa_family == AF_INET6)
+			setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof(one));
+		if (bind(fd, addr, len) == 0 && listen(fd, SOMAXCONN) == 0) {
+			struct sockaddr_storage bound;
+			socklen_t blen = sizeof(bound);
+
+			s->listen_fd = fd;
+			if (getsockname(fd, (struct sockaddr *)&bound, &blen) == 0)
+				s->port = ntohs(bound.ss_family == AF_INET6
+						? ((struct sockaddr_in6 *)&bound)->sin6_port
+						: ((struct sockaddr_in *)&bound)->sin_port);
+			return MF_OK;
+		}
+	}
+	err = errno;
+	if (fd >= 0)
+		close(fd);
+	log_failure(cfg, "cannot listen", MF_LOG_KVS(
+		MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port),
+		MF_LOG_STR("reason", err == EADDRINUSE ? "address in use (is another server running?)"
+						       : strerror(err))));
+	return MF_ERR_INVALID;
+}
+
+/* The gate's refusal callback (cls: the server), on the gate's thread:
+ * counted with the answers of no route, an access-log line (with the
+ * client's address) and one error line (rate-limited); nothing blocks. */
+static void gate_refused(void *cls, const struct mf_gate_refusal *r)
+{
+	struct server *s = cls;
+
+	mf_metrics_request_started(s->metrics);
+	mf_metrics_request_done(s->metrics, s->n_routes, r->status, r->us);
+	if (s->access_log)
+		mf_access_log_write(s->access_log, &(struct mf_access_log_entry){
+			.method = r->method, .path = r->path, .status = r->status, .us = r->us,
+			.bytes = r->bytes, .request_id = r->request_id, .client = r->client });
+	if (error_line_allowed(s))
+		mf_log(&s->error_log, MF_LOG_WARN, "request refused at the gate", MF_LOG_KVS(
+			MF_LOG_UINT("status", r->status), MF_LOG_STR("detail", r->detail),
+			MF_LOG_STR("request_id", r->request_id), MF_LOG_STR("client", r->client)));
+}
+
+/* libmicrohttpd's connection callback (cls: the server): the hang-up
+ * watcher's, and the gate learns which connections it serves. */
+static void notify_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+			      enum MHD_ConnectionNotificationCode code)
+{
+	struct server *s = cls;
+
+	mf_http_hangup_notify(s->hangups, c, socket_context, code);
+	if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+		const union MHD_ConnectionInfo *info =
+			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+		if (info)
+			mf_gate_started(s->gate, info->connect_fd);
+	}
+}
+
+/* Connections libmicrohttpd may have beyond the gate's limit. */
+#define GATE_LIMIT_SLACK 64u
+
+/* Step 4: the listening socket, libmicrohttpd's daemon (without one of its
+ * own: the gate hands it each connection) and the gate. MF_OK or
+ * MF_ERR_INVALID (logged: a bad host, or the address cannot be listened
+ * on) or MF_ERR_NOMEM. */
 static int start_daemon(struct server *s)
 {
 	const struct server_config *cfg = &s->cfg;
 	struct sockaddr_in6 a6;
 	struct sockaddr_in a4;
-	struct sockaddr *addr;
 	struct MHD_OptionItem pool[] = {
 		{ MHD_OPTION_THREAD_POOL_SIZE, 0, NULL },
 		{ MHD_OPTION_END, 0, NULL },
@@ -284,53 +353,57 @@ static int start_daemon(struct server *s)
 	 * queued behind the data, the read is short, libmicrohttpd takes that
 	 * for "drained" and no edge ever comes again: the socket sat in
 	 * CLOSE_WAIT, holding a slot of --connection-limit, until the idle
-	 * timeout. A burst of such connections filled the limit and /healthz
-	 * went unanswered for the whole timeout. With TURBO a new connection is
-	 * read optimistically first and joins the epoll set only after that
-	 * read, so the set reports the pending FIN and the connection is closed
-	 * at once. (In 0.9.75 TURBO also skips shutdown(SHUT_WR) before close
-	 * and makes client sockets close-on-exec: harmless here.) The same lost
-	 * edge on a connection already in the set (its FIN arriving with its
-	 * data) is caught by the hang-up watcher, hangup.h. */
+	 * timeout. With TURBO a new connection is read optimistically first and
+	 * joins the epoll set only after that read, so the set reports the
+	 * pending FIN and the connection is closed at once. (In 0.9.75 TURBO
+	 * also skips shutdown(SHUT_WR) before close: the gate closes the
+	 * client's socket itself.) The same lost edge on a connection already
+	 * in the set is caught by the hang-up watcher, hangup.h. */
 	unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_TURBO |
-			 MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
+			 MHD_USE_ITC | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME |
+			 MHD_USE_NO_LISTEN_SOCKET;
+	struct mf_gate_config gate;
 	bool ipv6;
+	int rc;
 
 	if (!listen_address(cfg, &a4, &a6, &ipv6))
 		return MF_ERR_INVALID;
-	addr = ipv6 ? (struct sockaddr *)&a6 : (struct sockaddr *)&a4;
-	if (ipv6)
-		flags |= MHD_USE_IPv6;
+	rc = ipv6 ? open_listener(s, (struct sockaddr *)&a6, sizeof(a6))
+		  : open_listener(s, (struct sockaddr *)&a4, sizeof(a4));
+	if (rc)
+		return rc;
 	pool[0].value = (intptr_t)cfg->threads;
-	s->daemon = MHD_start_daemon(flags, cfg->port, NULL, NULL, mf_request_handle, s,
+	s->daemon = MHD_start_daemon(flags, 0, NULL, NULL, mf_request_handle, s,
 		MHD_OPTION_EXTERNAL_LOGGER, log_mhd_error, s,
-		MHD_OPTION_SOCK_ADDR, addr,
 		/* One thread needs no pool: the option is left out, since
 		 * libmicrohttpd logs a pool of size 0 or 1 as an error. */
 		MHD_OPTION_ARRAY, cfg->threads > 1 ? pool : pool + 1,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit,
-		MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned int)cfg->per_ip_limit,
+		/* The gate holds both limits (gate.h); libmicrohttpd counts a
+		 * closed connection out a little after the gate sees it close:
+		 * its limit leaves room for that lag, and it has no per-IP limit
+		 * (MHD_OPTION_PER_IP_CONNECTION_LIMIT left out). A connection it
+		 * refuses all the same is answered 503 by the gate. */
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit + GATE_LIMIT_SLACK,
 		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
-		MHD_OPTION_NOTIFY_CONNECTION, mf_http_hangup_notify, s->hangups,
+		MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
 		/* %2F and %00 stay encoded in the path (framing.h). */
 		MHD_OPTION_UNESCAPE_CALLBACK, mf_framing_unescape, NULL,
-		/* No MHD_OPTION_LISTENING_ADDRESS_REUSE: it sets SO_REUSEPORT, and a
-		 * second server on the same port then shared it silently. Without
-		 * it libmicrohttpd sets SO_REUSEADDR alone, so a restart still binds
-		 * while connections of the old process sit in TIME_WAIT. */
 		MHD_OPTION_END);
-	if (s->daemon)
-		return MF_OK;
-	/* libmicrohttpd's own line says why, through the error log */
-	if (address_in_use(addr))
-		log_failure(cfg, "cannot listen", MF_LOG_KVS(
-			MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port),
-			MF_LOG_STR("reason", "address in use (is another server running?)")));
-	else
-		log_failure(cfg, "cannot listen", MF_LOG_KVS(
-			MF_LOG_STR("host", cfg->host), MF_LOG_UINT("port", cfg->port)));
-	return MF_ERR_INVALID;
+	if (!s->daemon) {
+		log_failure(cfg, "cannot start libmicrohttpd", NULL);
+		return MF_ERR_NOMEM;
+	}
+	gate = (struct mf_gate_config){ .listen_fd = s->listen_fd, .daemon = s->daemon,
+					.connection_limit = cfg->connection_limit,
+					.per_ip_limit = cfg->per_ip_limit, .ids = &s->ids,
+					.cors = &s->cors, .refused = gate_refused, .refused_cls = s };
+	if (!mf_gate_start(&gate, &s->gate)) {
+		log_failure(cfg, "cannot start the gate", NULL);
+		return MF_ERR_NOMEM;
+	}
+	s->listen_fd = -1;  /* the gate's now */
+	return MF_OK;
 }
 
 int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalogue *cat,
@@ -348,6 +421,8 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 	if (!rc)
 		rc = start_daemon(s);
 	if (rc) {
+		if (s && s->daemon)
+			MHD_stop_daemon(s->daemon);
 		server_free(s);
 		return rc;
 	}
@@ -357,9 +432,7 @@ int mf_server_start(const struct server_config *cfg, const struct mf_mana_catalo
 
 uint16_t mf_server_port(const struct server *s)
 {
-	const union MHD_DaemonInfo *info = MHD_get_daemon_info(s->daemon, MHD_DAEMON_INFO_BIND_PORT);
-
-	return info ? info->port : 0;
+	return s->port;
 }
 
 
@@ -379,20 +452,15 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	uint64_t delay_end = t0 + (uint64_t)s->cfg.shutdown_delay_s * 1000000u;
 	uint64_t deadline = t0 + (uint64_t)s->cfg.drain_s * 1000000u;
 	unsigned left, jobs;
-	MHD_socket listener;
 
 	atomic_store(&s->draining, true);
 	/* solves still running at the drain deadline stop there (503) */
 	s->drain_stop.deadline_ns = deadline * 1000u;
 	while (mf_server_now_us() < delay_end && !(skip_delay && atomic_load(skip_delay)))
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
-	listener = MHD_quiesce_daemon(s->daemon);
-	/* The socket stays open until the daemon stops (libmicrohttpd's
-	 * threads may still hold it), but it stops listening now: a new
-	 * connection is refused at once instead of waiting in the backlog for
-	 * the drain to end and then being reset. */
-	if (listener != MHD_INVALID_SOCKET)
-		shutdown(listener, SHUT_RDWR);
+	/* A new connection is refused at once instead of waiting in the
+	 * backlog for the drain to end and then being reset. */
+	mf_gate_stop_accepting(s->gate);
 	/* Requests already begun finish; idle keep-alive connections hold no
 	 * work, so they need not be waited for. */
 	wait_in_flight(s, 0, deadline);
@@ -405,8 +473,9 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	mf_workers_stop(s->workers);  /* freed with the server, after the daemon */
 	wait_in_flight(s, left > jobs ? left - jobs : 0, mf_server_now_us() + 1000000);
 	MHD_stop_daemon(s->daemon);
-	if (listener != MHD_INVALID_SOCKET)
-		close(listener);
+	/* libmicrohttpd closed its ends: the gate writes what they sent, then
+	 * closes the clients' */
+	mf_gate_stop(s->gate);
 	left = atomic_load(&s->cut_short);  /* every request has completed now */
 	server_free(s);
 	return left;

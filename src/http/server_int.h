@@ -8,6 +8,7 @@
 #include "http/admission.h"
 #include "http/access_log.h"
 #include "http/cors.h"
+#include "http/gate.h"
 #include "http/hangup.h"
 #include "http/metrics.h"
 #include "http/request_id.h"
@@ -42,6 +43,9 @@ struct server {
 	struct server_config cfg;
 	struct mf_api_ctx ctx;
 	struct MHD_Daemon *daemon;
+	int listen_fd;             /* the listening socket, the gate's once it runs; -1: none */
+	struct mf_gate *gate;      /* reads every request head before libmicrohttpd (gate.h) */
+	uint16_t port;             /* the port bound */
 	struct metrics *metrics;
 	struct mf_access_log *access_log;  /* NULL: --no-access-log */
 	struct mf_log_writer *error_writer; /* libmicrohttpd's error lines: never blocks ... */

@@ -5,7 +5,7 @@
 #include "api/json_text.h"
 
 /* A new kind needs its status here: the table has no default. */
-_Static_assert(MF_PROBLEM_COUNT == 16, "give the new problem kind its HTTP status");
+_Static_assert(MF_PROBLEM_COUNT == 19, "give the new problem kind its HTTP status");
 
 static const unsigned statuses[MF_PROBLEM_COUNT] = {
 	[MF_PROBLEM_INVALID_FIELD] = 400,
@@ -24,6 +24,9 @@ static const unsigned statuses[MF_PROBLEM_COUNT] = {
 	[MF_PROBLEM_OVERLOADED] = 503,
 	[MF_PROBLEM_SHUTTING_DOWN] = 503,
 	[MF_PROBLEM_DEADLINE] = 503,
+	[MF_PROBLEM_URI_TOO_LONG] = 414,
+	[MF_PROBLEM_HEADERS_TOO_LARGE] = 431,
+	[MF_PROBLEM_HTTP_VERSION] = 505,
 };
 
 unsigned mf_http_problem_status(enum mf_problem p)

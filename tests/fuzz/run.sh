@@ -45,6 +45,7 @@ catalogue:8192:lands
 camelot_deal:128:-
 camelot_solve:4096:json
 camelot_batch:8192:json
+http_head:20000:http
 "
 
 case "$SECS" in

@@ -2,11 +2,15 @@
  * Connections a hostile test pass found mishandled: a flood of connections
  * that hang up mid-request (they held their sockets until the idle timeout
  * and locked everyone out), and a second server sharing the first one's
- * port.
+ * port. Then the gate's admission (gate.h): the per-IP limit, and a
+ * connection libmicrohttpd refuses.
  */
 #define _GNU_SOURCE  /* strcasestr */
 
+#include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
+#include <netinet/in.h>
 #include <signal.h>
 #include <spawn.h>
 #include <stdio.h>
@@ -16,6 +20,8 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "http/gate.h"
+#include "http/request_id.h"
 
 extern char **environ;
 
@@ -231,10 +237,203 @@ START_TEST(restart_binds_again)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* 4. The gate's admission */
+
+/* A connection to the server from source address `from` (127.0.0.x). */
+static int connect_from(const char *from, uint16_t port)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET, .sin_port = htons(port) };
+	struct sockaddr_in src = { .sin_family = AF_INET };
+	int fd = socket(AF_INET, SOCK_STREAM, 0);
+
+	ck_assert_int_ge(fd, 0);
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_eq(inet_pton(AF_INET, from, &src.sin_addr), 1);
+	ck_assert_msg(bind(fd, (struct sockaddr *)&src, sizeof(src)) == 0, "bind %s: %s", from,
+		      strerror(errno));
+	ck_assert_msg(connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0, "connect: %s",
+		      strerror(errno));
+	return fd;
+}
+
+/* Sends GET /healthz (keep-alive unless close) on fd; its status, -1 when
+ * no answer came within timeout_ms. */
+static int healthz_on(int fd, bool close_after, int timeout_ms)
+{
+	static const char keep[] = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
+	static const char closing[] = "GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n";
+	const char *req = close_after ? closing : keep, *body;
+	char buf[2048];
+
+	send(fd, req, strlen(req), MSG_NOSIGNAL);
+	return raw_read_response(fd, timeout_ms, buf, sizeof(buf), &body);
+}
+
+/* Open descriptors of process pid. */
+static int fd_count(pid_t pid)
+{
+	char path[64];
+	struct dirent *e;
+	DIR *d;
+	int n = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/fd", (int)pid);
+	d = opendir(path);
+	ck_assert_ptr_nonnull(d);
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+#define PER_IP 4
+
+/* --per-ip-limit, held by the gate: past it from 127.0.0.1 a connection is
+ * closed at once without an answer, while 127.0.0.2 is served; the places
+ * come back as connections close (no descriptor is kept), and the server
+ * stops promptly afterwards. */
+START_TEST(per_ip_limit)
+{
+	static const char *const args[] = { "--threads", "2", "--per-ip-limit", "4", NULL };
+	int held[PER_IP], base, now = 0, status;
+	int64_t t0;
+
+	ts_spawn(&ts_srv, args, NULL);
+	held[0] = connect_from("127.0.0.1", ts_srv.port);
+	ck_assert_int_eq(healthz_on(held[0], true, 5000), 200);
+	close(held[0]);
+	sleep_ms(200);
+	base = fd_count(ts_srv.pid);
+	for (int round = 0; round < 3; round++) {
+		for (int i = 0; i < PER_IP; i++) {
+			held[i] = connect_from("127.0.0.1", ts_srv.port);
+			ck_assert_int_eq(healthz_on(held[i], false, 5000), 200);
+		}
+		for (int i = 0; i < 6; i++) {
+			int fd = connect_from("127.0.0.1", ts_srv.port);
+
+			ck_assert_msg(healthz_on(fd, false, 5000) == -1,
+				      "round %d: connection %d past the limit answered", round,
+				      PER_IP + i + 1);
+			ck_assert_msg(raw_wait_closed(fd, 2000), "round %d: not closed", round);
+			close(fd);
+		}
+		{
+			int other = connect_from("127.0.0.2", ts_srv.port);
+
+			ck_assert_int_eq(healthz_on(other, true, 5000), 200);
+			close(other);
+		}
+		for (int i = 0; i < PER_IP; i++)
+			close(held[i]);
+		/* The gate sees each close at once: a place is free again soon. */
+		t0 = now_ms();
+		for (;;) {
+			int fd = connect_from("127.0.0.1", ts_srv.port);
+
+			status = healthz_on(fd, true, 2000);
+			close(fd);
+			if (status == 200)
+				break;
+			ck_assert_msg(now_ms() - t0 < 3000, "round %d: no place back after the "
+				      "connections closed", round);
+			sleep_ms(50);
+		}
+	}
+	t0 = now_ms();
+	while (now_ms() - t0 < 3000 && (now = fd_count(ts_srv.pid)) > base + 2)
+		sleep_ms(50);
+	printf("per-IP limit: %d descriptors before, %d after three rounds\n", base, now);
+	ck_assert_msg(now <= base + 2, "descriptors: %d before, %d after", base, now);
+	t0 = now_ms();
+	ts_signal(&ts_srv, SIGTERM);
+	status = ts_wait_exit(&ts_srv, 5000);
+	ck_assert_msg(status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "the server did not exit 0 within 5 s of SIGTERM (status %d)", status);
+	printf("per-IP limit: exited %lld ms after SIGTERM\n", (long long)(now_ms() - t0));
+}
+END_TEST
+
+static enum MHD_Result answer_ok(void *cls, struct MHD_Connection *c, const char *url,
+				 const char *method, const char *version, const char *data,
+				 size_t *size, void **state)
+{
+	static char ok[] = "ok";
+	struct MHD_Response *r = MHD_create_response_from_buffer(2, ok, MHD_RESPMEM_PERSISTENT);
+	enum MHD_Result ret = MHD_queue_response(c, 200, r);
+
+	MHD_destroy_response(r);
+	return ret;
+}
+
+static void notify_started(void *cls, struct MHD_Connection *c, void **socket_context,
+			   enum MHD_ConnectionNotificationCode code)
+{
+	const union MHD_ConnectionInfo *info =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+	if (code == MHD_CONNECTION_NOTIFY_STARTED && info)
+		mf_gate_started(*(struct mf_gate **)cls, info->connect_fd);
+}
+
+/* A connection libmicrohttpd refuses (here: past a limit of its own of 1)
+ * is answered 503 overloaded by the gate and closed, not dropped. */
+START_TEST(gate_answers_what_libmicrohttpd_refuses)
+{
+	struct sockaddr_in a = { .sin_family = AF_INET };
+	socklen_t len = sizeof(a);
+	struct request_ids ids;
+	struct mf_gate *gate = NULL;
+	struct MHD_Daemon *d;
+	char buf[4096];
+	const char *body;
+	int lfd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0), fd1, fd2;
+	uint16_t port;
+
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ck_assert_int_ge(lfd, 0);
+	ck_assert_int_eq(bind(lfd, (struct sockaddr *)&a, sizeof(a)), 0);
+	ck_assert_int_eq(listen(lfd, 16), 0);
+	ck_assert_int_eq(getsockname(lfd, (struct sockaddr *)&a, &len), 0);
+	port = ntohs(a.sin_port);
+	d = MHD_start_daemon(MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_TURBO |
+			     MHD_USE_ITC | MHD_USE_NO_LISTEN_SOCKET, 0, NULL, NULL, answer_ok, NULL,
+			     MHD_OPTION_CONNECTION_LIMIT, 1u,
+			     MHD_OPTION_NOTIFY_CONNECTION, notify_started, &gate, MHD_OPTION_END);
+	ck_assert_ptr_nonnull(d);
+	mf_request_ids_init(&ids);
+	ck_assert(mf_gate_start(&(struct mf_gate_config){ .listen_fd = lfd, .daemon = d,
+							 .connection_limit = 8, .ids = &ids },
+				&gate));
+	/* The first connection, silent, holds libmicrohttpd's one place. */
+	fd1 = raw_connect(port);
+	for (int64_t t0 = now_ms();
+	     MHD_get_daemon_info(d, MHD_DAEMON_INFO_CURRENT_CONNECTIONS)->num_connections < 1;
+	     sleep_ms(10))
+		ck_assert_msg(now_ms() - t0 < 5000, "libmicrohttpd never took the first connection");
+	fd2 = raw_connect(port);
+	send(fd2, "GET / HTTP/1.1\r\nHost: x\r\n\r\n", 27, MSG_NOSIGNAL);
+	ck_assert_int_eq(raw_read_response(fd2, 5000, buf, sizeof(buf), &body), 503);
+	ck_assert_msg(strstr(buf, "\r\nContent-Type: application/problem+json\r\n") &&
+		      strstr(buf, "\r\nRetry-After: 1\r\n") && strstr(buf, "\r\nConnection: close\r\n") &&
+		      strstr(body, "urn:manaflow:problem:overloaded"), "%s", buf);
+	ck_assert_msg(raw_wait_closed(fd2, 3000), "not closed after the 503");
+	close(fd2);
+	/* the first one is still served */
+	ck_assert_int_eq(healthz_on(fd1, true, 5000), 200);
+	close(fd1);
+	mf_gate_stop_accepting(gate);
+	MHD_stop_daemon(d);
+	mf_gate_stop(gate);
+}
+END_TEST
+
 Suite *suite_connections(void)
 {
 	Suite *s = suite_create("connections");
 	TCase *flood = tcase_create("flood"), *port = tcase_create("port");
+	TCase *admission = tcase_create("admission");
 
 	tcase_add_checked_fixture(flood, setup_flood, ts_teardown);
 	tcase_set_timeout(flood, 300);
@@ -244,5 +443,10 @@ Suite *suite_connections(void)
 	tcase_add_test(port, second_server_refused);
 	tcase_add_test(port, restart_binds_again);
 	suite_add_tcase(s, port);
+	tcase_add_checked_fixture(admission, NULL, ts_teardown);
+	tcase_set_timeout(admission, 120);
+	tcase_add_test(admission, per_ip_limit);
+	tcase_add_test(admission, gate_answers_what_libmicrohttpd_refuses);
+	suite_add_tcase(s, admission);
 	return s;
 }

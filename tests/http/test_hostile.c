@@ -186,7 +186,7 @@ END_TEST
  * client gave up, with no answer, for the whole idle timeout. */
 START_TEST(unknown_transfer_codings)
 {
-	static const char *const codings[] = { "gzip, chunked", "xchunked", "chunked ", "gzip",
+	static const char *const codings[] = { "gzip, chunked", "xchunked", "chunked x", "gzip",
 					       "identity" };
 	char req[512];
 
@@ -210,56 +210,130 @@ START_TEST(unknown_transfer_codings)
 END_TEST
 
 /* ------------------------------------------------------------------ */
-/* 5. What libmicrohttpd answers itself, before the handler runs */
+/* 5. The edge: what libmicrohttpd accepted or answered itself (issue 23,
+ * rows 6 to 8), now refused by the gate (src/http/gate.h) */
 
-/* Each request libmicrohttpd 0.9.75 refuses on its own, with the id and
- * status openapi.yaml lists it under in x-manaflow-libmicrohttpd-answers. */
+/* NULs inside: their lengths are sizeof - 1. The first was routed to
+ * /healthz. */
+#define NUL_IN_TARGET "GET /healthz\0abc HTTP/1.1\r\nHost: x\r\n\r\n"
+#define NUL_IN_VALUE "GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: a\0b\r\n\r\n"
+
+/* Each malformed request, with the id and status openapi.yaml lists it
+ * under in x-manaflow-edge-refusals. */
 static const struct {
 	const char *id;
 	int status;
 	const char *request;
-} mhd_answers[] = {
+	size_t len;  /* 0: strlen(request); else the bytes, NULs included */
+} edge_refusals[] = {
+	{ "line-folding", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nX-A: b\r\n c\r\n\r\n", 0 },
+	{ "bare-lf", 400, "GET /healthz HTTP/1.1\nHost: a\n\n", 0 },
+	{ "bare-cr", 400, "GET /healthz HTTP/1.1\rHost: a\r\r", 0 },
+	{ "nul", 400, NUL_IN_TARGET, sizeof(NUL_IN_TARGET) - 1 },
+	{ "nul", 400, NUL_IN_VALUE, sizeof(NUL_IN_VALUE) - 1 },
+	{ "request-line-malformed", 400, "GET /healthz\r\nHost: x\r\n\r\n", 0 },
+	{ "request-line-malformed", 400, "GET /healthz http/1.1\r\nHost: x\r\n\r\n", 0 },
+	{ "header-line-malformed", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n", 0 },
+	{ "http-version", 505, "GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 0 },
+	{ "http-version", 505, "GET /healthz HTTP/2.5\r\nHost: x\r\n\r\n", 0 },
+	{ "http-version", 505, "GET /healthz HTTP/0.9\r\nHost: x\r\n\r\n", 0 },
 	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
-	  "Content-Type: application/json\r\nContent-Length: -1\r\n\r\n" },
+	  "Content-Type: application/json\r\nContent-Length: -1\r\n\r\n", 0 },
 	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
-	  "Content-Type: application/json\r\nContent-Length: abc\r\n\r\n" },
+	  "Content-Type: application/json\r\nContent-Length: +47\r\n\r\n", 0 },
+	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length:  4 7 \r\n\r\n", 0 },
+	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: 47,47\r\n\r\n", 0 },
+	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: 0x2f\r\n\r\n", 0 },
+	{ "content-length-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: abc\r\n\r\n", 0 },
+	{ "content-length-twice", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: 47\r\nContent-Length: 46\r\n\r\n", 0 },
+	{ "content-length-and-chunked", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", 0 },
 	{ "content-length-too-large", 413, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
-	  "Content-Type: application/json\r\nContent-Length: 12345678901234567890123\r\n\r\n" },
-	{ "request-line-malformed", 400, "GET /healthz\r\nHost: x\r\n\r\n" },
-	{ "request-line-malformed", 400, "GET /healthz http/1.1\r\nHost: x\r\n\r\n" },
-	{ "header-line-malformed", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n" },
-	{ "http-version", 505, "GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n" },
-	{ "http-version", 505, "GET /healthz HTTP/0.9\r\nHost: x\r\n\r\n" },
+	  "Content-Type: application/json\r\nContent-Length: 12345678901234567890123\r\n\r\n", 0 },
 	{ "chunk-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
-	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n" },
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", 0 },
+	{ "chunk-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}xx0\r\n\r\n", 0 },
 	{ "chunk-too-large", 413, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
 	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
-	  "fffffffffffffffffffff\r\n{}\r\n0\r\n\r\n" },
-	{ "uri-too-long", 414, NULL },       /* a 40000-byte path, made below */
-	{ "headers-too-large", 431, NULL },  /* a 40000-byte header, made below */
+	  "fffffffffffffffffffff\r\n{}\r\n0\r\n\r\n", 0 },
+	{ "uri-too-long", 414, NULL, 0 },       /* a 40000-byte path, made below */
+	{ "headers-too-large", 431, NULL, 0 },  /* a 40000-byte header, made below */
 };
 
-/* Every answer outside the problem+json contract is one libmicrohttpd gives
- * before manaflow sees the request, and openapi.yaml says which, with this
- * status; each closes the connection. */
-START_TEST(libmicrohttpd_answers_documented)
+/* Sends request (len bytes) on a new connection, after `before` (a valid
+ * request answered first, or NULL), and expects exactly one more answer:
+ * status, problem+json that parses with that status, X-Request-Id, the
+ * security headers, Connection: close, and the connection closed. */
+static void expect_edge_refusal(const char *what, const char *before, const char *request,
+				size_t len, int status)
 {
+	char *buf = malloc(65536), line[32];
+	const char *at, *body;
+	bool closed;
+	size_t got;
+	cJSON *doc;
+	int fd = raw_connect(ts_srv.port);
+
+	ck_assert_ptr_nonnull(buf);
+	if (before)
+		send(fd, before, strlen(before), MSG_NOSIGNAL);
+	send(fd, request, len, MSG_NOSIGNAL);  /* may be cut short by the answer */
+	got = read_until_close(fd, 5000, buf, 65536, &closed);
+	close(fd);
+	at = buf;
+	if (before) {  /* the answer to the valid request comes first, whole */
+		ck_assert_msg(strncmp(buf, "HTTP/1.1 200 ", 13) == 0, "%s: first %.200s", what, buf);
+		at = strstr(buf, "\r\n\r\n") + 4 + 15;  /* {"status":"ok"} */
+		got -= (size_t)(at - buf);
+	}
+	snprintf(line, sizeof(line), "HTTP/1.1 %d ", status);
+	ck_assert_msg(strncmp(at, line, strlen(line)) == 0, "%s: expected %d, got %.300s", what,
+		      status, at);
+	ck_assert_msg(closed, "%s: the connection stays open", what);
+	ck_assert_msg(one_answer(at, got), "%s: not exactly one answer: %s", what, at);
+	ck_assert_msg(strcasestr(at, "\r\nContent-Type: application/problem+json\r\n"), "%s: %s",
+		      what, at);
+	ck_assert_msg(strcasestr(at, "\r\nX-Request-Id: "), "%s: no X-Request-Id: %s", what, at);
+	ck_assert_msg(strcasestr(at, "\r\nX-Content-Type-Options: nosniff\r\n"), "%s: %s", what, at);
+	ck_assert_msg(strcasestr(at, "\r\nContent-Security-Policy: default-src 'none'"), "%s: %s",
+		      what, at);
+	ck_assert_msg(strcasestr(at, "\r\nConnection: close\r\n"), "%s: %s", what, at);
+	body = strstr(at, "\r\n\r\n") + 4;
+	doc = cJSON_Parse(body);
+	ck_assert_msg(doc != NULL, "%s: the body is not JSON: %s", what, body);
+	ck_assert_int_eq(json_int(doc, "status"), status);
+	ck_assert_msg(strncmp(json_str(doc, "type"), "urn:manaflow:problem:", 21) == 0, "%s", body);
+	ck_assert_msg(json_str(doc, "detail")[0] != '\0', "%s: no detail", what);
+	cJSON_Delete(doc);
+	free(buf);
+}
+
+/* Every malformed head and chunked body is one problem+json answer and a
+ * close, on the first request of a connection and on a later one (after a
+ * valid request answered on it), and openapi.yaml lists each. */
+START_TEST(edge_refusals_documented)
+{
+	static const char valid[] = "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n";
 	char *spec = read_source_file("openapi.yaml", NULL);
-	const char *block = strstr(spec, "\nx-manaflow-libmicrohttpd-answers:\n");
-	char *big = malloc(40100), *buf = malloc(65536);
+	const char *block = strstr(spec, "\nx-manaflow-edge-refusals:\n");
+	char *big = malloc(40100);
 	const char *end;
 
-	ck_assert_msg(block != NULL, "openapi.yaml has no x-manaflow-libmicrohttpd-answers");
+	ck_assert_msg(block != NULL, "openapi.yaml has no x-manaflow-edge-refusals");
 	end = strstr(block + 2, "\n\n");
 	ck_assert_ptr_nonnull(big);
-	ck_assert_ptr_nonnull(buf);
-	for (size_t i = 0; i < sizeof(mhd_answers) / sizeof(mhd_answers[0]); i++) {
-		const char *req = mhd_answers[i].request, *entry;
-		char want[128], line[32];
-		bool closed;
-		int fd;
+	for (size_t i = 0; i < sizeof(edge_refusals) / sizeof(edge_refusals[0]); i++) {
+		const char *req = edge_refusals[i].request, *entry;
+		size_t len = edge_refusals[i].len;
+		char want[128];
 
-		if (!req && mhd_answers[i].status == 414) {
+		if (!req && edge_refusals[i].status == 414) {
 			snprintf(big, 40100, "GET /%040000d HTTP/1.1\r\nHost: x\r\n\r\n", 0);
 			req = big;
 		} else if (!req) {
@@ -267,23 +341,178 @@ START_TEST(libmicrohttpd_answers_documented)
 				 0);
 			req = big;
 		}
-		snprintf(want, sizeof(want), "  - id: %s\n    status: %d\n", mhd_answers[i].id,
-			 mhd_answers[i].status);
+		if (!len)
+			len = strlen(req);
+		snprintf(want, sizeof(want), "  - id: %s\n    status: %d\n", edge_refusals[i].id,
+			 edge_refusals[i].status);
 		entry = strstr(block, want);
-		ck_assert_msg(entry && (!end || entry < end),
-			      "x-manaflow-libmicrohttpd-answers lacks\n%s", want);
-		fd = raw_connect(ts_srv.port);
-		send(fd, req, strlen(req), MSG_NOSIGNAL);  /* may be cut short by the answer */
-		read_until_close(fd, 5000, buf, 65536, &closed);
-		close(fd);
-		snprintf(line, sizeof(line), "HTTP/1.1 %d ", mhd_answers[i].status);
-		ck_assert_msg(strncmp(buf, line, strlen(line)) == 0, "%s: expected %d, got %.300s",
-			      mhd_answers[i].id, mhd_answers[i].status, buf);
-		ck_assert_msg(closed, "%s: the connection stays open", mhd_answers[i].id);
+		ck_assert_msg(entry && (!end || entry < end), "x-manaflow-edge-refusals lacks\n%s", want);
+		expect_edge_refusal(edge_refusals[i].id, NULL, req, len, edge_refusals[i].status);
+		expect_edge_refusal(edge_refusals[i].id, valid, req, len, edge_refusals[i].status);
 	}
 	free(big);
-	free(buf);
 	free(spec);
+}
+END_TEST
+
+/* What the gate accepts goes on whole: 047 is 47, optional whitespace
+ * around a value, a chunk extension and trailer fields; the body is the
+ * one sent. */
+START_TEST(edge_accepts)
+{
+	static const char *const requests[] = {
+		"POST " SOLVE " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+		"Connection: close\r\nContent-Length: 046\r\n\r\n" QUERY,
+		"POST " SOLVE " HTTP/1.1\r\nHost: x\r\nContent-Type:application/json \r\n"
+		"Connection: close\r\nContent-Length: \t46  \r\n\r\n" QUERY,
+		"POST " SOLVE " HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+		"Connection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+		"0002e;ext=\"1\"\r\n" QUERY "\r\n0\r\nX-Trailer: 1\r\n\r\n",
+		"\r\nGET /healthz HTTP/1.0\r\n\r\n",
+	};
+	struct hx_resp r;
+
+	for (size_t i = 0; i < sizeof(requests) / sizeof(requests[0]); i++) {
+		ck_assert_msg(hx_raw(ts_srv.port, requests[i], 5000, &r) == 200, "%s -> %ld %s",
+			      requests[i], r.status, r.body);
+		if (i < 3)
+			ck_assert_msg(strstr(r.body, "\"castable\":true") != NULL, "%s", r.body);
+		hx_free(&r);
+	}
+}
+END_TEST
+
+/* A head that arrives in pieces, each read on its own: the gate kept the
+ * canonical lines of the first piece in a buffer it then freed (the
+ * request reached libmicrohttpd garbled, and went unanswered under ASan). */
+START_TEST(edge_head_in_pieces)
+{
+	static const char *const pieces[] = { "GET /healthz HTTP/1.1\r\n", "Host: x\r\nX-A:",
+					      " 1\r\nConnection: close\r\n", "\r\n" };
+	char buf[4096];
+	const char *body;
+	int fd = raw_connect(ts_srv.port);
+
+	for (size_t i = 0; i < sizeof(pieces) / sizeof(pieces[0]); i++) {
+		raw_send(fd, pieces[i], strlen(pieces[i]));
+		sleep_ms(50);
+	}
+	ck_assert_int_eq(raw_read_response(fd, 5000, buf, sizeof(buf), &body), 200);
+	ck_assert_str_eq(body, "{\"status\":\"ok\"}");
+	close(fd);
+}
+END_TEST
+
+/* The answer to request on a new connection (up to the close), malloc'd;
+ * its X-Request-Id into id. */
+static char *refusal_of(const char *request, int status, char id[80])
+{
+	char *buf = malloc(16384), line[32];
+	const char *h;
+	bool closed;
+	int fd = raw_connect(ts_srv.port);
+
+	ck_assert_ptr_nonnull(buf);
+	send(fd, request, strlen(request), MSG_NOSIGNAL);
+	read_until_close(fd, 5000, buf, 16384, &closed);
+	close(fd);
+	snprintf(line, sizeof(line), "HTTP/1.1 %d ", status);
+	ck_assert_msg(strncmp(buf, line, strlen(line)) == 0, "expected %d to %s, got %s", status,
+		      request, buf);
+	h = strcasestr(buf, "\r\nX-Request-Id: ");
+	ck_assert_ptr_nonnull(h);
+	ck_assert_int_eq(sscanf(h + 16, "%79[^\r]", id), 1);
+	return buf;
+}
+
+/* The access-log line of request id: waits up to 5 s for it. */
+static cJSON *access_line(const char *id)
+{
+	char needle[128];
+	int64_t deadline = now_ms() + 5000;
+
+	snprintf(needle, sizeof(needle), "\"request_id\":\"%s\"", id);
+	for (;;) {
+		char *log = ts_log(&ts_srv), *at, *start, *end;
+		cJSON *doc = NULL;
+
+		/* the error log's warning names the id too: the access line is
+		 * the one that starts with the method */
+		for (at = strstr(log, needle); at && !doc; at = strstr(at + 1, needle)) {
+			for (start = at; start > log && start[-1] != '\n'; start--)
+				;
+			end = strchr(at, '\n');
+			if (!end || strncmp(start, "{\"method\":", 10) != 0)
+				continue;
+			*end = '\0';
+			doc = cJSON_Parse(start);
+			ck_assert_msg(doc != NULL, "not JSON: %s", start);
+		}
+		free(log);
+		if (doc)
+			return doc;
+		ck_assert_msg(now_ms() < deadline, "no access-log line for %s", id);
+		sleep_ms(20);
+	}
+}
+
+/* The gate's refusals carry the CORS headers when the head was read as
+ * far as an allowed Origin (and Vary: Origin, as every answer when a list
+ * decides), and each is one access-log line with the client's address. */
+START_TEST(edge_refusals_cors_and_logged)
+{
+	static const char *const args[] = { "--cors-origin", "https://deck.example", NULL };
+	char id[80], *a;
+	cJSON *line;
+
+	ts_start(&ts_srv, args);
+	/* Origin before the folded line: known, allowed. */
+	a = refusal_of("GET /healthz?x=1 HTTP/1.1\r\nHost: x\r\nOrigin: https://deck.example\r\n"
+		       "X-A: b\r\n c\r\n\r\n", 400, id);
+	ck_assert_msg(strstr(a, "\r\nAccess-Control-Allow-Origin: https://deck.example\r\n") &&
+		      strstr(a, "\r\nAccess-Control-Expose-Headers: X-Request-Id, ETag\r\n") &&
+		      strstr(a, "\r\nVary: Origin\r\n"), "no CORS headers: %s", a);
+	free(a);
+	line = access_line(id);
+	ck_assert_str_eq(json_str(line, "method"), "GET");
+	ck_assert_str_eq(json_str(line, "path"), "/healthz");
+	ck_assert_int_eq(json_int(line, "status"), 400);
+	ck_assert_int_gt(json_int(line, "bytes"), 0);
+	ck_assert_str_eq(json_str(line, "client"), "127.0.0.1");
+	ck_assert_ptr_null(cJSON_GetObjectItem(line, "aborted"));
+	cJSON_Delete(line);
+	/* An origin not on the list: no allow headers. */
+	a = refusal_of("GET /healthz HTTP/1.1\r\nHost: x\r\nOrigin: https://evil.example\r\n"
+		       "X-A: b\r\n c\r\n\r\n", 400, id);
+	ck_assert_msg(!strcasestr(a, "Access-Control-Allow-Origin") && strstr(a, "\r\nVary: Origin\r\n"),
+		      "%s", a);
+	free(a);
+	/* Origin after the line refused: never read, so no allow headers. */
+	a = refusal_of("GET /healthz HTTP/1.1\r\nHost: x\r\nNoColon\r\n"
+		       "Origin: https://deck.example\r\n\r\n", 400, id);
+	ck_assert_msg(!strcasestr(a, "Access-Control-Allow-Origin"), "%s", a);
+	free(a);
+	/* A request line refused: method and path unknown. */
+	a = refusal_of("GET /healthz HTTP/2.0\r\nHost: x\r\nOrigin: https://deck.example\r\n\r\n",
+		       505, id);
+	ck_assert_msg(!strcasestr(a, "Access-Control-Allow-Origin"), "%s", a);
+	free(a);
+	line = access_line(id);
+	ck_assert_str_eq(json_str(line, "method"), "");
+	ck_assert_str_eq(json_str(line, "path"), "");
+	ck_assert_int_eq(json_int(line, "status"), 505);
+	ck_assert_str_eq(json_str(line, "client"), "127.0.0.1");
+	cJSON_Delete(line);
+	/* A chunked body refused after its head went on: the head's Origin. */
+	a = refusal_of("POST " SOLVE " HTTP/1.1\r\nHost: x\r\nOrigin: https://deck.example\r\n"
+		       "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+		       "zz\r\n{}\r\n0\r\n\r\n", 400, id);
+	ck_assert_msg(strstr(a, "\r\nAccess-Control-Allow-Origin: https://deck.example\r\n"), "%s", a);
+	free(a);
+	line = access_line(id);
+	ck_assert_str_eq(json_str(line, "method"), "POST");
+	ck_assert_str_eq(json_str(line, "path"), SOLVE);
+	cJSON_Delete(line);
 }
 END_TEST
 
@@ -427,7 +656,10 @@ Suite *suite_hostile(void)
 	tcase_add_test(framing, two_content_lengths);
 	tcase_add_test(framing, header_names_and_values);
 	tcase_add_test(framing, unknown_transfer_codings);
-	tcase_add_test(framing, libmicrohttpd_answers_documented);
+	tcase_add_test(framing, edge_refusals_documented);
+	tcase_add_test(framing, edge_accepts);
+	tcase_add_test(framing, edge_head_in_pieces);
+	tcase_add_test(framing, edge_refusals_cors_and_logged);
 	tcase_add_test(framing, host_header);
 	tcase_add_test(framing, encoded_slash_and_nul);
 	tcase_add_test(framing, keep_alive_after_404_405);

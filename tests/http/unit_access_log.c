@@ -45,24 +45,29 @@ START_TEST(format_is_unchanged)
 {
 	char path[128];
 
-	expect_format(&(struct mf_access_log_entry){ "GET", "/healthz", 200, 73, 15, "id-1", false },
+	expect_format(&(struct mf_access_log_entry){ "GET", "/healthz", 200, 73, 15, "id-1", false, NULL },
 		      "{\"method\":\"GET\",\"path\":\"/healthz\",\"status\":200,\"us\":73,"
 		      "\"bytes\":15,\"request_id\":\"id-1\"}\n");
 	expect_format(&(struct mf_access_log_entry){ "POST", "/v1/mana/solve", 0, 10011857, 0,
-						     "6c1f0e2a9b3d4c5e-0000002a", true },
+						     "6c1f0e2a9b3d4c5e-0000002a", true, NULL },
 		      "{\"method\":\"POST\",\"path\":\"/v1/mana/solve\",\"status\":0,\"us\":10011857,"
 		      "\"bytes\":0,\"request_id\":\"6c1f0e2a9b3d4c5e-0000002a\",\"aborted\":true}\n");
 	/* " and \ get a backslash; control bytes, DEL and non-ASCII \u00XX. */
 	expect_format(&(struct mf_access_log_entry){ "FOO\"", "/a\"b\\c\xc3\xa9\x01\x1f\x7f ~",
-						     404, 0, 129, "x", false },
+						     404, 0, 129, "x", false, NULL },
 		      "{\"method\":\"FOO\\\"\",\"path\":\"/a\\\"b\\\\c\\u00c3\\u00a9\\u0001\\u001f"
 		      "\\u007f ~\",\"status\":404,\"us\":0,\"bytes\":129,\"request_id\":\"x\"}\n");
 	expect_format(&(struct mf_access_log_entry){ "GET", "", 65535, UINT64_MAX, SIZE_MAX, "",
-						     false },
+						     false, NULL },
 		      "{\"method\":\"GET\",\"path\":\"\",\"status\":65535,"
 		      "\"us\":18446744073709551615,\"bytes\":18446744073709551615,"
 		      "\"request_id\":\"\"}\n");
-	/* The longest line request.c can make fits MF_ACCESS_LOG_LINE_MAX. */
+	/* The gate's refusals name the client, before "aborted" would be. */
+	expect_format(&(struct mf_access_log_entry){ "GET", "/x", 400, 5, 120, "id-2", false,
+						     "127.0.0.2" },
+		      "{\"method\":\"GET\",\"path\":\"/x\",\"status\":400,\"us\":5,"
+		      "\"bytes\":120,\"request_id\":\"id-2\",\"client\":\"127.0.0.2\"}\n");
+	/* The longest line request.c or the gate can make fits MF_ACCESS_LOG_LINE_MAX. */
 	memset(path, 0x80, sizeof(path) - 1);
 	path[sizeof(path) - 1] = '\0';
 	{
@@ -74,7 +79,8 @@ START_TEST(format_is_unchanged)
 		id[sizeof(id) - 1] = '\0';
 		ck_assert_uint_gt(mf_access_log_format(buf, sizeof(buf),
 			&(struct mf_access_log_entry){ method, path, 999, UINT64_MAX, SIZE_MAX, id,
-						       true }), 0);
+						       true, "ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255" }),
+				  0);
 	}
 }
 END_TEST
@@ -137,7 +143,7 @@ static void *producer_main(void *arg)
 		snprintf(id, sizeof(id), "t%u-%u", p->id, i);
 		mf_access_log_write(p->log, &(struct mf_access_log_entry){
 			"GET", "/path/with/\"some\"/length/\xe2\x9c\x93", 200, i, i * 7u, id,
-			i % 5 == 0 });
+			i % 5 == 0, NULL });
 		/* A pause now and then, as a server's threads have: a flood
 		 * from four threads in a loop on two cores starves the writer
 		 * of CPU time, which no server comes near (the fastest measured
@@ -186,7 +192,7 @@ static size_t check_lines(const char *text, size_t len, unsigned lines_each)
 		snprintf(id, sizeof(id), "t%u-%u", t, i);
 		n = mf_access_log_format(want, sizeof(want), &(struct mf_access_log_entry){
 			"GET", "/path/with/\"some\"/length/\xe2\x9c\x93", 200, i, i * 7u, id,
-			i % 5 == 0 });
+			i % 5 == 0, NULL });
 		ck_assert_msg((size_t)(nl + 1 - p) == n && memcmp(p, want, n) == 0,
 			      "line %.*s is not %.*s", (int)(nl - p), p, (int)n, want);
 		count++;

@@ -1,0 +1,581 @@
+/* The gate in front of libmicrohttpd, its relay and its thread: see
+ * gate.h. Accepting is gate_accept.c's, its answers gate_answer.c's. */
+#include "http/gate.h"
+#include "http/gate_int.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EVENTS_MAX 64
+#define KEY_LISTEN 1u
+#define KEY_WAKE 2u
+
+static uint64_t now_ms(void)
+{
+	return mf_gate_now_us() / 1000u;
+}
+
+/* ------------------------------------------------------------------ */
+/* Buffers, held only while they hold data */
+
+/* Makes room in b (cap bytes) for appending; false when out of memory. */
+static bool gbuf_ready(struct gbuf *b, size_t cap)
+{
+	if (!b->p && !(b->p = malloc(cap)))
+		return false;
+	if (b->off && b->off == b->len)
+		b->off = b->len = 0;
+	return true;
+}
+
+/* Drops the first n bytes of b (its data kept at the start). */
+static void gbuf_consume(struct gbuf *b, size_t n)
+{
+	memmove(b->p, b->p + n, b->len - n);
+	b->len -= n;
+}
+
+static void gbuf_release(struct gbuf *b)
+{
+	if (b->p && b->off == b->len) {
+		free(b->p);
+		b->p = NULL;
+		b->off = b->len = 0;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Connections */
+
+void mf_gate_watch(struct mf_gate *g, int fd, uint64_t key)
+{
+	struct epoll_event ev = { .events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET,
+				  .data.u64 = key };
+
+	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, fd, &ev);
+}
+
+/* Closes libmicrohttpd's side of c, forgetting it in the table. */
+void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c)
+{
+	if (c->mhd < 0)
+		return;
+	pthread_mutex_lock(&g->lock);
+	if ((size_t)c->mhd_peer < g->cap && g->by_fd[c->mhd_peer] == c)
+		g->by_fd[c->mhd_peer] = NULL;
+	pthread_mutex_unlock(&g->lock);
+	close(c->mhd);
+	c->mhd = -1;
+	g->live--;
+}
+
+/* Closes c's sockets and moves it to the dead, freed once the events
+ * at hand are handled (one of them may still name it). */
+void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c)
+{
+	mf_gate_close_mhd(g, c);
+	if (c->client >= 0)
+		close(c->client);
+	c->client = -1;
+	mf_gate_ip_release(g, c);
+	if (c->lingering)
+		g->lingering--;
+	c->lingering = false;
+	*c->prev = c->next;
+	if (c->next)
+		c->next->prev = c->prev;
+	free(c->in.p);
+	free(c->tomhd.p);
+	free(c->toclient.p);
+	c->in.p = c->tomhd.p = c->toclient.p = NULL;
+	c->dead = true;
+	c->next = g->dead;
+	g->dead = c;
+}
+
+/* Frees the dead connections. */
+static void bury(struct mf_gate *g)
+{
+	while (g->dead) {
+		struct gate_conn *c = g->dead;
+
+		g->dead = c->next;
+		free(c);
+	}
+}
+
+/* Ends c's relay: a lingering close of the client's socket when it may
+ * still be sending, else a close. */
+static void conn_end(struct mf_gate *g, struct gate_conn *c)
+{
+	mf_gate_close_mhd(g, c);
+	if (c->client_eof || c->client_gone || g->lingering >= MF_GATE_LINGERING_MAX) {
+		mf_gate_conn_free(g, c);
+		return;
+	}
+	shutdown(c->client, SHUT_WR);
+	c->lingering = true;
+	c->linger_until = now_ms() + MF_GATE_LINGER_MS;
+	c->linger_left = MF_GATE_LINGER_BYTES;
+	g->lingering++;
+	free(c->in.p);
+	free(c->tomhd.p);
+	free(c->toclient.p);
+	c->in.p = c->tomhd.p = c->toclient.p = NULL;
+}
+
+/* A lingering close: reads and drops what the client still sends. */
+static void linger(struct mf_gate *g, struct gate_conn *c)
+{
+	char scratch[4096];
+
+	for (;;) {
+		ssize_t n = recv(c->client, scratch, sizeof(scratch), 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && now_ms() < c->linger_until)
+			return;
+		if (n <= 0 || (size_t)n >= c->linger_left) {
+			mf_gate_conn_free(g, c);
+			return;
+		}
+		c->linger_left -= (size_t)n;
+	}
+}
+
+/* Reads from fd into b (cap bytes) until it is full or fd has nothing;
+ * returns the bytes read, sets *eof at the end of the stream (or an error). */
+static size_t fill(int fd, struct gbuf *b, size_t cap, bool *eof, bool *oom)
+{
+	size_t got = 0;
+
+	while (!*eof) {
+		ssize_t n;
+
+		if (!gbuf_ready(b, cap)) {
+			*oom = true;
+			break;
+		}
+		if (b->len == cap)
+			break;
+		n = recv(fd, b->p + b->len, cap - b->len, 0);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (n <= 0) {
+			*eof = true;
+			break;
+		}
+		b->len += (size_t)n;
+		got += (size_t)n;
+	}
+	return got;
+}
+
+/* Writes what b holds to fd; returns the bytes written, sets *broken when
+ * the peer is gone. */
+static size_t flush(int fd, struct gbuf *b, bool *broken)
+{
+	size_t put = 0;
+
+	while (b->p && b->off < b->len) {
+		ssize_t n = send(fd, b->p + b->off, b->len - b->off, MSG_NOSIGNAL);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			break;
+		if (n <= 0) {
+			*broken = true;
+			b->off = b->len;
+			break;
+		}
+		b->off += (size_t)n;
+		put += (size_t)n;
+	}
+	return put;
+}
+
+/* The number of whole answers libmicrohttpd sent on c. */
+static unsigned answered(struct mf_gate *g, struct gate_conn *c)
+{
+	unsigned n;
+
+	pthread_mutex_lock(&g->lock);
+	n = c->answered;
+	pthread_mutex_unlock(&g->lock);
+	return n;
+}
+
+/* Whether libmicrohttpd started serving c. */
+static bool started(struct mf_gate *g, struct gate_conn *c)
+{
+	bool yes;
+
+	pthread_mutex_lock(&g->lock);
+	yes = c->started;
+	pthread_mutex_unlock(&g->lock);
+	return yes;
+}
+
+void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c)
+{
+	mf_gate_close_mhd(g, c);
+	c->why.problem = MF_PROBLEM_OVERLOADED;
+	snprintf(c->why.detail, sizeof(c->why.detail), "%s",
+		 "the server cannot take another connection now");
+	c->refusing = true;
+	c->in_state = IN_STALL;
+	c->req_us = c->head_us ? c->head_us : mf_gate_now_us();
+	mf_gate_queue_refusal(g, c);
+}
+
+/* Starts refusing c's request: nothing more is read from the client. A
+ * request whose body was on its way is cut off on libmicrohttpd's side,
+ * which then closes (and answers nothing, unless it answered already). */
+static void start_refusal(struct mf_gate *g, struct gate_conn *c, bool mid_body)
+{
+	c->refusing = true;
+	c->refusal_mid_body = mid_body;
+	c->in_state = IN_STALL;
+	if (mid_body && c->mhd >= 0) {
+		c->tomhd.off = c->tomhd.len;  /* the rest of that body goes nowhere */
+		shutdown(c->mhd, SHUT_WR);
+		c->mhd_wr_shut = true;
+	}
+	pthread_mutex_lock(&g->lock);
+	c->wants_wake = true;
+	pthread_mutex_unlock(&g->lock);
+}
+
+/* Moves what the client sent on, head by head; returns whether anything
+ * moved. */
+static bool process_in(struct mf_gate *g, struct gate_conn *c)
+{
+	bool moved = false;
+
+	while (c->in.p && c->in.len && c->in_state != IN_STALL) {
+		size_t n;
+		int rc;
+
+		if (c->in_state == IN_HEAD) {
+			/* A head is written where it goes, into an empty buffer. */
+			if ((c->tomhd.p && c->tomhd.off < c->tomhd.len) ||
+			    !gbuf_ready(&c->tomhd, MF_GATE_BUF))
+				return moved;
+			c->tomhd.off = c->tomhd.len = 0;
+			if (!c->head_us)
+				c->head_us = mf_gate_now_us();
+			rc = mf_head_feed(&c->head, c->in.p, c->in.len, c->tomhd.p, &c->why);
+			if (rc == MF_HEAD_MORE)
+				return moved;
+			c->req_us = c->head_us;
+			c->head_us = 0;
+			mf_gate_note_head(g, c, c->tomhd.p, c->head.out_len);
+			if (rc == MF_HEAD_REFUSED) {
+				start_refusal(g, c, false);
+				return true;
+			}
+			c->tomhd.len = c->head.out_len;
+			gbuf_consume(&c->in, c->head.len);
+			c->forwarded++;
+			moved = true;
+			if (c->head.body == MF_HEAD_BODY_LENGTH) {
+				c->left = c->head.length;
+				c->in_state = IN_LENGTH;
+			} else if (c->head.body == MF_HEAD_BODY_CHUNKED) {
+				mf_chunked_init(&c->chunk);
+				c->in_state = IN_CHUNKED;
+			} else if (c->head.body == MF_HEAD_BODY_OTHER) {
+				c->in_state = IN_STALL;  /* framing.c refuses it and closes */
+			}
+			mf_head_init(&c->head);
+			continue;
+		}
+		if (!gbuf_ready(&c->tomhd, MF_GATE_BUF) || c->tomhd.len == MF_GATE_BUF)
+			return moved;
+		if (c->in_state == IN_LENGTH) {
+			n = c->in.len < c->left ? c->in.len : (size_t)c->left;
+			if (n > MF_GATE_BUF - c->tomhd.len)
+				n = MF_GATE_BUF - c->tomhd.len;
+			memcpy(c->tomhd.p + c->tomhd.len, c->in.p, n);
+			c->tomhd.len += n;
+			c->left -= n;
+			rc = c->left ? MF_HEAD_MORE : MF_HEAD_DONE;
+		} else {
+			rc = mf_chunked_feed(&c->chunk, c->in.p, c->in.len, &n, c->tomhd.p,
+					     MF_GATE_BUF, &c->tomhd.len, &c->why);
+			if (rc == MF_HEAD_REFUSED) {
+				start_refusal(g, c, true);
+				return true;
+			}
+		}
+		if (n == 0 && rc == MF_HEAD_MORE)
+			return moved;
+		gbuf_consume(&c->in, n);
+		moved = true;
+		if (rc == MF_HEAD_DONE)
+			c->in_state = IN_HEAD;
+	}
+	return moved;
+}
+
+/* Whether a refusal may be answered now: every request before it has its
+ * whole answer from libmicrohttpd and that answer went to the buffer. For
+ * a request cut off mid-body, libmicrohttpd has closed and answered nothing
+ * of it. *give_up: libmicrohttpd closed first, the refusal goes unsaid. */
+static bool refusal_due(struct mf_gate *g, struct gate_conn *c, bool *give_up)
+{
+	unsigned n = answered(g, c);
+	bool eof = c->mhd_eof, oom = false;
+
+	*give_up = false;
+	if (c->refusal_mid_body) {
+		if (!eof)
+			return false;
+		*give_up = n >= c->forwarded;  /* it answered early itself */
+		return !*give_up;
+	}
+	if (n < c->forwarded) {
+		*give_up = eof;
+		return false;
+	}
+	/* Every answer was written before its completion was counted: one
+	 * more read collects the rest. */
+	if (c->mhd >= 0)
+		fill(c->mhd, &c->toclient, MF_GATE_BUF, &eof, &oom);
+	c->mhd_eof = eof;
+	if (eof) {
+		*give_up = true;  /* it closed (Connection: close): nothing may follow */
+		return false;
+	}
+	return c->toclient.p == NULL || c->toclient.len < MF_GATE_BUF - MF_GATE_ANSWER_MAX;
+}
+
+/* Moves bytes both ways on c until nothing moves; ends c when done. */
+static void pump(struct mf_gate *g, struct gate_conn *c)
+{
+	bool moved, oom = false, broken = false;
+
+	if (c->lingering) {
+		linger(g, c);
+		return;
+	}
+	do {
+		moved = false;
+		if (!c->client_eof && !c->refusing && c->in_state != IN_STALL &&
+		    fill(c->client, &c->in, MF_HEAD_MAX + 1, &c->client_eof, &oom))
+			moved = true;
+		moved |= process_in(g, c);
+		if (c->mhd >= 0 && !c->mhd_wr_shut) {
+			moved |= flush(c->mhd, &c->tomhd, &broken) > 0;
+			/* The client's FIN goes on once its whole requests did. */
+			if ((c->client_eof && c->tomhd.off == c->tomhd.len) || broken) {
+				shutdown(c->mhd, SHUT_WR);
+				c->mhd_wr_shut = true;
+			}
+		}
+		if (c->mhd >= 0 && !c->mhd_eof &&
+		    fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_eof, &oom))
+			moved = true;
+		if (c->mhd_eof && c->mhd >= 0 && !c->answer_queued && !started(g, c)) {
+			mf_gate_refuse_unserved(g, c);
+			moved = true;
+		}
+		if (c->refusing && !c->answer_queued) {
+			bool give_up;
+
+			if (refusal_due(g, c, &give_up)) {
+				mf_gate_queue_refusal(g, c);
+				mf_gate_close_mhd(g, c);
+				moved = true;
+			} else if (give_up) {
+				c->refusing = false;  /* end like any closed connection */
+				c->mhd_eof = true;
+			}
+		}
+		moved |= flush(c->client, &c->toclient, &c->client_gone) > 0;
+		if (c->client_gone || oom) {
+			mf_gate_conn_free(g, c);
+			return;
+		}
+	} while (moved);
+	if (c->toclient.p && c->toclient.off < c->toclient.len)
+		return;
+	if (c->answer_queued || (c->mhd_eof && !c->refusing)) {
+		conn_end(g, c);
+		return;
+	}
+	gbuf_release(&c->toclient);
+	/* A head read in part has its canonical lines so far in tomhd. */
+	if (c->in_state != IN_HEAD || !c->head.out_len)
+		gbuf_release(&c->tomhd);
+	if (c->in_state == IN_HEAD && c->in.p && c->in.len == 0)
+		gbuf_release(&c->in);
+}
+
+/* Pumps the connections whose refusal waited for an answer, and the
+ * lingering ones past their time. */
+static void sweep(struct mf_gate *g)
+{
+	struct gate_conn *c = g->conns, *next;
+	uint64_t now = now_ms();
+
+	for (; c; c = next) {
+		bool wake;
+
+		next = c->next;
+		pthread_mutex_lock(&g->lock);
+		wake = c->wants_wake && c->woken;
+		c->woken = false;
+		pthread_mutex_unlock(&g->lock);
+		if (wake || (c->lingering && now >= c->linger_until))
+			pump(g, c);
+	}
+}
+
+static void *gate_thread(void *arg)
+{
+	struct mf_gate *g = arg;
+	struct epoll_event ev[EVENTS_MAX];
+
+	while (!atomic_load(&g->stopping) || (g->conns && now_ms() < g->stop_until)) {
+		int wait = g->lingering || atomic_load(&g->stopping) ? 100 : -1;
+		int n = epoll_wait(g->epoll_fd, ev, EVENTS_MAX, wait);
+		bool woke = false;
+
+		for (int i = 0; i < n; i++) {
+			uint64_t key = ev[i].data.u64;
+
+			if (key == KEY_LISTEN) {
+				mf_gate_accept(g);
+			} else if (key == KEY_WAKE) {
+				uint64_t v;
+
+				if (read(g->wake_fd, &v, sizeof(v)) < 0)
+					v = 0;  /* another wake-up took it: nothing lost */
+				woke = true;
+			} else {
+				struct gate_conn *c = (struct gate_conn *)(uintptr_t)key;
+
+				/* a connection closed by an earlier event */
+				if (!c->dead)
+					pump(g, c);
+			}
+		}
+		if (woke || g->lingering)
+			sweep(g);
+		if (g->listening && g->live < g->cfg.connection_limit)
+			mf_gate_accept(g);
+		bury(g);
+	}
+	return NULL;
+}
+
+bool mf_gate_start(const struct mf_gate_config *cfg, struct mf_gate **out)
+{
+	struct mf_gate *g = calloc(1, sizeof(*g));
+	struct epoll_event lev = { .events = EPOLLIN, .data.u64 = KEY_LISTEN };
+	struct epoll_event wev = { .events = EPOLLIN, .data.u64 = KEY_WAKE };
+
+	*out = NULL;
+	if (!g)
+		return false;
+	g->cfg = *cfg;
+	g->listen_fd = cfg->listen_fd;
+	g->listening = true;
+	g->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
+	g->wake_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (g->epoll_fd < 0 || g->wake_fd < 0 ||
+	    epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, g->wake_fd, &wev) != 0 ||
+	    epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, g->listen_fd, &lev) != 0 ||
+	    !mf_gate_ips_init(g) || pthread_mutex_init(&g->lock, NULL) != 0)
+		goto fail;
+	*out = g;
+	if (pthread_create(&g->thread, NULL, gate_thread, g) != 0) {
+		*out = NULL;
+		pthread_mutex_destroy(&g->lock);
+		goto fail;
+	}
+	return true;
+fail:
+	if (g->epoll_fd >= 0)
+		close(g->epoll_fd);
+	if (g->wake_fd >= 0)
+		close(g->wake_fd);
+	mf_gate_ips_free(g);
+	free(g);
+	return false;
+}
+
+void mf_gate_started(struct mf_gate *g, int mhd_fd)
+{
+	if (!g || mhd_fd < 0)
+		return;
+	pthread_mutex_lock(&g->lock);
+	if ((size_t)mhd_fd < g->cap && g->by_fd[mhd_fd])
+		g->by_fd[mhd_fd]->started = true;
+	pthread_mutex_unlock(&g->lock);
+}
+
+void mf_gate_answered(struct mf_gate *g, int mhd_fd)
+{
+	struct gate_conn *c;
+	uint64_t one = 1;
+
+	if (!g || mhd_fd < 0)
+		return;
+	pthread_mutex_lock(&g->lock);
+	c = (size_t)mhd_fd < g->cap ? g->by_fd[mhd_fd] : NULL;
+	if (c) {
+		c->answered++;
+		if (c->wants_wake) {
+			c->woken = true;
+			/* an eventfd write fails only on overflow: it is awake then */
+			if (write(g->wake_fd, &one, sizeof(one)) < 0)
+				c->woken = true;
+		}
+	}
+	pthread_mutex_unlock(&g->lock);
+}
+
+void mf_gate_stop_accepting(struct mf_gate *g)
+{
+	/* The socket stays open until mf_gate_stop (the thread may be in
+	 * accept on it), but no longer listens: a new connection is refused. */
+	if (g)
+		shutdown(g->listen_fd, SHUT_RDWR);
+}
+
+void mf_gate_stop(struct mf_gate *g)
+{
+	uint64_t one = 1;
+
+	if (!g)
+		return;
+	g->stop_until = now_ms() + 1000;
+	atomic_store(&g->stopping, true);
+	if (write(g->wake_fd, &one, sizeof(one)) != sizeof(one))
+		pthread_cancel(g->thread);
+	pthread_join(g->thread, NULL);
+	while (g->conns)
+		mf_gate_conn_free(g, g->conns);
+	bury(g);
+	pthread_mutex_destroy(&g->lock);
+	close(g->listen_fd);
+	close(g->epoll_fd);
+	close(g->wake_fd);
+	free(g->by_fd);
+	mf_gate_ips_free(g);
+	free(g);
+}

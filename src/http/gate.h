@@ -1,0 +1,111 @@
+/*
+ * The gate: manaflow's own front door, in front of libmicrohttpd 0.9.75,
+ * which accepts malformed request heads (obs-fold, bare LF, NUL in the
+ * request line, "+47" as a Content-Length) and writes some error answers
+ * itself, as HTML without the headers every answer carries.
+ *
+ * The gate owns the listening socket. One thread (epoll) accepts each
+ * client (gate_accept.c) and relays it (gate.c) over a socketpair handed to
+ * libmicrohttpd with MHD_add_connection() and the client's own address, so
+ * that the logs and the hang-up watcher see the real client. The gate holds
+ * both connection limits itself: past connection_limit it stops accepting
+ * (more wait in the backlog); a client address with per_ip_limit
+ * connections open has each further one closed at once, without an answer,
+ * as libmicrohttpd did. A connection libmicrohttpd refuses (MHD_NO from
+ * MHD_add_connection, or its end closed before it started serving it) is
+ * answered 503 overloaded by the gate. Every
+ * request head on the connection, keep-alive and pipelined ones included,
+ * is read by head.h before a byte of it goes on, and the body is followed
+ * (a Content-Length counted, chunks read) to find the next head. What goes
+ * to libmicrohttpd is the head rewritten canonically and the body's bytes
+ * as sent; libmicrohttpd's bytes go back to the client unchanged.
+ *
+ * A head or chunked body head.h refuses is answered by the gate itself:
+ * once every request before it on the connection has its answer, one
+ * application/problem+json answer with a new X-Request-Id, the headers
+ * every answer carries and Connection: close, then a lingering close
+ * (shutdown for writing, at most MF_GATE_LINGER_BYTES read and dropped
+ * within MF_GATE_LINGER_MS, close).
+ *
+ * Half-closes go through both ways: a client's FIN becomes shutdown for
+ * writing on libmicrohttpd's side (once the complete requests before it
+ * went on), and libmicrohttpd closing its side closes the client's after
+ * what it sent. Each direction has a bounded buffer (MF_GATE_BUF bytes,
+ * held only while it has data); a side is not read while its peer's
+ * buffer is full.
+ */
+#ifndef MF_HTTP_GATE_H
+#define MF_HTTP_GATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <microhttpd.h>
+
+#include "http/head.h"
+#include "http/request_id.h"
+
+#define MF_GATE_BUF 16384          /* bytes buffered each way on a connection */
+#define MF_GATE_LINGER_MS 2000     /* a lingering close reads for at most this long ... */
+#define MF_GATE_LINGER_BYTES 65536 /* ... and at most this much */
+#define MF_GATE_LINGERING_MAX 256  /* connections lingering at once; past it closed at once */
+
+struct cors;
+
+/* One refusal the gate answered. The strings are borrowed for the call. */
+struct mf_gate_refusal {
+	unsigned status;
+	const char *detail;
+	const char *request_id;    /* the X-Request-Id it sent */
+	const char *method, *path; /* as far as the head was read: "" when not known */
+	const char *client;        /* the client's address */
+	uint64_t us;               /* from the request's first byte to the answer */
+	size_t bytes;              /* the answer's body */
+};
+
+/* Called on the gate's thread for each refusal it answers. Must not block. */
+typedef void (*mf_gate_refused_fn)(void *cls, const struct mf_gate_refusal *r);
+
+struct mf_gate_config {
+	int listen_fd;                /* listening, non-blocking; the gate's from then on */
+	struct MHD_Daemon *daemon;    /* started with MHD_USE_NO_LISTEN_SOCKET and MHD_USE_ITC,
+				       * without a per-IP limit of its own */
+	unsigned connection_limit;    /* clients relayed at once; more wait in the backlog */
+	unsigned per_ip_limit;        /* connections open from one address; 0: no limit */
+	struct request_ids *ids;      /* borrowed: the server's, for refusals' ids */
+	const struct cors *cors;      /* borrowed: the allowed origins; NULL: none */
+	mf_gate_refused_fn refused;   /* NULL: none */
+	void *refused_cls;
+};
+
+struct mf_gate;
+
+/* Starts the gate's thread on cfg (copied), *out set before the thread
+ * runs (libmicrohttpd's callbacks may then reach the gate through it).
+ * false, *out NULL, when out of memory or threads; the listening socket
+ * is then still the caller's. */
+bool mf_gate_start(const struct mf_gate_config *cfg, struct mf_gate **out);
+
+/* libmicrohttpd started serving the connection whose socket (its end) is
+ * mhd_fd (MHD_CONNECTION_NOTIFY_STARTED). From any thread, up to
+ * mf_gate_stop(); unknown sockets are ignored. One that closes before
+ * this is a connection libmicrohttpd refused: the gate answers it 503. */
+void mf_gate_started(struct mf_gate *g, int mhd_fd);
+
+/* Request completion on libmicrohttpd's side: the connection whose socket
+ * (libmicrohttpd's end) is mhd_fd sent a whole answer. From any thread, up
+ * to mf_gate_stop(); unknown sockets are ignored. */
+void mf_gate_answered(struct mf_gate *g, int mhd_fd);
+
+/* Stops listening: a new connection is refused at once. From any thread;
+ * connections already accepted go on. */
+void mf_gate_stop_accepting(struct mf_gate *g);
+
+/* After the daemon stopped (it closed its ends): lets the connections
+ * write what they still hold for up to a second, then closes every
+ * socket, the listening one included, stops the thread and frees g.
+ * NULL is fine. */
+void mf_gate_stop(struct mf_gate *g);
+
+#endif

@@ -1,0 +1,206 @@
+/* The gate's admission of clients: accepting them up to the connection
+ * limit, the per-IP limit, and the hand-over to libmicrohttpd. See gate.h;
+ * the relay is gate.c's. */
+#define _GNU_SOURCE  /* accept4 */
+
+#include "http/gate_int.h"
+
+#include <errno.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ */
+/* Connections open by client address */
+
+bool mf_gate_ips_init(struct mf_gate *g)
+{
+	size_t n = 256;
+
+	if (!g->cfg.per_ip_limit)
+		return true;
+	while (n < g->cfg.connection_limit && n < ((size_t)1 << 16))
+		n *= 2;
+	g->ips = calloc(n, sizeof(*g->ips));
+	g->ip_buckets = n;
+	return g->ips != NULL;
+}
+
+void mf_gate_ips_free(struct mf_gate *g)
+{
+	for (size_t i = 0; g->ips && i < g->ip_buckets; i++)
+		while (g->ips[i]) {
+			struct gate_ip *ip = g->ips[i];
+
+			g->ips[i] = ip->next;
+			free(ip);
+		}
+	free(g->ips);
+	g->ips = NULL;
+}
+
+/* The address of a (IPv4 or IPv6) into out[0..*len); false for another
+ * family. */
+static bool address_bytes(const struct sockaddr_storage *a, uint8_t out[16], uint8_t *len)
+{
+	if (a->ss_family == AF_INET) {
+		memcpy(out, &((const struct sockaddr_in *)a)->sin_addr, 4);
+		*len = 4;
+		return true;
+	}
+	if (a->ss_family == AF_INET6) {
+		memcpy(out, &((const struct sockaddr_in6 *)a)->sin6_addr, 16);
+		*len = 16;
+		return true;
+	}
+	return false;
+}
+
+static struct gate_ip **bucket(struct mf_gate *g, const uint8_t *addr, uint8_t len)
+{
+	uint32_t h = 2166136261u;  /* FNV-1a */
+
+	for (uint8_t i = 0; i < len; i++)
+		h = (h ^ addr[i]) * 16777619u;
+	return &g->ips[h & (g->ip_buckets - 1)];
+}
+
+/* Takes a place under the per-IP limit for c (c->ip); false when its
+ * address has per_ip_limit connections open (or out of memory). */
+static bool ip_take(struct mf_gate *g, struct gate_conn *c)
+{
+	uint8_t addr[16], len;
+	struct gate_ip **b, *ip;
+
+	if (!g->ips || !address_bytes(&c->addr, addr, &len))
+		return true;
+	b = bucket(g, addr, len);
+	for (ip = *b; ip; ip = ip->next)
+		if (ip->len == len && memcmp(ip->addr, addr, len) == 0)
+			break;
+	if (ip && ip->count >= g->cfg.per_ip_limit)
+		return false;
+	if (!ip) {
+		ip = calloc(1, sizeof(*ip));
+		if (!ip)
+			return false;
+		ip->len = len;
+		memcpy(ip->addr, addr, len);
+		ip->next = *b;
+		*b = ip;
+	}
+	ip->count++;
+	c->ip = ip;
+	return true;
+}
+
+void mf_gate_ip_release(struct mf_gate *g, struct gate_conn *c)
+{
+	struct gate_ip *ip = c->ip, **p;
+
+	c->ip = NULL;
+	if (!ip || --ip->count)
+		return;
+	for (p = bucket(g, ip->addr, ip->len); *p != ip; p = &(*p)->next)
+		;
+	*p = ip->next;
+	free(ip);
+}
+
+/* ------------------------------------------------------------------ */
+/* Accepting */
+
+/* Makes room for fd in the table; false when out of memory. Under the
+ * lock. */
+static bool grow(struct mf_gate *g, int fd)
+{
+	size_t cap = g->cap ? g->cap : 1024;
+	struct gate_conn **t;
+
+	while (cap <= (size_t)fd)
+		cap *= 2;
+	t = realloc(g->by_fd, cap * sizeof(*t));
+	if (!t)
+		return false;
+	memset(t + g->cap, 0, (cap - g->cap) * sizeof(*t));
+	g->by_fd = t;
+	g->cap = cap;
+	return true;
+}
+
+/* Hands c over to libmicrohttpd: its end of the socketpair, known in the
+ * table (before, so that mf_gate_started() finds it), with the client's
+ * address. A refusal (libmicrohttpd closed its end then) is answered 503
+ * overloaded and the connection closed. */
+static void hand_over(struct mf_gate *g, struct gate_conn *c)
+{
+	pthread_mutex_lock(&g->lock);
+	if ((size_t)c->mhd_peer < g->cap || grow(g, c->mhd_peer))
+		g->by_fd[c->mhd_peer] = c;
+	pthread_mutex_unlock(&g->lock);
+	g->live++;
+	mf_gate_watch(g, c->client, (uint64_t)(uintptr_t)c);
+	if (MHD_add_connection(g->cfg.daemon, c->mhd_peer, (struct sockaddr *)&c->addr,
+			       c->addr_len) == MHD_YES) {
+		mf_gate_watch(g, c->mhd, (uint64_t)(uintptr_t)c);
+		return;
+	}
+	/* libmicrohttpd closed its end; the client's socket's first event
+	 * writes the answer */
+	mf_gate_refuse_unserved(g, c);
+}
+
+void mf_gate_accept(struct mf_gate *g)
+{
+	while (g->listen_fd >= 0 && g->live < g->cfg.connection_limit) {
+		struct gate_conn *c = calloc(1, sizeof(*c));
+		socklen_t len = sizeof(c->addr);
+		int fd, pair[2], one = 1;
+
+		if (!c)
+			return;  /* the next event tries again */
+		fd = accept4(g->listen_fd, (struct sockaddr *)&c->addr, &len,
+			     SOCK_NONBLOCK | SOCK_CLOEXEC);
+		if (fd < 0) {
+			int err = errno;
+
+			free(c);
+			if (err == EINTR || err == ECONNABORTED)
+				continue;
+			if (err != EAGAIN && err != EWOULDBLOCK && err != EMFILE &&
+			    err != ENFILE && err != ENOBUFS && err != ENOMEM) {
+				/* shut down (mf_gate_stop_accepting): listen no more */
+				epoll_ctl(g->epoll_fd, EPOLL_CTL_DEL, g->listen_fd, NULL);
+				g->listening = false;
+			}
+			return;
+		}
+		c->addr_len = len;
+		/* Past the per-IP limit: closed at once, without an answer. */
+		if (!ip_take(g, c)) {
+			close(fd);
+			free(c);
+			continue;
+		}
+		if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0, pair)) {
+			mf_gate_ip_release(g, c);
+			close(fd);
+			free(c);
+			continue;
+		}
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
+		c->client = fd;
+		c->mhd = pair[0];
+		c->mhd_peer = pair[1];
+		mf_head_init(&c->head);
+		c->next = g->conns;
+		c->prev = &g->conns;
+		if (g->conns)
+			g->conns->prev = &c->next;
+		g->conns = c;
+		hand_over(g, c);
+	}
+}

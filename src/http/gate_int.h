@@ -1,0 +1,128 @@
+/* The gate's state, shared by gate.c (the relay and its thread),
+ * gate_accept.c (accepting, the per-IP count, the hand-over to
+ * libmicrohttpd) and gate_answer.c (its own answers). */
+#ifndef MF_HTTP_GATE_INT_H
+#define MF_HTTP_GATE_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include "http/gate.h"
+#include "http/head.h"
+
+/* Bytes of a refusal the gate writes, head and body. */
+#define MF_GATE_ANSWER_MAX 2048
+
+/* Bytes waiting to go one way: p[off..len); p is NULL while empty. */
+struct gbuf {
+	char *p;
+	size_t off, len;
+};
+
+/* Connections open from one client address (the per-IP limit). */
+struct gate_ip {
+	struct gate_ip *next;      /* in its bucket */
+	unsigned count;
+	uint8_t len;               /* bytes of addr: 4 or 16 */
+	uint8_t addr[16];
+};
+
+/* Where the client's bytes are in the request they belong to. */
+enum gate_in { IN_HEAD, IN_LENGTH, IN_CHUNKED, IN_STALL };
+
+struct gate_conn {
+	int client;                /* the client's socket; -1 closed */
+	int mhd;                   /* the gate's end of the socketpair; -1 closed */
+	int mhd_peer;              /* libmicrohttpd's end (its to close) */
+	struct sockaddr_storage addr;  /* the client's */
+	socklen_t addr_len;
+	struct gate_ip *ip;        /* its count under the per-IP limit; NULL: none */
+	enum gate_in in_state;
+	struct mf_head head;
+	struct mf_chunked chunk;
+	uint64_t left;             /* IN_LENGTH: body bytes still to come */
+	struct gbuf in;            /* from the client, not yet read as a request */
+	struct gbuf tomhd;         /* read and checked, to libmicrohttpd */
+	struct gbuf toclient;      /* libmicrohttpd's bytes and the gate's answer */
+	unsigned forwarded;        /* heads sent on to libmicrohttpd */
+	unsigned answered;         /* whole answers it sent (under the gate's lock) */
+	bool wants_wake, woken;    /* a refusal waits for answers (under the lock) */
+	bool started;              /* libmicrohttpd serves it (under the lock) */
+	uint64_t head_us;          /* when the head being read began; 0: none yet */
+	uint64_t req_us;           /* when the last head read began */
+	char method[16], path[128];    /* the last head's, as far as read ("": unknown) */
+	const char *allow_origin;  /* its Access-Control-Allow-Origin, or NULL */
+	bool client_eof, client_gone, mhd_eof, mhd_wr_shut;
+	bool refusing, refusal_mid_body, answer_queued;
+	struct mf_head_refusal why;
+	bool lingering;
+	uint64_t linger_until;
+	size_t linger_left;
+	bool dead;                 /* closed; freed after the current events */
+	struct gate_conn *next, **prev;
+};
+
+struct mf_gate {
+	struct mf_gate_config cfg;
+	int listen_fd, epoll_fd, wake_fd;
+	bool listening;
+	pthread_t thread;
+	atomic_bool stopping;
+	uint64_t stop_until;       /* ms: when stopping, how long connections may still write */
+	unsigned live;             /* connections with libmicrohttpd's side open */
+	unsigned lingering;
+	struct gate_conn *conns;   /* every open connection */
+	struct gate_conn *dead;    /* closed ones, freed after the current events */
+	pthread_mutex_t lock;      /* guards by_fd, cap and each connection's answered,
+				    * wants_wake, woken */
+	struct gate_conn **by_fd;  /* by libmicrohttpd's socket */
+	size_t cap;
+	struct gate_ip **ips;      /* per_ip_limit: counts by address, a hash table */
+	size_t ip_buckets;         /* a power of 2 */
+};
+
+static inline uint64_t mf_gate_now_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
+}
+
+/* gate.c: adds fd to the gate's epoll set with key (edge-triggered, both
+ * ways); closes libmicrohttpd's side of c; closes c altogether. */
+void mf_gate_watch(struct mf_gate *g, int fd, uint64_t key);
+void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c);
+void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c);
+
+/* gate.c: libmicrohttpd refused c (MHD_add_connection failed, or it closed
+ * its end before serving it, writing nothing): closes its side and queues
+ * a 503 overloaded for the client. */
+void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c);
+
+/* gate_accept.c: accepts what waits in the backlog, up to the connection
+ * limit; makes the per-IP table (false: out of memory); gives back c's
+ * place under the per-IP limit; frees the table. */
+void mf_gate_accept(struct mf_gate *g);
+bool mf_gate_ips_init(struct mf_gate *g);
+void mf_gate_ip_release(struct mf_gate *g, struct gate_conn *c);
+void mf_gate_ips_free(struct mf_gate *g);
+
+/* Queues c's refusal (c->why) as one whole problem+json answer at the end
+ * of c->toclient, with a new request id (CORS headers when c->allow_origin),
+ * and reports it to the config's refused callback with c->method, c->path
+ * and c->req_us; sets c->answer_queued. Out of memory the connection is
+ * just closed (c->answer_queued set all the same). */
+void mf_gate_queue_refusal(struct mf_gate *g, struct gate_conn *c);
+
+/* Notes what the canonical head in head[0..len) (whole lines count; a
+ * head refused halfway holds those before the refusal) says of its
+ * request: c->method, c->path (the target up to '?'), c->allow_origin. */
+void mf_gate_note_head(struct mf_gate *g, struct gate_conn *c, const char *head, size_t len);
+
+#endif
