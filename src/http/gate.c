@@ -113,9 +113,16 @@ static void bury(struct mf_gate *g)
 }
 
 /* Ends c's relay: a lingering close of the client's socket when it may
- * still be sending, else a close. */
+ * still be sending, else a close. A client answered early, in the middle
+ * of its body (libmicrohttpd's 413, 415 or 503 before reading it), is
+ * still writing that body and reads its answer only after: the rest of
+ * the body (at most the body limit) may be read and dropped meanwhile,
+ * for longer, so that its answer is not lost to a reset. */
 static void conn_end(struct mf_gate *g, struct gate_conn *c)
 {
+	bool in_body = c->in_state == IN_LENGTH || c->in_state == IN_CHUNKED;
+	uint64_t body = c->in_state == IN_LENGTH ? c->left : g->cfg.body_limit;
+
 	mf_gate_close_mhd(g, c);
 	if (c->client_eof || c->client_gone || g->lingering >= MF_GATE_LINGERING_MAX) {
 		mf_gate_conn_free(g, c);
@@ -123,8 +130,9 @@ static void conn_end(struct mf_gate *g, struct gate_conn *c)
 	}
 	shutdown(c->client, SHUT_WR);
 	c->lingering = true;
-	c->linger_until = now_ms() + MF_GATE_LINGER_MS;
-	c->linger_left = MF_GATE_LINGER_BYTES;
+	c->linger_until = now_ms() + (in_body ? MF_GATE_LINGER_BODY_MS : MF_GATE_LINGER_MS);
+	c->linger_left = MF_GATE_LINGER_BYTES +
+			 (in_body ? (size_t)(body < g->cfg.body_limit ? body : g->cfg.body_limit) : 0);
 	g->lingering++;
 	free(c->in.p);
 	free(c->tomhd.p);

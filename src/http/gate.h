@@ -48,7 +48,9 @@
 
 #define MF_GATE_BUF 16384          /* bytes buffered each way on a connection */
 #define MF_GATE_LINGER_MS 2000     /* a lingering close reads for at most this long ... */
-#define MF_GATE_LINGER_BYTES 65536 /* ... and at most this much */
+#define MF_GATE_LINGER_BYTES 65536 /* ... and at most this much, */
+#define MF_GATE_LINGER_BODY_MS 5000 /* or, with a request body on its way, this long and the
+				     * rest of that body (at most body_limit) more */
 #define MF_GATE_LINGERING_MAX 256  /* connections lingering at once; past it closed at once */
 
 struct cors;
@@ -73,6 +75,8 @@ struct mf_gate_config {
 				       * without a per-IP limit of its own */
 	unsigned connection_limit;    /* clients relayed at once; more wait in the backlog */
 	unsigned per_ip_limit;        /* connections open from one address; 0: no limit */
+	size_t body_limit;            /* bytes of a request body: what a lingering close may
+				       * read of a body cut short by an early answer */
 	struct request_ids *ids;      /* borrowed: the server's, for refusals' ids */
 	const struct cors *cors;      /* borrowed: the allowed origins; NULL: none */
 	mf_gate_refused_fn refused;   /* NULL: none */

@@ -396,7 +396,8 @@ static int start_daemon(struct server *s)
 	}
 	gate = (struct mf_gate_config){ .listen_fd = s->listen_fd, .daemon = s->daemon,
 					.connection_limit = cfg->connection_limit,
-					.per_ip_limit = cfg->per_ip_limit, .ids = &s->ids,
+					.per_ip_limit = cfg->per_ip_limit,
+					.body_limit = cfg->body_limit, .ids = &s->ids,
 					.cors = &s->cors, .refused = gate_refused, .refused_cls = s };
 	if (!mf_gate_start(&gate, &s->gate)) {
 		log_failure(cfg, "cannot start the gate", NULL);
