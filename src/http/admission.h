@@ -15,10 +15,11 @@
  * for the odds that and MF_ODDS_CACHE_MAX (2 MiB, the kept hands its spells
  * share), MF_COMBAT_WORKING_SET_MAX (7.07 MiB) for a
  * combat board, MF_CAMELOT_WORKING_SET_MAX (3.25 MiB) for a Camelot deal or
- * batch (its deals are solved one after the other). It is reserved when
- * the job is admitted and given back when the solve ends, whatever its
- * end (answer, error, deadline, cancel, drain); so the budget caps the
- * heavy jobs running or queued at once. The mana batch reserves nothing
+ * batch (its deals are solved one after the other). It is reserved by
+ * the worker when the solve starts (none left: 503 overloaded then) and
+ * given back when the solve ends, whatever its end (answer, error,
+ * deadline, cancel, drain); so the budget caps the heavy solves running
+ * at once, and a queued job holds only its body. The mana batch reserves nothing
  * more: each item's solve is small and in proportion to its part of the
  * body. Offloaded jobs are also limited in number, so the queue cannot
  * grow without bound: the cap is for what a queued job costs beyond its

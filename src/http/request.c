@@ -138,21 +138,31 @@ static enum MHD_Result reply_simple_problem(struct server *s, struct MHD_Connect
 	return reply_problem(s, c, rq, &err, allow);
 }
 
-/* 503 past the memory or queue budget; the client may retry soon. */
+/* The problem err (503 overloaded) with Retry-After: the client may retry
+ * soon. */
+static enum MHD_Result reply_retry(struct server *s, struct MHD_Connection *c,
+				   struct request *rq, const struct mf_api_error *err)
+{
+	const char *extra[] = { MHD_HTTP_HEADER_RETRY_AFTER, "1", NULL };
+	struct mf_buf out;
+
+	mf_buf_init(&out, 4096);
+	if (mf_http_problem_render(err, &out))
+		return MHD_NO;
+	return reply_buf(s, c, rq, mf_http_problem_status(err->problem), "application/problem+json",
+			 &out, extra);
+}
+
+/* 503 past the memory or queue budget, counted; the client may retry
+ * soon. */
 static enum MHD_Result reply_overloaded(struct server *s, struct MHD_Connection *c,
 					struct request *rq, const char *detail)
 {
-	const char *extra[] = { MHD_HTTP_HEADER_RETRY_AFTER, "1", NULL };
 	struct mf_api_error err;
-	struct mf_buf out;
 
 	mf_admission_count_refusal(&s->admission);
 	mf_problem_set(&err, MF_PROBLEM_OVERLOADED, detail);
-	mf_buf_init(&out, 4096);
-	if (mf_http_problem_render(&err, &out))
-		return MHD_NO;
-	return reply_buf(s, c, rq, mf_http_problem_status(err.problem), "application/problem+json",
-			 &out, extra);
+	return reply_retry(s, c, rq, &err);
 }
 
 /* Reserves budget for the body up to `upto` bytes; false when past it. */
@@ -269,23 +279,16 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 	if (rq->overloaded)
 		return reply_overloaded(s, c, rq, "the server is at its memory budget; retry shortly");
 	if (rq->route->offload) {
-		size_t work = 0;
-
 		if (!mf_admission_take_job(&s->admission))
 			return reply_overloaded(s, c, rq, "the solve queue is full; retry shortly");
 		rq->job_place = true;
-		/* the solver's working set, given back by the worker at its end */
-		if (!mf_admission_reserve_work(&s->admission, rq->route->work_bytes, &work))
-			return reply_overloaded(s, c, rq,
-						"the server is at its memory budget for solves; retry shortly");
 		rq->job = calloc(1, sizeof(*rq->job));
-		if (!rq->job) {
-			mf_admission_release_body(&s->admission, &work);
+		if (!rq->job)
 			return MHD_NO;
-		}
+		/* the solver's working set: reserved by the worker when it starts */
 		*rq->job = (struct job){ .handler = rq->route->handler, .body = rq->body,
 					 .ctx = s->ctx, .conn = c, .admission = &s->admission,
-					 .work_held = work };
+					 .work_bytes = rq->route->work_bytes };
 		if (s->cfg.deadline_s)
 			rq->job->stop.deadline_ns =
 				(rq->start_us + (uint64_t)s->cfg.deadline_s * 1000000u) * 1000u;
@@ -338,6 +341,9 @@ static enum MHD_Result answer_job(struct server *s, struct MHD_Connection *c, st
 		explain_stop(s, rq->job);
 	if (rq->job->rc) {
 		mf_buf_free(&rq->job->out);
+		/* no working set left for it when it started (counted there) */
+		if (rq->job->err.problem == MF_PROBLEM_OVERLOADED)
+			return reply_retry(s, c, rq, &rq->job->err);
 		return reply_problem(s, c, rq, &rq->job->err, NULL);
 	}
 	return reply_buf(s, c, rq, 200, "application/json", &rq->job->out, NULL);

@@ -62,8 +62,18 @@ static void *work(void *arg)
 		if (!job)
 			return NULL;  /* stopping, and nothing left */
 		t0 = now_us();
-		job->rc = mf_api_answer(job->handler, &job->ctx, mf_buf_ptr(&job->body),
-					mf_buf_len(&job->body), &job->out, &job->err);
+		/* Only running solves hold their working set, so the budget caps
+		 * the solves at once and the queue holds bodies alone. */
+		if (job->admission && job->work_bytes &&
+		    !mf_admission_reserve_work(job->admission, job->work_bytes, &job->work_held)) {
+			mf_admission_count_refusal(job->admission);
+			job->rc = -1;
+			mf_problem_set(&job->err, MF_PROBLEM_OVERLOADED,
+				       "the server is at its memory budget for solves; retry shortly");
+		} else {
+			job->rc = mf_api_answer(job->handler, &job->ctx, mf_buf_ptr(&job->body),
+						mf_buf_len(&job->body), &job->out, &job->err);
+		}
 		job->micros = now_us() - t0;
 		mf_buf_free(&job->body);
 		finish(w, job);

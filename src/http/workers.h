@@ -28,9 +28,11 @@ struct job {
 	struct mf_buf out;
 	struct mf_api_error err;
 	uint64_t micros;             /* time parsing and in the handler */
-	struct mf_admission *admission;  /* where work_held is reserved */
-	size_t work_held;            /* the solver's working set, given back by the
-				      * worker when the solve ends (or is refused) */
+	struct mf_admission *admission;  /* where the working set is reserved */
+	size_t work_bytes;           /* the solver's working set, reserved by the
+				      * worker when the solve starts (none left:
+				      * 503 overloaded instead) ... */
+	size_t work_held;            /* ... held, and given back when it ends */
 	atomic_int state;
 };
 
@@ -41,8 +43,9 @@ struct workers;
  * (nothing to free; the caller says why). Prints nothing. */
 struct workers *mf_workers_start(unsigned n);
 
-/* Queues job (the caller has suspended job->conn); a worker runs it,
- * gives back job->work_held and resumes the connection. Once the workers are stopping, the job is
+/* Queues job (the caller has suspended job->conn); a worker reserves its
+ * work_bytes, runs it (or, past the budget, answers it 503 overloaded),
+ * gives them back and resumes the connection. Once the workers are stopping, the job is
  * answered 503 and resumed at once instead. */
 void mf_workers_submit(struct workers *w, struct job *job);
 
