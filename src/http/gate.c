@@ -47,12 +47,43 @@ static void gbuf_consume(struct gbuf *b, size_t n)
 /* ------------------------------------------------------------------ */
 /* Connections */
 
-void mf_gate_watch(struct mf_gate *g, int fd, uint64_t key)
+void mf_gate_watch_client(struct mf_gate *g, struct gate_conn *c)
 {
+	/* TCP reports EPOLLOUT only after a send found its buffer full: no
+	 * wake-up for nothing, so it is watched all along (and its first event,
+	 * writable, lets a connection refused at once write its answer). */
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET,
-				  .data.u64 = key };
+				  .data.u64 = (uint64_t)(uintptr_t)c };
 
-	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, fd, &ev);
+	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, c->client, &ev);
+}
+
+static uint32_t mhd_events(bool out)
+{
+	return EPOLLIN | EPOLLRDHUP | EPOLLET | (out ? EPOLLOUT : 0);
+}
+
+void mf_gate_watch_mhd(struct mf_gate *g, struct gate_conn *c)
+{
+	/* A socketpair reports EPOLLOUT each time its peer reads (once a
+	 * request): watched only while a send to it found it full. */
+	struct epoll_event ev = { .events = mhd_events(false),
+				  .data.u64 = (uint64_t)(uintptr_t)c | MF_GATE_KEY_MHD };
+
+	c->mhd_out = false;
+	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, c->mhd, &ev);
+}
+
+/* Watches c->mhd for writing while bytes wait for it, only then. */
+static void watch_mhd_out(struct mf_gate *g, struct gate_conn *c, bool out)
+{
+	struct epoll_event ev = { .events = mhd_events(out),
+				  .data.u64 = (uint64_t)(uintptr_t)c | MF_GATE_KEY_MHD };
+
+	if (c->mhd < 0 || c->mhd_out == out)
+		return;
+	if (epoll_ctl(g->epoll_fd, EPOLL_CTL_MOD, c->mhd, &ev) == 0)
+		c->mhd_out = out;
 }
 
 /* Closes libmicrohttpd's side of c, forgetting it in the table. */
@@ -152,14 +183,19 @@ static void linger(struct mf_gate *g, struct gate_conn *c)
 	}
 }
 
-/* Reads from fd into b (cap bytes) until it is full or fd has nothing;
- * returns the bytes read, sets *eof at the end of the stream (or an error). */
-static size_t fill(int fd, struct gbuf *b, size_t cap, bool *eof, bool *oom)
+/* Reads from fd into b (cap bytes) while *rd (fd readable), until b is
+ * full or fd has nothing; returns the bytes read, sets *eof at the end of
+ * the stream (or an error). A read shorter than asked emptied the queue:
+ * *rd is cleared then (the next bytes bring another event), unless hup
+ * (the FIN is known to be coming: read on to it); so is it on EAGAIN. */
+static size_t fill(int fd, struct gbuf *b, size_t cap, bool *rd, bool hup, bool *eof,
+		   bool *oom)
 {
 	size_t got = 0;
 
-	while (!*eof) {
+	while (!*eof && *rd) {
 		ssize_t n;
+		size_t want;
 
 		if (!gbuf_ready(b, cap)) {
 			*oom = true;
@@ -167,17 +203,24 @@ static size_t fill(int fd, struct gbuf *b, size_t cap, bool *eof, bool *oom)
 		}
 		if (b->len == cap)
 			break;
-		n = recv(fd, b->p + b->len, cap - b->len, 0);
+		want = cap - b->len;
+		n = recv(fd, b->p + b->len, want, 0);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			*rd = false;
 			break;
+		}
 		if (n <= 0) {
 			*eof = true;
 			break;
 		}
 		b->len += (size_t)n;
 		got += (size_t)n;
+		if ((size_t)n < want && !hup) {
+			*rd = false;
+			break;
+		}
 	}
 	return got;
 }
@@ -354,8 +397,10 @@ static bool refusal_due(struct mf_gate *g, struct gate_conn *c, bool *give_up)
 	}
 	/* Every answer was written before its completion was counted: one
 	 * more read collects the rest. */
-	if (c->mhd >= 0)
-		fill(c->mhd, &c->toclient, MF_GATE_BUF, &eof, &oom);
+	if (c->mhd >= 0) {
+		c->mhd_rd = true;  /* whatever the last event said */
+		fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_rd, c->mhd_hup, &eof, &oom);
+	}
 	c->mhd_eof = eof;
 	if (eof) {
 		*give_up = true;  /* it closed (Connection: close): nothing may follow */
@@ -376,7 +421,8 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 	do {
 		moved = false;
 		if (!c->client_eof && !c->refusing && c->in_state != IN_STALL &&
-		    fill(c->client, &c->in, MF_HEAD_MAX + 1, &c->client_eof, &oom))
+		    fill(c->client, &c->in, MF_HEAD_MAX + 1, &c->client_rd, c->client_hup,
+			 &c->client_eof, &oom))
 			moved = true;
 		moved |= process_in(g, c);
 		if (c->mhd >= 0 && !c->mhd_wr_shut) {
@@ -388,7 +434,8 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 			}
 		}
 		if (c->mhd >= 0 && !c->mhd_eof &&
-		    fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_eof, &oom))
+		    fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_rd, c->mhd_hup, &c->mhd_eof,
+			 &oom))
 			moved = true;
 		if (c->mhd_eof && c->mhd >= 0 && !c->answer_queued && !started(g, c)) {
 			mf_gate_refuse_unserved(g, c);
@@ -412,6 +459,8 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 			return;
 		}
 	} while (moved);
+	if (c->mhd >= 0 && !c->mhd_wr_shut)
+		watch_mhd_out(g, c, c->tomhd.off < c->tomhd.len);
 	if (c->toclient.p && c->toclient.off < c->toclient.len)
 		return;
 	if (c->answer_queued || (c->mhd_eof && !c->refusing))
@@ -460,11 +509,23 @@ static void *gate_thread(void *arg)
 					v = 0;  /* another wake-up took it: nothing lost */
 				woke = true;
 			} else {
-				struct gate_conn *c = (struct gate_conn *)(uintptr_t)key;
+				struct gate_conn *c = (struct gate_conn *)(uintptr_t)(
+					key & ~(uint64_t)MF_GATE_KEY_MHD);
+				uint32_t e = ev[i].events;
+				bool rd = e & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR);
+				bool hup = e & (EPOLLRDHUP | EPOLLHUP | EPOLLERR);
 
 				/* a connection closed by an earlier event */
-				if (!c->dead)
-					pump(g, c);
+				if (c->dead)
+					continue;
+				if (key & MF_GATE_KEY_MHD) {
+					c->mhd_rd |= rd;
+					c->mhd_hup |= hup;
+				} else {
+					c->client_rd |= rd;
+					c->client_hup |= hup;
+				}
+				pump(g, c);
 			}
 		}
 		if (woke || g->lingering)

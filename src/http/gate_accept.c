@@ -142,10 +142,10 @@ static void hand_over(struct mf_gate *g, struct gate_conn *c)
 		g->by_fd[c->mhd_peer] = c;
 	pthread_mutex_unlock(&g->lock);
 	g->live++;
-	mf_gate_watch(g, c->client, (uint64_t)(uintptr_t)c);
+	mf_gate_watch_client(g, c);
 	if (MHD_add_connection(g->cfg.daemon, c->mhd_peer, (struct sockaddr *)&c->addr,
 			       c->addr_len) == MHD_YES) {
-		mf_gate_watch(g, c->mhd, (uint64_t)(uintptr_t)c);
+		mf_gate_watch_mhd(g, c);
 		return;
 	}
 	/* libmicrohttpd closed its end; the client's socket's first event
