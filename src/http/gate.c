@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #define EVENTS_MAX 64
-#define KEY_LISTEN 1u
+#define KEY_LISTEN MF_GATE_KEY_LISTEN
 #define KEY_WAKE 2u
 
 static uint64_t now_ms(void)
@@ -530,7 +530,11 @@ static void *gate_thread(void *arg)
 		}
 		if (woke || g->lingering)
 			sweep(g);
-		if (g->listening && g->live < g->cfg.connection_limit)
+		/* Held at the limit (the listening socket out of the epoll set):
+		 * the backlog is accepted once a connection closed. Otherwise
+		 * the listening socket's own event accepts; no accept here that
+		 * only comes back EAGAIN. */
+		if (g->listening && g->accept_held && g->live < g->cfg.connection_limit)
 			mf_gate_accept(g);
 		bury(g);
 	}

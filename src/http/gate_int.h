@@ -77,6 +77,8 @@ struct mf_gate {
 	struct mf_gate_config cfg;
 	int listen_fd, epoll_fd, wake_fd;
 	bool listening;
+	bool accept_held;          /* at the connection limit: the listening socket is out
+				    * of the epoll set until a connection closes */
 	pthread_t thread;
 	atomic_bool stopping;
 	uint64_t stop_until;       /* ms: when stopping, how long connections may still write */
@@ -103,6 +105,9 @@ static inline uint64_t mf_gate_now_us(void)
 /* The low bit of an epoll key naming a connection: the event is for its
  * socket to libmicrohttpd (c->mhd), not the client's. */
 #define MF_GATE_KEY_MHD 1u
+
+/* The epoll key of the listening socket. */
+#define MF_GATE_KEY_LISTEN 1u
 
 /* gate.c: adds c's sockets to the gate's epoll set (edge-triggered): the
  * client's both ways, libmicrohttpd's for reading (writing is watched only
