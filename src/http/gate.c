@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #define EVENTS_MAX 64
-#define KEY_LISTEN 1u
+#define KEY_LISTEN MF_GATE_KEY_LISTEN
 #define KEY_WAKE 2u
 
 static uint64_t now_ms(void)
@@ -24,7 +24,8 @@ static uint64_t now_ms(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Buffers, held only while they hold data */
+/* Buffers: each allocated on its first use and kept until the connection
+ * closes (or starts a lingering close), at most 3 x 16 KiB a connection */
 
 /* Makes room in b (cap bytes) for appending; false when out of memory. */
 static bool gbuf_ready(struct gbuf *b, size_t cap)
@@ -43,24 +44,46 @@ static void gbuf_consume(struct gbuf *b, size_t n)
 	b->len -= n;
 }
 
-static void gbuf_release(struct gbuf *b)
-{
-	if (b->p && b->off == b->len) {
-		free(b->p);
-		b->p = NULL;
-		b->off = b->len = 0;
-	}
-}
-
 /* ------------------------------------------------------------------ */
 /* Connections */
 
-void mf_gate_watch(struct mf_gate *g, int fd, uint64_t key)
+void mf_gate_watch_client(struct mf_gate *g, struct gate_conn *c)
 {
+	/* TCP reports EPOLLOUT only after a send found its buffer full: no
+	 * wake-up for nothing, so it is watched all along (and its first event,
+	 * writable, lets a connection refused at once write its answer). */
 	struct epoll_event ev = { .events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET,
-				  .data.u64 = key };
+				  .data.u64 = (uint64_t)(uintptr_t)c };
 
-	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, fd, &ev);
+	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, c->client, &ev);
+}
+
+static uint32_t mhd_events(bool out)
+{
+	return EPOLLIN | EPOLLRDHUP | EPOLLET | (out ? EPOLLOUT : 0);
+}
+
+void mf_gate_watch_mhd(struct mf_gate *g, struct gate_conn *c)
+{
+	/* A socketpair reports EPOLLOUT each time its peer reads (once a
+	 * request): watched only while a send to it found it full. */
+	struct epoll_event ev = { .events = mhd_events(false),
+				  .data.u64 = (uint64_t)(uintptr_t)c | MF_GATE_KEY_MHD };
+
+	c->mhd_out = false;
+	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, c->mhd, &ev);
+}
+
+/* Watches c->mhd for writing while bytes wait for it, only then. */
+static void watch_mhd_out(struct mf_gate *g, struct gate_conn *c, bool out)
+{
+	struct epoll_event ev = { .events = mhd_events(out),
+				  .data.u64 = (uint64_t)(uintptr_t)c | MF_GATE_KEY_MHD };
+
+	if (c->mhd < 0 || c->mhd_out == out)
+		return;
+	if (epoll_ctl(g->epoll_fd, EPOLL_CTL_MOD, c->mhd, &ev) == 0)
+		c->mhd_out = out;
 }
 
 /* Closes libmicrohttpd's side of c, forgetting it in the table. */
@@ -160,14 +183,19 @@ static void linger(struct mf_gate *g, struct gate_conn *c)
 	}
 }
 
-/* Reads from fd into b (cap bytes) until it is full or fd has nothing;
- * returns the bytes read, sets *eof at the end of the stream (or an error). */
-static size_t fill(int fd, struct gbuf *b, size_t cap, bool *eof, bool *oom)
+/* Reads from fd into b (cap bytes) while *rd (fd readable), until b is
+ * full or fd has nothing; returns the bytes read, sets *eof at the end of
+ * the stream (or an error). A read shorter than asked emptied the queue:
+ * *rd is cleared then (the next bytes bring another event), unless hup
+ * (the FIN is known to be coming: read on to it); so is it on EAGAIN. */
+static size_t fill(int fd, struct gbuf *b, size_t cap, bool *rd, bool hup, bool *eof,
+		   bool *oom)
 {
 	size_t got = 0;
 
-	while (!*eof) {
+	while (!*eof && *rd) {
 		ssize_t n;
+		size_t want;
 
 		if (!gbuf_ready(b, cap)) {
 			*oom = true;
@@ -175,17 +203,24 @@ static size_t fill(int fd, struct gbuf *b, size_t cap, bool *eof, bool *oom)
 		}
 		if (b->len == cap)
 			break;
-		n = recv(fd, b->p + b->len, cap - b->len, 0);
+		want = cap - b->len;
+		n = recv(fd, b->p + b->len, want, 0);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+			*rd = false;
 			break;
+		}
 		if (n <= 0) {
 			*eof = true;
 			break;
 		}
 		b->len += (size_t)n;
 		got += (size_t)n;
+		if ((size_t)n < want && !hup) {
+			*rd = false;
+			break;
+		}
 	}
 	return got;
 }
@@ -211,6 +246,8 @@ static size_t flush(int fd, struct gbuf *b, bool *broken)
 		b->off += (size_t)n;
 		put += (size_t)n;
 	}
+	if (b->off == b->len)
+		b->off = b->len = 0;  /* empty: the whole buffer free again */
 	return put;
 }
 
@@ -360,8 +397,10 @@ static bool refusal_due(struct mf_gate *g, struct gate_conn *c, bool *give_up)
 	}
 	/* Every answer was written before its completion was counted: one
 	 * more read collects the rest. */
-	if (c->mhd >= 0)
-		fill(c->mhd, &c->toclient, MF_GATE_BUF, &eof, &oom);
+	if (c->mhd >= 0) {
+		c->mhd_rd = true;  /* whatever the last event said */
+		fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_rd, c->mhd_hup, &eof, &oom);
+	}
 	c->mhd_eof = eof;
 	if (eof) {
 		*give_up = true;  /* it closed (Connection: close): nothing may follow */
@@ -382,7 +421,8 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 	do {
 		moved = false;
 		if (!c->client_eof && !c->refusing && c->in_state != IN_STALL &&
-		    fill(c->client, &c->in, MF_HEAD_MAX + 1, &c->client_eof, &oom))
+		    fill(c->client, &c->in, MF_HEAD_MAX + 1, &c->client_rd, c->client_hup,
+			 &c->client_eof, &oom))
 			moved = true;
 		moved |= process_in(g, c);
 		if (c->mhd >= 0 && !c->mhd_wr_shut) {
@@ -394,7 +434,8 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 			}
 		}
 		if (c->mhd >= 0 && !c->mhd_eof &&
-		    fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_eof, &oom))
+		    fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_rd, c->mhd_hup, &c->mhd_eof,
+			 &oom))
 			moved = true;
 		if (c->mhd_eof && c->mhd >= 0 && !c->answer_queued && !started(g, c)) {
 			mf_gate_refuse_unserved(g, c);
@@ -418,18 +459,12 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 			return;
 		}
 	} while (moved);
+	if (c->mhd >= 0 && !c->mhd_wr_shut)
+		watch_mhd_out(g, c, c->tomhd.off < c->tomhd.len);
 	if (c->toclient.p && c->toclient.off < c->toclient.len)
 		return;
-	if (c->answer_queued || (c->mhd_eof && !c->refusing)) {
+	if (c->answer_queued || (c->mhd_eof && !c->refusing))
 		conn_end(g, c);
-		return;
-	}
-	gbuf_release(&c->toclient);
-	/* A head read in part has its canonical lines so far in tomhd. */
-	if (c->in_state != IN_HEAD || !c->head.out_len)
-		gbuf_release(&c->tomhd);
-	if (c->in_state == IN_HEAD && c->in.p && c->in.len == 0)
-		gbuf_release(&c->in);
 }
 
 /* Pumps the connections whose refusal waited for an answer, and the
@@ -474,16 +509,32 @@ static void *gate_thread(void *arg)
 					v = 0;  /* another wake-up took it: nothing lost */
 				woke = true;
 			} else {
-				struct gate_conn *c = (struct gate_conn *)(uintptr_t)key;
+				struct gate_conn *c = (struct gate_conn *)(uintptr_t)(
+					key & ~(uint64_t)MF_GATE_KEY_MHD);
+				uint32_t e = ev[i].events;
+				bool rd = e & (EPOLLIN | EPOLLRDHUP | EPOLLHUP | EPOLLERR);
+				bool hup = e & (EPOLLRDHUP | EPOLLHUP | EPOLLERR);
 
 				/* a connection closed by an earlier event */
-				if (!c->dead)
-					pump(g, c);
+				if (c->dead)
+					continue;
+				if (key & MF_GATE_KEY_MHD) {
+					c->mhd_rd |= rd;
+					c->mhd_hup |= hup;
+				} else {
+					c->client_rd |= rd;
+					c->client_hup |= hup;
+				}
+				pump(g, c);
 			}
 		}
 		if (woke || g->lingering)
 			sweep(g);
-		if (g->listening && g->live < g->cfg.connection_limit)
+		/* Held at the limit (the listening socket out of the epoll set):
+		 * the backlog is accepted once a connection closed. Otherwise
+		 * the listening socket's own event accepts; no accept here that
+		 * only comes back EAGAIN. */
+		if (g->listening && g->accept_held && g->live < g->cfg.connection_limit)
 			mf_gate_accept(g);
 		bury(g);
 	}

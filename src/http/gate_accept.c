@@ -142,10 +142,10 @@ static void hand_over(struct mf_gate *g, struct gate_conn *c)
 		g->by_fd[c->mhd_peer] = c;
 	pthread_mutex_unlock(&g->lock);
 	g->live++;
-	mf_gate_watch(g, c->client, (uint64_t)(uintptr_t)c);
+	mf_gate_watch_client(g, c);
 	if (MHD_add_connection(g->cfg.daemon, c->mhd_peer, (struct sockaddr *)&c->addr,
 			       c->addr_len) == MHD_YES) {
-		mf_gate_watch(g, c->mhd, (uint64_t)(uintptr_t)c);
+		mf_gate_watch_mhd(g, c);
 		return;
 	}
 	/* libmicrohttpd closed its end; the client's socket's first event
@@ -155,6 +155,14 @@ static void hand_over(struct mf_gate *g, struct gate_conn *c)
 
 void mf_gate_accept(struct mf_gate *g)
 {
+	if (g->accept_held) {
+		struct epoll_event lev = { .events = EPOLLIN, .data.u64 = MF_GATE_KEY_LISTEN };
+
+		if (g->live >= g->cfg.connection_limit)
+			return;
+		epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, g->listen_fd, &lev);
+		g->accept_held = false;
+	}
 	while (g->listen_fd >= 0 && g->live < g->cfg.connection_limit) {
 		struct gate_conn *c = calloc(1, sizeof(*c));
 		socklen_t len = sizeof(c->addr);
@@ -202,5 +210,13 @@ void mf_gate_accept(struct mf_gate *g)
 			g->conns->prev = &c->next;
 		g->conns = c;
 		hand_over(g, c);
+	}
+	/* At the limit, the clients left in the backlog would report the
+	 * (level-triggered) listening socket ready on every epoll_wait, a busy
+	 * loop: it leaves the epoll set, and the thread accepts again as soon
+	 * as a connection closes. */
+	if (g->listen_fd >= 0 && g->listening) {
+		epoll_ctl(g->epoll_fd, EPOLL_CTL_DEL, g->listen_fd, NULL);
+		g->accept_held = true;
 	}
 }

@@ -58,6 +58,12 @@ struct gate_conn {
 	char method[16], path[128];    /* the last head's, as far as read ("": unknown) */
 	const char *allow_origin;  /* its Access-Control-Allow-Origin, or NULL */
 	bool client_eof, client_gone, mhd_eof, mhd_wr_shut;
+	/* Edge-triggered readiness: a side is read only while an event said it
+	 * is readable and no read since came back short (an empty queue); once
+	 * an event carried its FIN (EPOLLRDHUP, EPOLLHUP, EPOLLERR) it is read
+	 * to the end of the stream, so a FIN behind data is not missed. */
+	bool client_rd, client_hup, mhd_rd, mhd_hup;
+	bool mhd_out;              /* EPOLLOUT in the interest set of c->mhd */
 	bool refusing, refusal_mid_body, answer_queued;
 	struct mf_head_refusal why;
 	bool lingering;
@@ -71,6 +77,8 @@ struct mf_gate {
 	struct mf_gate_config cfg;
 	int listen_fd, epoll_fd, wake_fd;
 	bool listening;
+	bool accept_held;          /* at the connection limit: the listening socket is out
+				    * of the epoll set until a connection closes */
 	pthread_t thread;
 	atomic_bool stopping;
 	uint64_t stop_until;       /* ms: when stopping, how long connections may still write */
@@ -94,9 +102,19 @@ static inline uint64_t mf_gate_now_us(void)
 	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
 }
 
-/* gate.c: adds fd to the gate's epoll set with key (edge-triggered, both
- * ways); closes libmicrohttpd's side of c; closes c altogether. */
-void mf_gate_watch(struct mf_gate *g, int fd, uint64_t key);
+/* The low bit of an epoll key naming a connection: the event is for its
+ * socket to libmicrohttpd (c->mhd), not the client's. */
+#define MF_GATE_KEY_MHD 1u
+
+/* The epoll key of the listening socket. */
+#define MF_GATE_KEY_LISTEN 1u
+
+/* gate.c: adds c's sockets to the gate's epoll set (edge-triggered): the
+ * client's both ways, libmicrohttpd's for reading (writing is watched only
+ * while bytes wait for it); closes libmicrohttpd's side of c; closes c
+ * altogether. */
+void mf_gate_watch_client(struct mf_gate *g, struct gate_conn *c);
+void mf_gate_watch_mhd(struct mf_gate *g, struct gate_conn *c);
 void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c);
 void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c);
 
