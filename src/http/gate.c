@@ -24,8 +24,7 @@ static uint64_t now_ms(void)
 }
 
 /* ------------------------------------------------------------------ */
-/* Buffers: each allocated on its first use and kept until the connection
- * closes (or starts a lingering close), at most 3 x 16 KiB a connection */
+/* Buffers, held only while they hold data */
 
 /* Makes room in b (cap bytes) for appending; false when out of memory. */
 static bool gbuf_ready(struct gbuf *b, size_t cap)
@@ -42,6 +41,15 @@ static void gbuf_consume(struct gbuf *b, size_t n)
 {
 	memmove(b->p, b->p + n, b->len - n);
 	b->len -= n;
+}
+
+static void gbuf_release(struct gbuf *b)
+{
+	if (b->p && b->off == b->len) {
+		free(b->p);
+		b->p = NULL;
+		b->off = b->len = 0;
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -246,8 +254,6 @@ static size_t flush(int fd, struct gbuf *b, bool *broken)
 		b->off += (size_t)n;
 		put += (size_t)n;
 	}
-	if (b->off == b->len)
-		b->off = b->len = 0;  /* empty: the whole buffer free again */
 	return put;
 }
 
@@ -463,8 +469,16 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		watch_mhd_out(g, c, c->tomhd.off < c->tomhd.len);
 	if (c->toclient.p && c->toclient.off < c->toclient.len)
 		return;
-	if (c->answer_queued || (c->mhd_eof && !c->refusing))
+	if (c->answer_queued || (c->mhd_eof && !c->refusing)) {
 		conn_end(g, c);
+		return;
+	}
+	gbuf_release(&c->toclient);
+	/* A head read in part has its canonical lines so far in tomhd. */
+	if (c->in_state != IN_HEAD || !c->head.out_len)
+		gbuf_release(&c->tomhd);
+	if (c->in_state == IN_HEAD && c->in.p && c->in.len == 0)
+		gbuf_release(&c->in);
 }
 
 /* Pumps the connections whose refusal waited for an answer, and the

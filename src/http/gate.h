@@ -30,11 +30,9 @@
  * Half-closes go through both ways: a client's FIN becomes shutdown for
  * writing on libmicrohttpd's side (once the complete requests before it
  * went on), and libmicrohttpd closing its side closes the client's after
- * what it sent. Each direction has a bounded buffer (MF_GATE_BUF bytes;
- * the client's unread bytes MF_HEAD_MAX + 1), allocated on first use and
- * kept until the connection closes or lingers, so at most
- * connection_limit x 3 x 16 KiB in all (48 MiB at the default 1024); a
- * side is not read while its peer's buffer is full.
+ * what it sent. Each direction has a bounded buffer (MF_GATE_BUF bytes,
+ * held only while it has data); a side is not read while its peer's
+ * buffer is full.
  */
 #ifndef MF_HTTP_GATE_H
 #define MF_HTTP_GATE_H
