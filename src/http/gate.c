@@ -1,5 +1,6 @@
 /* The gate in front of libmicrohttpd, its relay and its thread: see
- * gate.h. Accepting is gate_accept.c's, its answers gate_answer.c's. */
+ * gate.h. Accepting is gate_accept.c's, its answers gate_answer.c's, the
+ * bytes in and out of a socket gate_io.c's. */
 #include "http/gate.h"
 #include "http/gate_int.h"
 
@@ -21,35 +22,6 @@
 static uint64_t now_ms(void)
 {
 	return mf_gate_now_us() / 1000u;
-}
-
-/* ------------------------------------------------------------------ */
-/* Buffers, held only while they hold data */
-
-/* Makes room in b (cap bytes) for appending; false when out of memory. */
-static bool gbuf_ready(struct gbuf *b, size_t cap)
-{
-	if (!b->p && !(b->p = malloc(cap)))
-		return false;
-	if (b->off && b->off == b->len)
-		b->off = b->len = 0;
-	return true;
-}
-
-/* Drops the first n bytes of b (its data kept at the start). */
-static void gbuf_consume(struct gbuf *b, size_t n)
-{
-	memmove(b->p, b->p + n, b->len - n);
-	b->len -= n;
-}
-
-static void gbuf_release(struct gbuf *b)
-{
-	if (b->p && b->off == b->len) {
-		free(b->p);
-		b->p = NULL;
-		b->off = b->len = 0;
-	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -191,72 +163,6 @@ static void linger(struct mf_gate *g, struct gate_conn *c)
 	}
 }
 
-/* Reads from fd into b (cap bytes) while *rd (fd readable), until b is
- * full or fd has nothing; returns the bytes read, sets *eof at the end of
- * the stream (or an error). A read shorter than asked emptied the queue:
- * *rd is cleared then (the next bytes bring another event), unless hup
- * (the FIN is known to be coming: read on to it); so is it on EAGAIN. */
-static size_t fill(int fd, struct gbuf *b, size_t cap, bool *rd, bool hup, bool *eof,
-		   bool *oom)
-{
-	size_t got = 0;
-
-	while (!*eof && *rd) {
-		ssize_t n;
-		size_t want;
-
-		if (!gbuf_ready(b, cap)) {
-			*oom = true;
-			break;
-		}
-		if (b->len == cap)
-			break;
-		want = cap - b->len;
-		n = recv(fd, b->p + b->len, want, 0);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-			*rd = false;
-			break;
-		}
-		if (n <= 0) {
-			*eof = true;
-			break;
-		}
-		b->len += (size_t)n;
-		got += (size_t)n;
-		if ((size_t)n < want && !hup) {
-			*rd = false;
-			break;
-		}
-	}
-	return got;
-}
-
-/* Writes what b holds to fd; returns the bytes written, sets *broken when
- * the peer is gone. */
-static size_t flush(int fd, struct gbuf *b, bool *broken)
-{
-	size_t put = 0;
-
-	while (b->p && b->off < b->len) {
-		ssize_t n = send(fd, b->p + b->off, b->len - b->off, MSG_NOSIGNAL);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-			break;
-		if (n <= 0) {
-			*broken = true;
-			b->off = b->len;
-			break;
-		}
-		b->off += (size_t)n;
-		put += (size_t)n;
-	}
-	return put;
-}
-
 /* The number of whole answers libmicrohttpd sent on c. */
 static unsigned answered(struct mf_gate *g, struct gate_conn *c)
 {
@@ -322,7 +228,7 @@ static bool process_in(struct mf_gate *g, struct gate_conn *c)
 		if (c->in_state == IN_HEAD) {
 			/* A head is written where it goes, into an empty buffer. */
 			if ((c->tomhd.p && c->tomhd.off < c->tomhd.len) ||
-			    !gbuf_ready(&c->tomhd, MF_GATE_BUF))
+			    !mf_gbuf_ready(&c->tomhd, MF_GATE_BUF))
 				return moved;
 			c->tomhd.off = c->tomhd.len = 0;
 			if (!c->head_us)
@@ -338,7 +244,7 @@ static bool process_in(struct mf_gate *g, struct gate_conn *c)
 				return true;
 			}
 			c->tomhd.len = c->head.out_len;
-			gbuf_consume(&c->in, c->head.len);
+			mf_gbuf_consume(&c->in, c->head.len);
 			c->forwarded++;
 			moved = true;
 			if (c->head.body == MF_HEAD_BODY_LENGTH) {
@@ -353,7 +259,7 @@ static bool process_in(struct mf_gate *g, struct gate_conn *c)
 			mf_head_init(&c->head);
 			continue;
 		}
-		if (!gbuf_ready(&c->tomhd, MF_GATE_BUF) || c->tomhd.len == MF_GATE_BUF)
+		if (!mf_gbuf_ready(&c->tomhd, MF_GATE_BUF) || c->tomhd.len == MF_GATE_BUF)
 			return moved;
 		if (c->in_state == IN_LENGTH) {
 			n = c->in.len < c->left ? c->in.len : (size_t)c->left;
@@ -373,7 +279,7 @@ static bool process_in(struct mf_gate *g, struct gate_conn *c)
 		}
 		if (n == 0 && rc == MF_HEAD_MORE)
 			return moved;
-		gbuf_consume(&c->in, n);
+		mf_gbuf_consume(&c->in, n);
 		moved = true;
 		if (rc == MF_HEAD_DONE)
 			c->in_state = IN_HEAD;
@@ -405,7 +311,7 @@ static bool refusal_due(struct mf_gate *g, struct gate_conn *c, bool *give_up)
 	 * more read collects the rest. */
 	if (c->mhd >= 0) {
 		c->mhd_rd = true;  /* whatever the last event said */
-		fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_rd, c->mhd_hup, &eof, &oom);
+		mf_gate_fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_rd, c->mhd_hup, &eof, &oom);
 	}
 	c->mhd_eof = eof;
 	if (eof) {
@@ -427,12 +333,12 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 	do {
 		moved = false;
 		if (!c->client_eof && !c->refusing && c->in_state != IN_STALL &&
-		    fill(c->client, &c->in, MF_HEAD_MAX + 1, &c->client_rd, c->client_hup,
+		    mf_gate_fill(c->client, &c->in, MF_HEAD_MAX + 1, &c->client_rd, c->client_hup,
 			 &c->client_eof, &oom))
 			moved = true;
 		moved |= process_in(g, c);
 		if (c->mhd >= 0 && !c->mhd_wr_shut) {
-			moved |= flush(c->mhd, &c->tomhd, &broken) > 0;
+			moved |= mf_gate_flush(c->mhd, &c->tomhd, &broken) > 0;
 			/* The client's FIN goes on once its whole requests did. */
 			if ((c->client_eof && c->tomhd.off == c->tomhd.len) || broken) {
 				shutdown(c->mhd, SHUT_WR);
@@ -440,7 +346,7 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 			}
 		}
 		if (c->mhd >= 0 && !c->mhd_eof &&
-		    fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_rd, c->mhd_hup, &c->mhd_eof,
+		    mf_gate_fill(c->mhd, &c->toclient, MF_GATE_BUF, &c->mhd_rd, c->mhd_hup, &c->mhd_eof,
 			 &oom))
 			moved = true;
 		if (c->mhd_eof && c->mhd >= 0 && !c->answer_queued && !started(g, c)) {
@@ -459,7 +365,7 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 				c->mhd_eof = true;
 			}
 		}
-		moved |= flush(c->client, &c->toclient, &c->client_gone) > 0;
+		moved |= mf_gate_flush(c->client, &c->toclient, &c->client_gone) > 0;
 		if (c->client_gone || oom) {
 			mf_gate_conn_free(g, c);
 			return;
@@ -473,12 +379,12 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		conn_end(g, c);
 		return;
 	}
-	gbuf_release(&c->toclient);
+	mf_gbuf_release(&c->toclient);
 	/* A head read in part has its canonical lines so far in tomhd. */
 	if (c->in_state != IN_HEAD || !c->head.out_len)
-		gbuf_release(&c->tomhd);
+		mf_gbuf_release(&c->tomhd);
 	if (c->in_state == IN_HEAD && c->in.p && c->in.len == 0)
-		gbuf_release(&c->in);
+		mf_gbuf_release(&c->in);
 }
 
 /* Pumps the connections whose refusal waited for an answer, and the

@@ -24,6 +24,30 @@ struct gbuf {
 	size_t off, len;
 };
 
+/* gate_io.c: makes room in b (cap bytes) for appending, allocating it when
+ * NULL; false when out of memory (b unchanged). */
+bool mf_gbuf_ready(struct gbuf *b, size_t cap);
+
+/* gate_io.c: drops the first n (<= len) bytes of b, its data kept at the
+ * start. */
+void mf_gbuf_consume(struct gbuf *b, size_t n);
+
+/* gate_io.c: frees b's memory when everything in it went out. */
+void mf_gbuf_release(struct gbuf *b);
+
+/* gate_io.c: reads from fd into b (cap bytes) while *rd (fd readable),
+ * until b is full or fd has nothing; returns the bytes read, sets *eof at
+ * the end of the stream (or an error), *oom when b could not be had. A
+ * read shorter than asked emptied the queue: *rd is cleared then (the
+ * next bytes bring another event), unless hup (the FIN is known to be
+ * coming: read on to it); so is it on EAGAIN. */
+size_t mf_gate_fill(int fd, struct gbuf *b, size_t cap, bool *rd, bool hup, bool *eof,
+		    bool *oom);
+
+/* gate_io.c: writes what b holds to fd; returns the bytes written, sets
+ * *broken (and drops what was left) when the peer is gone. */
+size_t mf_gate_flush(int fd, struct gbuf *b, bool *broken);
+
 /* Connections open from one client address (the per-IP limit). */
 struct gate_ip {
 	struct gate_ip *next;      /* in its bucket */
