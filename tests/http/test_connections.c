@@ -30,10 +30,14 @@ extern char **environ;
 /* ------------------------------------------------------------------ */
 /* 1. A flood of connections that hang up mid-request */
 
-/* Sockets of the server's port in CLOSE_WAIT: the client hung up and the
- * server has not closed its end yet. From /proc/net/tcp (the server is on
- * 127.0.0.1, so IPv4 only). */
-static int close_wait_count(uint16_t port)
+/* TCP states in /proc/net/tcp. */
+#define TCP_TIME_WAIT 0x06
+#define TCP_CLOSE_WAIT 0x08
+
+/* Sockets of port in TCP state `state`, from /proc/net/tcp (the server is
+ * on 127.0.0.1, so IPv4 only). CLOSE_WAIT: the client hung up and the
+ * server has not closed its end yet. */
+static int socket_count(uint16_t port, unsigned state)
 {
 	FILE *f = fopen("/proc/net/tcp", "r");
 	char line[512];
@@ -41,10 +45,10 @@ static int close_wait_count(uint16_t port)
 
 	ck_assert_ptr_nonnull(f);
 	while (fgets(line, sizeof(line), f)) {
-		unsigned local_port, state;
+		unsigned local_port, st;
 
-		if (sscanf(line, " %*d: %*x:%x %*x:%*x %x", &local_port, &state) == 2 &&
-		    local_port == port && state == 0x08)
+		if (sscanf(line, " %*d: %*x:%x %*x:%*x %x", &local_port, &st) == 2 &&
+		    local_port == port && st == state)
 			n++;
 	}
 	fclose(f);
@@ -105,7 +109,7 @@ START_TEST(flood_of_hangups)
 			raw_send(fd, start, strlen(start));
 			close(fd);
 		}
-		waiting = close_wait_count(ts_srv.port);
+		waiting = socket_count(ts_srv.port, TCP_CLOSE_WAIT);
 		ms = healthz_ms(5000);
 		printf("flood burst %d (%s): 2500 connections in %lld ms; CLOSE_WAIT right after: "
 		       "%d; GET /healthz: %d ms\n", burst + 1,
@@ -116,7 +120,7 @@ START_TEST(flood_of_hangups)
 	}
 	/* Released at once, not at the 10 s idle timeout. */
 	t0 = now_ms();
-	while (now_ms() - t0 < 2000 && (n_wait = close_wait_count(ts_srv.port)) > 10)
+	while (now_ms() - t0 < 2000 && (n_wait = socket_count(ts_srv.port, TCP_CLOSE_WAIT)) > 10)
 		sleep_ms(50);
 	printf("flood: %d sockets in CLOSE_WAIT %lld ms after the last burst\n", n_wait,
 	       (long long)(now_ms() - t0));
@@ -189,25 +193,6 @@ START_TEST(second_server_refused)
 }
 END_TEST
 
-/* Sockets of port in TIME_WAIT (IPv4). */
-static int time_wait_count(uint16_t port)
-{
-	FILE *f = fopen("/proc/net/tcp", "r");
-	char line[512];
-	int n = 0;
-
-	ck_assert_ptr_nonnull(f);
-	while (fgets(line, sizeof(line), f)) {
-		unsigned local_port, state;
-
-		if (sscanf(line, " %*d: %*x:%x %*x:%*x %x", &local_port, &state) == 2 &&
-		    local_port == port && state == 0x06)
-			n++;
-	}
-	fclose(f);
-	return n;
-}
-
 /* SO_REUSEADDR stays: a server restarted on its port binds even while the
  * old process's connections sit in TIME_WAIT. */
 START_TEST(restart_binds_again)
@@ -227,7 +212,7 @@ START_TEST(restart_binds_again)
 		hx_free(&r);
 	}
 	ts_stop(&ts_srv);
-	ck_assert_msg(time_wait_count(port) > 0, "no TIME_WAIT left on port %u to test with",
+	ck_assert_msg(socket_count(port, TCP_TIME_WAIT) > 0, "no TIME_WAIT left on port %u to test with",
 		      (unsigned)port);
 	ts_start(&ts_srv, args);  /* fails the test unless it listens */
 	ck_assert_uint_eq(ts_srv.port, port);
