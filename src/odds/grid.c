@@ -298,11 +298,34 @@ static bool charge_as_spent(struct odds_ctx *c, uint64_t work)
 	return mf_odds_charge(c, work);
 }
 
-static int by_class(const void *a, const void *b)
+/* Sorts the kept hands by class, keeping their order within a class (a
+ * counting sort: the classes are numbered 0 .. n_class - 1). MF_OK or
+ * MF_ERR_NOMEM (the heap's cap included). */
+static int sort_by_class(struct grid *gr)
 {
-	const struct grid_start *x = a, *y = b;
+	size_t bytes = gr->n_start * sizeof(*gr->start) + (gr->n_class + 1) * sizeof(size_t);
+	struct grid_start *sorted;
+	size_t *at;
+	bool ok;
 
-	return (x->class > y->class) - (x->class < y->class);
+	if (!mf_odds_heap_take(&gr->c->heap, bytes))
+		return MF_ERR_NOMEM;
+	sorted = malloc(gr->n_start * sizeof(*sorted) + 1);
+	at = calloc(gr->n_class + 1, sizeof(*at));
+	ok = sorted && at;
+	if (ok) {
+		for (size_t i = 0; i < gr->n_start; i++)
+			at[gr->start[i].class + 1]++;
+		for (size_t k = 0; k < gr->n_class; k++)
+			at[k + 1] += at[k];
+		for (size_t i = 0; i < gr->n_start; i++)
+			sorted[at[gr->start[i].class]++] = gr->start[i];
+		memcpy(gr->start, sorted, gr->n_start * sizeof(*sorted));
+	}
+	free(sorted);
+	free(at);
+	mf_odds_heap_give(&gr->c->heap, bytes);
+	return ok ? MF_OK : MF_ERR_NOMEM;
 }
 
 /* The cache's key of the grid's kept hands: everything hands.c, keep.c
@@ -372,8 +395,8 @@ static int kept_starts(struct grid *gr)
 			return reuse_starts(gr, e);
 	}
 	rc = mf_odds_hands(c, hand_start, gr);
-	if (!rc && gr->n_start)
-		qsort(gr->start, gr->n_start, sizeof(*gr->start), by_class);
+	if (!rc)
+		rc = sort_by_class(gr);
 	if (!rc && cache)
 		mf_odds_cache_store(cache, &gr->key, gr->start, gr->n_start, sizeof(*gr->start),
 				    gr->class, gr->n_class, sizeof(*gr->class), c->work - before);

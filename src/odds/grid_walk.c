@@ -43,6 +43,18 @@ static int castable(struct grid *gr, uint32_t t, uint32_t cell, size_t x)
 		if (e & GRID_KNOWN)
 			got |= e & ~GRID_KNOWN;
 	}
+	/* a member that cast on the turn before, with these lands seen before
+	 * this turn's draw (a spell drawn then, or a land of this cell),
+	 * casts now */
+	if (got != look && t > 1 && gr->block[t - 2] != UINT8_MAX) {
+		const uint8_t *before = gr->memo + ((size_t)gr->block[t - 2] * gr->cells) * (n + 1);
+		unsigned then = before[(size_t)cell * (n + 1) + n];
+
+		for (size_t g = 0; g < n; g++)
+			if (s[g])
+				then |= before[(size_t)(cell - gr->stride[g]) * (n + 1) + g];
+		got |= then & look & ~GRID_KNOWN;
+	}
 	/* the others, each search halving those not known: one that casts
 	 * makes those it implies cast, one that fails those that imply it
 	 * fail */
