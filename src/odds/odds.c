@@ -136,10 +136,11 @@ static uint64_t estimate_of(const struct odds_ctx *c)
 bool mf_odds_takes_grid(struct odds_ctx *c)
 {
 	struct odds_ctx *one = c;
-	uint64_t estimate = estimate_of(c);
+	uint64_t estimate;
 
 	if (c->q->method == MF_ODDS_SAMPLE || !mf_odds_grid_fits(&one, 1))
 		return false;
+	estimate = estimate_of(c);  /* not cheap: only for a query the grid takes */
 	return estimate <= c->budget &&
 	       (c->q->method == MF_ODDS_EXACT || estimate <= MF_ODDS_AUTO_GRID_MAX);
 }
