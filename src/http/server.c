@@ -166,6 +166,7 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 	s->cfg = *cfg;
 	s->listen_fd = -1;
 	s->ctx.lands = cat;
+	s->ctx.cards = cfg->cards;
 	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
 	mf_request_ids_init(&s->ids);
 	rc = mf_cors_parse(&s->cors, cfg->cors_origins);
