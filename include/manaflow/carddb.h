@@ -67,8 +67,8 @@ MF_EXPORT void mf_card_db_free(struct mf_card_db *db);
  * ""). Keeps nothing of the caller's. Returns:
  *  - MF_OK, with *added (may be NULL) true, or false when a card with the
  *    same name key is already there (the first is kept, nothing is added);
- *  - MF_ERR_INVALID: card is NULL, its name has an empty key, or faces is
- *    NULL with n_faces > 0;
+ *  - MF_ERR_INVALID: card is NULL, its name's key or its front face's key
+ *    is empty ("", " // Ice"), or faces is NULL with n_faces > 0;
  *  - MF_ERR_LIMIT: a string longer than MF_CARD_TEXT_MAX, a layout longer
  *    than MF_CARD_DB_LAYOUT_MAX, more than MF_CARD_FACES_MAX faces, or the
  *    database already at MF_CARD_DB_CARDS_MAX cards or

@@ -251,7 +251,7 @@ static void link_lengths(struct mf_card_db *db, size_t i)
 	nm->next_len = db->len_head[nm->len];
 	db->len_head[nm->len] = (uint32_t)(i + 1);
 	nm->next_front = 0;
-	if (nm->front_len > 0 && nm->front_len < nm->len) {
+	if (nm->front_len < nm->len) {
 		nm->next_front = db->front_head[nm->front_len];
 		db->front_head[nm->front_len] = (uint32_t)(i + 1);
 	}
@@ -281,7 +281,7 @@ static void commit(struct mf_card_db *db, const struct mf_card_object *card, con
 	nm->front_len = (uint32_t)flen;
 	db->n++;
 	index_put(db, &db->full, false, (uint32_t)db->n);
-	if (flen > 0 && flen < klen && !index_find(db, &db->front, true, key, flen))
+	if (flen < klen && !index_find(db, &db->front, true, key, flen))
 		index_put(db, &db->front, true, (uint32_t)db->n);
 	link_lengths(db, db->n - 1);
 }
@@ -306,9 +306,11 @@ int mf_card_db_add(struct mf_card_db *db, const struct mf_card_object *card, con
 		return MF_ERR_LIMIT;
 	if (klen == 0)
 		return MF_ERR_INVALID;
+	flen = mf_deck_name_front_key(card->card.name, text_len(card->card.name), NULL, 0);
+	if (flen == 0)
+		return MF_ERR_INVALID;  /* " // Ice": no front face */
 	if (index_find(db, &db->full, false, key, klen))
 		return MF_OK;  /* a duplicate: the first is kept */
-	flen = mf_deck_name_front_key(card->card.name, text_len(card->card.name), NULL, 0);
 	need = card->n_faces * sizeof(struct mf_card_face) + face_bytes(&card->card) +
 	       text_len(layout) + 1 + klen + 1;
 	for (size_t i = 0; i < card->n_faces; i++)

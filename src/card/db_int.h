@@ -18,7 +18,7 @@ struct mf_card_db_name {
 	const char *key;      /* mf_deck_name_key() of its name, NUL-terminated, in the arena */
 	uint32_t len;         /* bytes of key */
 	uint32_t front_len;   /* bytes of its front face's key, a prefix of key; == len
-			       * for a one-faced name, 0 when the name starts with a separator */
+			       * for a one-faced name, never 0 */
 	uint32_t next_len;    /* next card (index + 1) whose key has the same length, 0: none */
 	uint32_t next_front;  /* next card (index + 1) whose front key has the same length and
 			       * is shorter than its key, 0: none */
