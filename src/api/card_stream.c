@@ -116,6 +116,14 @@ static void skip(struct mf_card_stream *s, const struct mf_api_error *err)
 	s->stats.skipped++;
 }
 
+/* Whether the database refused the element just read for being full
+ * rather than for its name. */
+static bool full(const struct mf_card_stream *s)
+{
+	return mf_card_db_count(s->db) >= MF_CARD_DB_CARDS_MAX ||
+	       mf_card_db_bytes(s->db) + s->len >= MF_CARD_DB_BYTES_MAX;
+}
+
 /* Adds the decoded card of doc (the element just read) to the database;
  * 0, or -1 when the database is full or out of memory (reading stops). */
 static int add_card(struct mf_card_stream *s, const cJSON *doc)
@@ -138,12 +146,16 @@ static int add_card(struct mf_card_stream *s, const cJSON *doc)
 		s->stats.duplicates += !added;
 		return 0;
 	}
-	if (rc == MF_ERR_NOMEM)
-		return fail(s, s->start, "out of memory");
-	if (rc == MF_ERR_LIMIT && mf_card_db_count(s->db) >= MF_CARD_DB_CARDS_MAX)
-		return fail(s, s->start, "more than %u cards", MF_CARD_DB_CARDS_MAX);
-	if (rc == MF_ERR_LIMIT && mf_card_db_bytes(s->db) + s->len >= MF_CARD_DB_BYTES_MAX)
-		return fail(s, s->start, "the cards take more than %zu MiB", MF_CARD_DB_BYTES_MAX >> 20);
+	if (rc == MF_ERR_NOMEM || (rc == MF_ERR_LIMIT && full(s))) {
+		/* Reading stops; the card counts as skipped, so the counts add up. */
+		s->stats.skipped++;
+		if (rc == MF_ERR_NOMEM)
+			return fail(s, s->start, "out of memory");
+		if (mf_card_db_count(s->db) >= MF_CARD_DB_CARDS_MAX)
+			return fail(s, s->start, "more than %u cards", MF_CARD_DB_CARDS_MAX);
+		return fail(s, s->start, "the cards take more than %zu MiB",
+			    MF_CARD_DB_BYTES_MAX >> 20);
+	}
 	snprintf(err.detail, sizeof(err.detail), "%s",
 		 rc == MF_ERR_LIMIT ? "its name's key is longer than the limit" : "its name is empty");
 	err.pointer[0] = '\0';
@@ -161,7 +173,6 @@ static int end_element(struct mf_card_stream *s)
 	int rc;
 
 	s->buf[s->len] = '\0';
-	s->stats.elements++;
 	rc = mf_json_check(s->buf, s->len, MF_API_JSON_DEPTH_MAX, &why);
 	if (rc == MF_ERR_INVALID)
 		return fail(s, s->start + why.offset, "malformed JSON: %s", why.reason);
@@ -171,6 +182,7 @@ static int end_element(struct mf_card_stream *s)
 	doc = cJSON_ParseWithLengthOpts(s->buf, s->len + 1, &end, 1);
 	if (!doc)
 		return fail(s, s->start, "out of memory");
+	s->stats.elements++;
 	rc = add_card(s, doc);
 	cJSON_Delete(doc);
 	s->len = 0;
