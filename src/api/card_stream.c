@@ -214,6 +214,34 @@ static int append(struct mf_card_stream *s, const char *p, size_t n)
 }
 
 /*
+ * Inside a string of the element, from p[i] (i < n): the index after its
+ * closing quote (s->in_string cleared), or n when it goes on past p[n - 1].
+ * Jumps from escape to escape with memchr, since most of a card's bytes
+ * are in long strings (Oracle and flavor text, URIs).
+ */
+static size_t skip_string(struct mf_card_stream *s, const char *p, size_t i, size_t n)
+{
+	const char *quote, *backslash;
+	size_t stop;
+
+	if (s->escape) {
+		s->escape = false;
+		return i + 1;  /* the escaped byte ("\"" or "\\" included) */
+	}
+	quote = memchr(p + i, '"', n - i);
+	stop = quote ? (size_t)(quote - p) : n;
+	backslash = memchr(p + i, '\\', stop - i);
+	if (backslash) {
+		s->escape = true;
+		return (size_t)(backslash - p) + 1;
+	}
+	if (!quote)
+		return n;
+	s->in_string = false;
+	return stop + 1;
+}
+
+/*
  * Follows the element through p[0, n) (file offset at): strings, escapes,
  * nesting. Returns the bytes that belong to the element (all n when it goes
  * on past them), with *done set when its last byte is among them, or
@@ -222,30 +250,28 @@ static int append(struct mf_card_stream *s, const char *p, size_t n)
 static size_t scan_element(struct mf_card_stream *s, const char *p, size_t n, size_t at,
 			   bool *done)
 {
+	size_t i = 0;
+
 	*done = false;
-	for (size_t i = 0; i < n; i++) {
+	while (i < n) {
 		char c = p[i];
 
 		if (s->in_string) {
-			if (s->escape)
-				s->escape = false;
-			else if (c == '\\')
-				s->escape = true;
-			else if (c == '"')
-				s->in_string = false;
+			i = skip_string(s, p, i, n);
 			continue;
 		}
+		i++;
 		if (c == '"') {
 			s->in_string = true;
 		} else if (c == '{' || c == '[') {
 			if (++s->depth > MF_API_JSON_DEPTH_MAX) {
-				fail(s, at + i, "malformed JSON: nesting deeper than %d levels",
+				fail(s, at + i - 1, "malformed JSON: nesting deeper than %d levels",
 				     MF_API_JSON_DEPTH_MAX);
 				return (size_t)-1;
 			}
 		} else if ((c == '}' || c == ']') && --s->depth == 0) {
 			*done = true;
-			return i + 1;
+			return i;
 		}
 	}
 	return n;
