@@ -7,7 +7,10 @@
 #include "common/hash.h"
 #include "manaflow/decklist.h"
 
-#define BLOCK_BYTES ((size_t)1 << 20)  /* an arena block, unless one card needs more */
+/* Arena blocks grow with the arena (each new one as large as all before),
+ * from 16 KiB to 1 MiB, and are larger only for a card that needs it. */
+#define BLOCK_MIN ((size_t)16 << 10)
+#define BLOCK_MAX ((size_t)1 << 20)
 #define INDEX_CAP_MIN 64u
 
 /* Bytes of s, NULL read as "". */
@@ -194,7 +197,10 @@ static unsigned char *arena_take(struct mf_card_db *db, size_t need)
 			return b->data + at;
 		}
 	}
-	at = need > BLOCK_BYTES ? need : BLOCK_BYTES;
+	at = db->arena_bytes < BLOCK_MIN ? BLOCK_MIN
+	     : db->arena_bytes > BLOCK_MAX ? BLOCK_MAX : db->arena_bytes;
+	if (at < need)
+		at = need;
 	b = malloc(sizeof(*b) + at);
 	if (!b)
 		return NULL;
