@@ -285,6 +285,8 @@ static void commit(struct mf_card_db *db, const struct mf_card_object *card, con
 	nm->key = p;
 	nm->len = (uint32_t)klen;
 	nm->front_len = (uint32_t)flen;
+	nm->mask = mf_card_db_mask(nm->key, klen);
+	nm->front_mask = mf_card_db_mask(nm->key, flen);
 	db->n++;
 	index_put(db, &db->full, false, (uint32_t)db->n);
 	if (flen < klen && !index_find(db, &db->front, true, key, flen))

@@ -7,6 +7,27 @@
 
 #include "card/db_int.h"
 
+uint64_t mf_card_db_mask(const char *key, size_t len)
+{
+	uint64_t m = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)key[i];
+		unsigned bit = c >= 'a' && c <= 'z' ? (unsigned)(c - 'a')
+			       : c >= '0' && c <= '9' ? 26u + (unsigned)(c - '0')
+			       : 36u + c % 28u;
+
+		m |= (uint64_t)1 << bit;
+	}
+	return m;
+}
+
+/* Whether the masks of two keys already put them more than k edits apart. */
+static bool masks_apart(uint64_t a, uint64_t b, unsigned k)
+{
+	return (unsigned)__builtin_popcountll(a & ~b) > k || (unsigned)__builtin_popcountll(b & ~a) > k;
+}
+
 /* The cutoff for a key of len bytes: 1 up to 4, 2 up to 8, 3 beyond. */
 static unsigned auto_distance(size_t len)
 {
@@ -67,17 +88,27 @@ struct best {
 	unsigned distance;
 };
 
-/* Compares key (klen bytes) with the cards of one length chain starting at
- * v (index + 1), by their full keys or their front keys, keeping the
- * closest within bound in *b (ties: the lower index). */
-static void scan_chain(const struct mf_card_db *db, uint32_t v, bool front, const char *key,
-		       size_t klen, unsigned bound, struct best *b)
+/* The name being looked for: its key and the key's mask. */
+struct query {
+	const char *key;
+	size_t len;
+	uint64_t mask;
+};
+
+/* Compares q with the cards of one length chain starting at v (index + 1),
+ * by their full keys or their front keys, keeping the closest within bound
+ * in *b (ties: the lower index). */
+static void scan_chain(const struct mf_card_db *db, uint32_t v, bool front,
+		       const struct query *q, unsigned bound, struct best *b)
 {
 	for (; v; v = front ? db->names[v - 1].next_front : db->names[v - 1].next_len) {
 		const struct mf_card_db_name *nm = &db->names[v - 1];
 		unsigned limit = b->card && b->distance < bound ? b->distance : bound;
-		unsigned d = bounded_distance(key, klen, nm->key, front ? nm->front_len : nm->len,
-					      limit);
+		unsigned d;
+
+		if (masks_apart(q->mask, front ? nm->front_mask : nm->mask, limit))
+			continue;
+		d = bounded_distance(q->key, q->len, nm->key, front ? nm->front_len : nm->len, limit);
 
 		if (d > limit)
 			continue;
@@ -88,13 +119,24 @@ static void scan_chain(const struct mf_card_db *db, uint32_t v, bool front, cons
 	}
 }
 
+/* Compares q with every full key and front key of length len. */
+static void scan_length(const struct mf_card_db *db, size_t len, const struct query *q,
+			unsigned bound, struct best *b)
+{
+	if (len == 0 || len > MF_CARD_TEXT_MAX)
+		return;
+	scan_chain(db, db->len_head[len], false, q, bound, b);
+	scan_chain(db, db->front_head[len], true, q, bound, b);
+}
+
 const struct mf_card_db_card *mf_card_db_closest(const struct mf_card_db *db, const char *name,
 						 size_t len, unsigned max_distance,
 						 unsigned *distance)
 {
 	char key[MF_CARD_TEXT_MAX + 1];
 	struct best b = { 0, 0 };
-	size_t klen, lo, hi;
+	struct query q = { key, 0, 0 };
+	size_t klen;
 	unsigned k;
 
 	if (distance)
@@ -107,11 +149,14 @@ const struct mf_card_db_card *mf_card_db_closest(const struct mf_card_db *db, co
 	k = max_distance == MF_CARD_DB_DISTANCE_AUTO ? auto_distance(klen) : max_distance;
 	if (k > MF_CARD_DB_DISTANCE_MAX)
 		k = MF_CARD_DB_DISTANCE_MAX;
-	lo = klen > k ? klen - k : 1;
-	hi = klen + k < MF_CARD_TEXT_MAX ? klen + k : MF_CARD_TEXT_MAX;
-	for (size_t l = lo; l <= hi; l++) {
-		scan_chain(db, db->len_head[l], false, key, klen, k, &b);
-		scan_chain(db, db->front_head[l], true, key, klen, k, &b);
+	q.len = klen;
+	q.mask = mf_card_db_mask(key, klen);
+	/* Lengths nearest first: once a card is d edits away, lengths more
+	 * than d away cannot beat it. */
+	for (size_t off = 0; off <= k && !(b.card && off > b.distance); off++) {
+		scan_length(db, klen + off, &q, k, &b);
+		if (off > 0 && klen > off)
+			scan_length(db, klen - off, &q, k, &b);
 	}
 	if (!b.card)
 		return NULL;

@@ -22,6 +22,8 @@ struct mf_card_db_name {
 	uint32_t next_len;    /* next card (index + 1) whose key has the same length, 0: none */
 	uint32_t next_front;  /* next card (index + 1) whose front key has the same length and
 			       * is shorter than its key, 0: none */
+	uint64_t mask;        /* mf_card_db_mask() of key */
+	uint64_t front_mask;  /* mf_card_db_mask() of its front key */
 };
 
 /* An open-addressing hash set of card indexes (index + 1; 0 is empty),
@@ -55,5 +57,11 @@ struct mf_card_db {
 /* The key of name (len bytes) into key (MF_CARD_TEXT_MAX + 1 bytes); its
  * length, or (size_t)-1 when longer than MF_CARD_TEXT_MAX or name is. */
 size_t mf_card_db_key(const char *name, size_t len, char key[MF_CARD_TEXT_MAX + 1]);
+
+/* Which bytes a key holds, as a set of 64 classes (each letter and digit
+ * its own, other bytes folded): a byte set by one key and not the other
+ * needs an edit of its own, so the edit distance of two keys is at least
+ * the larger count of classes either holds alone. */
+uint64_t mf_card_db_mask(const char *key, size_t len);
 
 #endif
