@@ -239,6 +239,14 @@ START_TEST(nesting_and_size_limits)
 	ck_assert_uint_eq(mf_card_stream_failure(s)->offset, 2);
 	ck_assert_ptr_nonnull(strstr(mf_card_stream_failure(s)->reason, "longer than 1048576"));
 	mf_card_stream_free(s);
+	/* A file past MF_CARD_STREAM_BYTES_MAX: refused before its bytes are
+	 * read (the length alone says so), at the limit's byte. */
+	s = mf_card_stream_new(db);
+	ck_assert_int_eq(mf_card_stream_feed(s, "[", 1), 0);
+	ck_assert_int_eq(mf_card_stream_feed(s, text, MF_CARD_STREAM_BYTES_MAX), -1);
+	ck_assert_uint_eq(mf_card_stream_failure(s)->offset, MF_CARD_STREAM_BYTES_MAX);
+	ck_assert_str_eq(mf_card_stream_failure(s)->reason, "the file is longer than 512 MiB");
+	mf_card_stream_free(s);
 	ck_assert_uint_eq(mf_card_db_count(db), 0);
 	mf_card_db_free(db);
 	free(text);
