@@ -70,16 +70,20 @@ static uint64_t stage_states(const struct odds_ctx *c, uint32_t *have, size_t g,
 	return sum;
 }
 
-uint64_t mf_odds_exact_estimate(const struct odds_ctx *c)
+uint64_t mf_odds_exact_estimate(const struct odds_ctx *c, uint64_t enough)
 {
 	uint32_t have[MF_ODDS_LAND_KINDS_MAX];
 	uint64_t work = 0, seq = 1;
+	/* past this many units, the estimate is past enough */
+	uint64_t stop = times(enough < CAP ? enough + 1 : CAP, REACHED);
 	uint32_t drawn = 0;
 
 	for (size_t g = 0; g < c->n_groups; g++)
 		have[g] = c->g[g].count;
-	for (uint32_t t = 1; t <= c->last_turn && work < CAP; t++) {
+	for (uint32_t t = 1; t <= c->last_turn && work < stop; t++) {
 		uint64_t states = 0;
+		/* the most states this turn can add before the total passes stop */
+		uint64_t room = (stop - work) / (c->n_groups + 1) + 1;
 
 		if (t > 1 || c->draw_t1) {
 			drawn++;
@@ -90,8 +94,13 @@ uint64_t mf_odds_exact_estimate(const struct odds_ctx *c)
 			uint32_t hi = st->keep_any ? st->draw - st->bottom : st->hi;
 			uint32_t lo = st->keep_any ? 0 : st->lo;
 			uint32_t more = c->bounce_in_deck ? 0 : drawn;
+			/* with bounce lands each state is one of seq sequences */
+			uint64_t limit = c->bounce_in_deck ? room / seq + 1 : room;
 
-			states = add(states, stage_states(c, have, 0, st->bottom, lo, hi + more, CAP - states));
+			if (states >= limit)
+				break;
+			states = add(states, stage_states(c, have, 0, st->bottom, lo, hi + more,
+							  limit - states));
 		}
 		if (c->bounce_in_deck)
 			states = times(states, seq);

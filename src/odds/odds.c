@@ -127,10 +127,21 @@ static void describe(const struct odds_ctx *c, struct mf_odds_result *out)
 	out->curve = c->q->curve;
 }
 
-/* The exact count's size, estimated before any work (0 for a sample). */
-static uint64_t estimate_of(const struct odds_ctx *c)
+/* The exact count's size, estimated before any work (0 for a sample); a
+ * count past what the method allows (the budget, and for auto its largest
+ * exact count, grid or not) is only known to be past it. */
+static uint64_t estimate_of(const struct odds_ctx *c, bool grid)
 {
-	return c->q->method == MF_ODDS_SAMPLE ? 0 : mf_odds_exact_estimate(c);
+	uint64_t most = c->budget;
+
+	if (c->q->method == MF_ODDS_SAMPLE)
+		return 0;
+	if (c->q->method == MF_ODDS_AUTO) {
+		uint64_t auto_max = grid ? MF_ODDS_AUTO_GRID_MAX : MF_ODDS_AUTO_EXACT_MAX;
+
+		most = auto_max < most ? auto_max : most;
+	}
+	return mf_odds_exact_estimate(c, most);
 }
 
 bool mf_odds_takes_grid(struct odds_ctx *c)
@@ -140,7 +151,7 @@ bool mf_odds_takes_grid(struct odds_ctx *c)
 
 	if (c->q->method == MF_ODDS_SAMPLE || !mf_odds_grid_fits(&one, 1))
 		return false;
-	estimate = estimate_of(c);  /* not cheap: only for a query the grid takes */
+	estimate = estimate_of(c, true);  /* not cheap: only for a query the grid takes */
 	return estimate <= c->budget &&
 	       (c->q->method == MF_ODDS_EXACT || estimate <= MF_ODDS_AUTO_GRID_MAX);
 }
@@ -170,8 +181,8 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	if (rc)
 		goto done;
 	describe(&c, out);
-	estimate = estimate_of(&c);
 	grid = mf_odds_grid_fits(&one, 1);
+	estimate = estimate_of(&c, grid);
 	auto_max = grid ? MF_ODDS_AUTO_GRID_MAX : MF_ODDS_AUTO_EXACT_MAX;
 	if (q->method == MF_ODDS_EXACT && estimate > c.budget) {
 		c.over_budget = true;

@@ -346,8 +346,10 @@ int mf_odds_grid(struct odds_ctx *const *members, size_t n_members, struct odds_
  * for the cache and for batching queries alike. */
 void mf_odds_grid_key(const struct odds_ctx *c, struct odds_cache_key *k);
 
-/* estimate.c: about how many work units mf_odds_exact() would spend. */
-uint64_t mf_odds_exact_estimate(const struct odds_ctx *c);
+/* estimate.c: about how many work units mf_odds_exact() would spend; once
+ * the estimate passes `enough`, some figure above it (the rest is not
+ * worked out). */
+uint64_t mf_odds_exact_estimate(const struct odds_ctx *c, uint64_t enough);
 
 /* sample.c: `games` more games from the random state *state (splitmix64,
  * advanced); their counts added to t (as games) and to strata. MF_OK or a
