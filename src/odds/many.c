@@ -21,6 +21,9 @@ struct signature {
 	bool draw_t1;
 	struct odds_cache_key key;  /* the kept hands */
 	uint32_t last_turn, lands_needed;
+	uint64_t estimate;          /* the exact count's size (mf_odds_takes_grid) */
+	enum mf_odds_method method;
+	uint64_t budget;
 };
 
 static bool same_batch(const struct signature *a, const struct signature *b)
@@ -29,19 +32,38 @@ static bool same_batch(const struct signature *a, const struct signature *b)
 	       memcmp(a->key.bytes, b->key.bytes, a->key.len) == 0;
 }
 
-/* The signature of q (grid false when its model cannot be made: it is
- * then computed alone, and fails there). */
-static void sign(const struct mf_odds_query *q, struct signature *s)
+/* The estimate of an earlier query whose exact count is as large as s's
+ * (the same kept hands, draws, last turn, method and budget: the cost
+ * does not count), or UINT64_MAX. */
+static uint64_t known_estimate(const struct signature *earlier, size_t n, const struct signature *s)
 {
+	for (size_t i = 0; i < n; i++)
+		if (earlier[i].grid && same_batch(&earlier[i], s) &&
+		    earlier[i].last_turn == s->last_turn && earlier[i].method == s->method &&
+		    earlier[i].budget == s->budget)
+			return earlier[i].estimate;
+	return UINT64_MAX;
+}
+
+/* The signature of q into sig[i] (grid false when its model cannot be
+ * made: it is then computed alone, and fails there), with the estimates
+ * of sig[0 .. i) to reuse. */
+static void sign(const struct mf_odds_query *q, struct signature *sig, size_t i)
+{
+	struct signature *s = &sig[i];
 	struct odds_ctx c;
 
 	memset(s, 0, sizeof(*s));
-	if (mf_odds_model(&c, q) == MF_OK && mf_odds_takes_grid(&c)) {
-		s->grid = true;
+	if (mf_odds_model(&c, q) == MF_OK) {
 		s->draw_t1 = c.draw_t1;
 		mf_odds_grid_key(&c, &s->key);
 		s->last_turn = c.last_turn;
 		s->lands_needed = c.lands_needed;
+		s->method = q->method;
+		s->budget = c.budget;
+		s->grid = true;  /* for known_estimate's comparison only */
+		s->estimate = known_estimate(sig, i, s);
+		s->grid = mf_odds_takes_grid(&c, &s->estimate);
 	}
 	mf_odds_model_free(&c);
 }
@@ -108,7 +130,7 @@ void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n, struct mf_od
 	bool room = sig && alike && state && ctx, failed = false;
 
 	for (size_t i = 0; i < n && room; i++)
-		sign(&qs[i], &sig[i]);
+		sign(&qs[i], sig, i);
 	for (size_t i = 0; i < n && room; i++) {
 		size_t k = 0;
 

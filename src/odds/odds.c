@@ -144,16 +144,16 @@ static uint64_t estimate_of(const struct odds_ctx *c, bool grid)
 	return mf_odds_exact_estimate(c, most);
 }
 
-bool mf_odds_takes_grid(struct odds_ctx *c)
+bool mf_odds_takes_grid(struct odds_ctx *c, uint64_t *estimate)
 {
 	struct odds_ctx *one = c;
-	uint64_t estimate;
 
 	if (c->q->method == MF_ODDS_SAMPLE || !mf_odds_grid_fits(&one, 1))
 		return false;
-	estimate = estimate_of(c, true);  /* not cheap: only for a query the grid takes */
-	return estimate <= c->budget &&
-	       (c->q->method == MF_ODDS_EXACT || estimate <= MF_ODDS_AUTO_GRID_MAX);
+	if (*estimate == UINT64_MAX)
+		*estimate = estimate_of(c, true);  /* not cheap: only for a query the grid takes */
+	return *estimate <= c->budget &&
+	       (c->q->method == MF_ODDS_EXACT || *estimate <= MF_ODDS_AUTO_GRID_MAX);
 }
 
 void mf_odds_exact_result(const struct odds_ctx *c, const struct odds_tally *t,

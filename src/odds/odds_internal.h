@@ -315,8 +315,11 @@ struct odds_tally {
 };
 
 /* odds.c: whether mf_odds_compute() would count c's query exactly on the
- * grid (so that it may be counted in a batch with others). */
-bool mf_odds_takes_grid(struct odds_ctx *c);
+ * grid (so that it may be counted in a batch with others). *estimate is the
+ * exact count's estimate, worked out into it when UINT64_MAX (and the grid
+ * fits); it depends on the kept hands, the draws, the last turn, the method
+ * and the budget, not on the cost. */
+bool mf_odds_takes_grid(struct odds_ctx *c, uint64_t *estimate);
 
 /* odds.c: the answer of an exact count t of c's query, as
  * mf_odds_compute() gives it. */
