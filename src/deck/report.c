@@ -45,7 +45,8 @@ static int check_query(const struct mf_report_query *q, enum mf_report_limit *li
 }
 
 /* Each spell's turn (its mana value, {X} as 1, within 1..MF_ODDS_TURN_MAX),
- * x, weight, and the first spell of the same cost and turn. */
+ * x, weight, and the first spell of the same cost and turn; how many are
+ * distinct. */
 static void plan_spells(struct rep_ctx *c)
 {
 	const struct mf_report_query *q = c->q;
@@ -65,6 +66,7 @@ static void plan_spells(struct rep_ctx *c)
 				c->first[i] = j;
 				break;
 			}
+		c->n_distinct += c->first[i] == i;
 	}
 }
 

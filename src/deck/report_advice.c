@@ -21,7 +21,7 @@
 
 #include "deck/report_int.h"
 
-#define REP_EXACT_SWAPS 6  /* best-screened swaps counted exactly */
+#define REP_EXACT_SWAPS 5  /* best-screened swaps counted exactly */
 
 /* A card of an advice line. */
 static struct mf_report_card card_land(const struct rep_ctx *c, int32_t land, uint32_t count)

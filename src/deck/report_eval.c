@@ -72,6 +72,15 @@ static int run(struct rep_ctx *c, struct mf_odds_query *oq, enum mf_odds_method 
 	return rc;
 }
 
+/* Games a spell in the screening (report_int.h). */
+static uint32_t screen_games(const struct rep_ctx *c)
+{
+	size_t games = REP_SCREEN_DECK_GAMES / (c->n_distinct ? c->n_distinct : 1);
+
+	return games < REP_SCREEN_GAMES_MIN ? REP_SCREEN_GAMES_MIN :
+	       games > REP_SCREEN_GAMES_MAX ? REP_SCREEN_GAMES_MAX : (uint32_t)games;
+}
+
 int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, uint32_t curve,
 		   enum rep_method method, struct mf_odds_result *out, bool *over_budget)
 {
@@ -88,7 +97,7 @@ int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, 
 		return run(c, &oq, MF_ODDS_SAMPLE, 0, out, over_budget);
 	case REP_SCREEN:
 		query_of(c, d, i, curve, 0, &oq);
-		return run(c, &oq, MF_ODDS_SAMPLE, REP_SCREEN_GAMES, out, over_budget);
+		return run(c, &oq, MF_ODDS_SAMPLE, screen_games(c), out, over_budget);
 	case REP_ODDS_AUTO:
 		query_of(c, d, i, curve, 0, &oq);
 		return run(c, &oq, MF_ODDS_AUTO, 0, out, over_budget);

@@ -28,6 +28,7 @@ struct rep_ctx {
 	uint64_t budget, work;           /* units allowed and spent */
 	struct mf_odds_cache *cache;     /* shared by every query of the report */
 	size_t *first;                   /* per spell: the first of its cost and turn */
+	size_t n_distinct;               /* spells that are their own first */
 	uint32_t *turn, *x;              /* per spell: asked on, and {X} */
 	bool *exact;                     /* per spell: its answer in the deck was exact */
 	double *base_p;                  /* per spell: on-curve p_castable in the deck
@@ -40,12 +41,17 @@ enum rep_method {
 	REP_AUTO,        /* exact within MF_REPORT_SPELL_EXACT_MAX, else sampled */
 	REP_EXACT,       /* exact within the budget, or MF_ERR_LIMIT */
 	REP_SAMPLE,      /* sampled to MF_ODDS_PRECISION */
-	REP_SCREEN,      /* sampled, REP_SCREEN_GAMES games (the screening's proxy) */
+	REP_SCREEN,      /* sampled, few games (the screening's proxy): see below */
 	REP_ODDS_AUTO,   /* the odds' own auto (its estimate decides, before any work):
 			  * the advice's on-curve figures, whose curve 0 it is made for */
 };
 
-#define REP_SCREEN_GAMES 200u  /* games a spell in the screening */
+/* Games a spell in the screening: REP_SCREEN_DECK_GAMES a deck shared by
+ * its distinct spells, within REP_SCREEN_GAMES_MIN..MAX (a 30-spell deck
+ * 200 each, a 60-spell Commander deck 100). */
+#define REP_SCREEN_DECK_GAMES 6000u
+#define REP_SCREEN_GAMES_MIN 64u
+#define REP_SCREEN_GAMES_MAX 200u
 
 /* report_eval.c */
 

@@ -2,7 +2,8 @@
  * The advice's screening. A deck's exact on-curve count costs about as much
  * as the report's spells, so the hundred-odd possible swaps cannot all be
  * counted exactly. Each is first asked of a cheap proxy: every spell
- * sampled with REP_SCREEN_GAMES games from the report's seed, the same
+ * sampled with a few games (REP_SCREEN_DECK_GAMES a deck, 64 to 200 a
+ * spell) from the report's seed, the same
  * seed for the deck and for every swap (common random numbers: the
  * sampler lays the deck out by groups of lands, so a swap changes the
  * cards of only a few positions and most games are the same game in
