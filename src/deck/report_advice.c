@@ -23,7 +23,7 @@
 
 #define REP_EXACT_SWAPS 5  /* best-screened swaps counted exactly */
 
-/* A card of an advice line. */
+/* count copies of catalogue land `land`, as an advice line's card. */
 static struct mf_report_card card_land(const struct rep_ctx *c, int32_t land, uint32_t count)
 {
 	struct mf_report_card card = { .land = true, .index = land, .count = count };
@@ -32,6 +32,7 @@ static struct mf_report_card card_land(const struct rep_ctx *c, int32_t land, ui
 	return card;
 }
 
+/* One copy of spell `spell` of the query, as an advice line's card. */
 static struct mf_report_card card_spell(const struct rep_ctx *c, size_t spell)
 {
 	struct mf_report_card card = { .land = false, .index = (int32_t)spell, .count = 1 };
