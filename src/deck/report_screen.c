@@ -27,6 +27,15 @@
  * Rounds 1 and 2 are swaps too, and every swap kept was screened itself:
  * the model only chooses the pairs of round 3. About n_in + n_out + 20
  * decks are screened instead of n_in x n_out.
+ *
+ * Why it is safe: no screened figure is ever answered, so a proxy's error
+ * can only make the advice miss a good swap, never misstate one; every
+ * advised gain, before and after is the engine's count on the swapped deck
+ * (tests/unit/deck recounts them). What it can miss: a swap the proxy ranks
+ * below the REP_EXACT_SWAPS counted, when its true gain is within the
+ * proxy's noise of theirs (a few tenths of a point: close to as good), or
+ * a pair the additive model of round 3 does not propose (interactions:
+ * a check land needing its basics, a fetch needing its finds).
  */
 #include <math.h>
 #include <stdlib.h>
