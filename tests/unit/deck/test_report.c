@@ -319,7 +319,7 @@ START_TEST(test_budget_and_stop)
 	struct mf_report r;
 	struct mf_report_query q;
 	struct mf_stop stop = { 0 };
-	uint64_t spells_work;
+	uint64_t spells_work, full_work;
 
 	izzet(&d);
 	q = rc_query(&d, MF_ODDS_EXACT, false);
@@ -339,6 +339,21 @@ START_TEST(test_budget_and_stop)
 	ck_assert_uint_le(r.work, q.budget);
 	rc_check(&d, &r, false);
 	mf_report_free(&r);
+	/* any budget between: what the advice finished is still the engine's
+	 * count, line for line */
+	q.budget = 0;
+	ck_assert_int_eq(mf_report_compute(&q, &r), MF_OK);
+	ck_assert(r.advice_complete);
+	full_work = r.work;
+	mf_report_free(&r);
+	for (int step = 1; step < 8; step++) {
+		q.budget = spells_work + (full_work - spells_work) * (uint64_t)step / 8;
+		ck_assert_int_eq(mf_report_compute(&q, &r), MF_OK);
+		ck_assert(!r.advice_complete);
+		ck_assert_uint_le(r.work, q.budget);
+		rc_check(&d, &r, true);
+		mf_report_free(&r);
+	}
 	/* a raised stop */
 	atomic_store(&stop.cancelled, true);
 	q = rc_query(&d, MF_ODDS_EXACT, true);
