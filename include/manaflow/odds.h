@@ -230,6 +230,18 @@ MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_resu
 MF_EXPORT void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n,
 				    struct mf_odds_result *out, int *rcs);
 
+/*
+ * The colours (bit t for W..G) land i of a deck can make, as the odds model
+ * sees them: the colours of its alternatives, and for a fetch land those
+ * of the lands of this deck it can find (a land with one of the basic land
+ * types it searches for, or any basic land for MF_MANA_FETCH_BASIC). So
+ * Wooded Foothills beside Blood Crypt makes black. lands are n distinct
+ * catalogue indexes, all valid (n <= MF_ODDS_LAND_KINDS_MAX) and i < n;
+ * reads the catalogue only; cannot fail.
+ */
+MF_EXPORT uint8_t mf_odds_land_colors(const struct mf_mana_catalogue *cat, const int32_t *lands,
+				      size_t n, size_t i);
+
 /* ------------------------------------------------------------------ */
 /* Karsten's table: how many coloured sources?                         */
 

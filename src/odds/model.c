@@ -105,6 +105,31 @@ static uint8_t made_colors(const struct mf_mana_land *l)
 	return (uint8_t)mask;
 }
 
+/* What a fetch can find land l by: its basic land types, and
+ * MF_MANA_FETCH_BASIC when it is basic (a fetch finds l iff its
+ * fetch_types meet this). */
+static uint8_t found_by(const struct mf_mana_land *l)
+{
+	return (uint8_t)(l->basic_types | (l->supertypes & MF_MANA_SUPER_BASIC ? MF_MANA_FETCH_BASIC : 0));
+}
+
+uint8_t mf_odds_land_colors(const struct mf_mana_catalogue *cat, const int32_t *lands, size_t n,
+			    size_t i)
+{
+	const struct mf_mana_land *l = mf_mana_catalogue_land(cat, (size_t)lands[i]);
+	uint8_t mask = made_colors(l);
+
+	if (!l->fetch_types)
+		return mask;
+	for (size_t z = 0; z < n; z++) {
+		const struct mf_mana_land *found = mf_mana_catalogue_land(cat, (size_t)lands[z]);
+
+		if (l->fetch_types & found_by(found))
+			mask |= made_colors(found);
+	}
+	return mask;
+}
+
 /* The group a land starts: every fact of it the model reads. */
 static struct odds_group group_of(const struct mf_mana_land *l, int32_t index, uint32_t count,
 				  unsigned cost_mask)
@@ -117,8 +142,7 @@ static struct odds_group group_of(const struct mf_mana_land *l, int32_t index, u
 		   (g.drop == ODDS_DROP_FETCH && l->fetch_tapped);
 	g.check = g.drop == ODDS_DROP_CHECK ? made_colors(l) : 0;
 	g.types = l->basic_types;
-	g.found = (uint8_t)(l->basic_types |
-			    (l->supertypes & MF_MANA_SUPER_BASIC ? MF_MANA_FETCH_BASIC : 0));
+	g.found = found_by(l);
 	g.fetch_types = l->fetch_types;
 	g.fetch_life = l->fetch_life;
 	g.fetch_tapped = l->fetch_tapped;

@@ -1,0 +1,182 @@
+/*
+ * mf_report_compute(): the query checked, every distinct spell asked once
+ * on its turn with its curve, then the colours against Karsten's table and
+ * the advice. Orchestrates only: the odds calls are report_eval.c's.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "deck/report_int.h"
+
+/* MF_OK, or the refusal of a query outside its ranges (*limit set for
+ * MF_ERR_LIMIT). */
+static int check_query(const struct mf_report_query *q, enum mf_report_limit *limit)
+{
+	uint64_t cards = 0;
+	size_t n_cat;
+
+	if (!q->cat || !q->lands || !q->counts || !q->spells)
+		return MF_ERR_INVALID;
+	if (q->size > MF_REPORT_DECK_MAX || q->n_spells > MF_REPORT_SPELLS_MAX ||
+	    q->n_lands > MF_ODDS_LAND_KINDS_MAX) {
+		*limit = q->size > MF_REPORT_DECK_MAX ? MF_REPORT_LIMIT_DECK :
+			 q->n_spells > MF_REPORT_SPELLS_MAX ? MF_REPORT_LIMIT_SPELLS :
+			 MF_REPORT_LIMIT_LAND_KINDS;
+		return MF_ERR_LIMIT;
+	}
+	if (q->size < MF_ODDS_DECK_MIN || q->n_spells == 0 || q->n_lands == 0)
+		return MF_ERR_INVALID;
+	n_cat = mf_mana_catalogue_size(q->cat);
+	for (size_t i = 0; i < q->n_lands; i++) {
+		if (q->lands[i] < 0 || (size_t)q->lands[i] >= n_cat || q->counts[i] == 0)
+			return MF_ERR_INVALID;
+		for (size_t j = 0; j < i; j++)
+			if (q->lands[j] == q->lands[i])
+				return MF_ERR_INVALID;
+		cards += q->counts[i];
+	}
+	for (size_t i = 0; i < q->n_spells; i++) {
+		if (q->spells[i].count == 0)
+			return MF_ERR_INVALID;
+		if (!q->spells[i].commander)
+			cards += q->spells[i].count;
+	}
+	return cards <= q->size ? MF_OK : MF_ERR_INVALID;
+}
+
+/* Each spell's turn (its mana value, {X} as 1, within 1..MF_ODDS_TURN_MAX),
+ * x, weight, and the first spell of the same cost and turn; how many are
+ * distinct. */
+static void plan_spells(struct rep_ctx *c)
+{
+	const struct mf_report_query *q = c->q;
+
+	for (size_t i = 0; i < q->n_spells; i++) {
+		const struct mf_mana_cost *cost = &q->spells[i].cost;
+		uint64_t mv;
+
+		c->x[i] = cost->x_count ? 1 : 0;
+		mv = mf_mana_cost_total(cost) + (uint64_t)cost->x_count * c->x[i];
+		c->turn[i] = mv < 1 ? 1 : mv > MF_ODDS_TURN_MAX ? MF_ODDS_TURN_MAX : (uint32_t)mv;
+		c->weight[i] = q->spells[i].count;
+		c->first[i] = i;
+		for (size_t j = 0; j < i; j++)
+			if (c->turn[j] == c->turn[i] && c->x[j] == c->x[i] &&
+			    memcmp(&q->spells[j].cost, cost, sizeof(*cost)) == 0) {
+				c->first[i] = j;
+				break;
+			}
+		c->n_distinct += c->first[i] == i;
+	}
+}
+
+/* The working arrays of c, one allocation; false when out of memory. */
+static bool alloc_ctx(struct rep_ctx *c, size_t n)
+{
+	char *block = calloc(n, sizeof(size_t) + 3 * sizeof(uint32_t) + sizeof(double) + sizeof(bool));
+
+	if (!block)
+		return false;
+	c->first = (size_t *)(void *)block;
+	c->base_p = (double *)(void *)(block + n * sizeof(size_t));
+	c->turn = (uint32_t *)(void *)(block + n * (sizeof(size_t) + sizeof(double)));
+	c->x = c->turn + n;
+	c->weight = c->x + n;
+	c->exact = (bool *)(c->weight + n);
+	return true;
+}
+
+/* Every distinct spell asked once, with its curve; copies for the rest. */
+static int answer_spells(struct rep_ctx *c, struct mf_report *out)
+{
+	const struct mf_report_query *q = c->q;
+	enum rep_method m = q->method == MF_ODDS_EXACT ? REP_EXACT :
+			    q->method == MF_ODDS_SAMPLE ? REP_SAMPLE : REP_AUTO;
+
+	for (size_t i = 0; i < q->n_spells; i++) {
+		struct mf_report_spell *s = &out->spells[i];
+		bool over = false;
+		int rc = MF_OK;
+
+		s->name = q->spells[i].name;
+		s->count = q->spells[i].count;
+		s->commander = q->spells[i].commander;
+		s->turn = c->turn[i];
+		s->x = c->x[i];
+		s->same_as = c->first[i];
+		if (c->first[i] != i)
+			s->odds = out->spells[c->first[i]].odds;
+		else
+			rc = mf_report_eval_spell(c, &c->deck, i, MF_REPORT_CURVE, m, &s->odds, &over);
+		if (rc) {
+			out->limit = rc != MF_ERR_LIMIT ? MF_REPORT_LIMIT_NONE :
+				     over ? MF_REPORT_LIMIT_BUDGET : MF_REPORT_LIMIT_ODDS;
+			return rc;
+		}
+		c->exact[i] = s->odds.method == MF_ODDS_EXACT;
+		c->base_p[i] = s->odds.p_castable;
+		out->n_exact += c->first[i] == i && c->exact[i];
+	}
+	return MF_OK;
+}
+
+int mf_report_compute(const struct mf_report_query *q, struct mf_report *out)
+{
+	struct rep_ctx c = { .q = q };
+	enum mf_report_limit limit = MF_REPORT_LIMIT_NONE;
+	int rc;
+
+	memset(out, 0, sizeof(*out));
+	rc = check_query(q, &limit);
+	if (rc) {
+		out->limit = limit;
+		return rc;
+	}
+	c.budget = q->budget ? q->budget : MF_REPORT_BUDGET_DEFAULT;
+	memcpy(c.deck.lands, q->lands, q->n_lands * sizeof(*q->lands));
+	memcpy(c.deck.counts, q->counts, q->n_lands * sizeof(*q->counts));
+	c.deck.n = q->n_lands;
+	for (size_t i = 0; i < q->n_lands; i++)
+		out->land_cards += q->counts[i];
+	c.cache = mf_odds_cache_new();
+	out->spells = calloc(q->n_spells, sizeof(*out->spells));
+	if (!c.cache || !out->spells || !alloc_ctx(&c, q->n_spells)) {
+		rc = MF_ERR_NOMEM;
+		goto done;
+	}
+	out->n_spells = q->n_spells;
+	plan_spells(&c);
+	rc = answer_spells(&c, out);
+	if (!rc) {
+		double p[MF_REPORT_SPELLS_MAX];
+
+		for (size_t i = 0; i < q->n_spells; i++)
+			p[i] = out->spells[i].odds.p_castable;
+		out->mean_p = mf_report_mean(p, c.weight, q->n_spells);
+		rc = mf_report_colors(&c, out);
+	}
+	if (!rc && q->advice)
+		rc = mf_report_advise(&c, out);
+done:
+	out->work = c.work;
+	mf_odds_cache_free(c.cache);
+	free(c.first);
+	if (rc) {
+		limit = out->limit;
+		mf_report_free(out);
+		out->limit = limit;
+	}
+	return rc;
+}
+
+void mf_report_free(struct mf_report *report)
+{
+	if (!report)
+		return;
+	free(report->spells);
+	for (size_t i = 0; i < report->n_advice; i++)
+		free(report->advice[i].changes);
+	free(report->more_land.changes);
+	free(report->fewer_land.changes);
+	memset(report, 0, sizeof(*report));
+}

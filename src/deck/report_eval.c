@@ -1,0 +1,148 @@
+/*
+ * The report's one way into the odds engine: a spell, or every spell of a
+ * deck, through mf_odds_compute(), charged to the report's budget.
+ */
+#include <string.h>
+
+#include "deck/report_int.h"
+
+unsigned mf_report_cost_colors(const struct mf_mana_cost *cost)
+{
+	unsigned mask = 0;
+
+	for (int t = 0; t < 5; t++)
+		if (cost->need[t] || cost->twobrid[t])
+			mask |= 1u << t;
+	for (unsigned m = 0; m < 32; m++)
+		if (cost->hybrid[m] || cost->phyrexian[m])
+			mask |= m;
+	return mask & 0x1fu;
+}
+
+/* The query of spell i in deck d, its budget what is left (at most cap
+ * when cap is not 0). */
+static void query_of(const struct rep_ctx *c, const struct rep_deck *d, size_t i, uint32_t curve,
+		     uint64_t cap, struct mf_odds_query *oq)
+{
+	const struct mf_report_query *q = c->q;
+	uint64_t left = c->budget - c->work;
+
+	memset(oq, 0, sizeof(*oq));
+	oq->cat = q->cat;
+	oq->size = q->size;
+	oq->lands = d->lands;
+	oq->counts = d->counts;
+	oq->n_lands = d->n;
+	oq->cost = q->spells[i].cost;
+	oq->x = c->x[i];
+	oq->turn = c->turn[i];
+	oq->curve = curve;
+	oq->on_draw = q->on_draw;
+	oq->life = q->life;
+	oq->policy = q->policy;
+	oq->custom = q->custom;
+	oq->seed = q->seed;
+	oq->budget = cap && cap < left ? cap : left;
+	oq->stop = q->stop;
+	oq->cache = c->cache;
+}
+
+/* One mf_odds_compute() with `method`; its work charged. */
+static int run(struct rep_ctx *c, struct mf_odds_query *oq, enum mf_odds_method method,
+	       uint32_t games, struct mf_odds_result *out, bool *over_budget)
+{
+	int rc;
+
+	oq->method = method;
+	oq->games = games;
+	if (oq->budget == 0) {  /* 0 would mean the odds' default */
+		*over_budget = true;
+		return MF_ERR_LIMIT;
+	}
+	rc = mf_odds_compute(oq, out);
+	if (rc == MF_OK) {
+		c->work += out->work;
+		return MF_OK;
+	}
+	/* A refused count (over_budget) is charged nothing: the odds do not
+	 * say its work. Its estimate refuses most before any work, none runs
+	 * past its budget, and a spell is refused at most once per deck. */
+	if (rc == MF_ERR_LIMIT && out->over_budget)
+		*over_budget = true;
+	return rc;
+}
+
+/* Games a spell in the screening (report_int.h). */
+static uint32_t screen_games(const struct rep_ctx *c)
+{
+	size_t games = REP_SCREEN_DECK_GAMES / (c->n_distinct ? c->n_distinct : 1);
+
+	return games < REP_SCREEN_GAMES_MIN ? REP_SCREEN_GAMES_MIN :
+	       games > REP_SCREEN_GAMES_MAX ? REP_SCREEN_GAMES_MAX : (uint32_t)games;
+}
+
+int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, uint32_t curve,
+		   enum rep_method method, struct mf_odds_result *out, bool *over_budget)
+{
+	struct mf_odds_query oq;
+	int rc;
+
+	*over_budget = false;
+	switch (method) {
+	case REP_EXACT:
+		query_of(c, d, i, curve, 0, &oq);
+		return run(c, &oq, MF_ODDS_EXACT, 0, out, over_budget);
+	case REP_SAMPLE:
+		query_of(c, d, i, curve, 0, &oq);
+		return run(c, &oq, MF_ODDS_SAMPLE, 0, out, over_budget);
+	case REP_SCREEN:
+		query_of(c, d, i, curve, 0, &oq);
+		return run(c, &oq, MF_ODDS_SAMPLE, screen_games(c), out, over_budget);
+	case REP_ODDS_AUTO:
+		query_of(c, d, i, curve, 0, &oq);
+		return run(c, &oq, MF_ODDS_AUTO, 0, out, over_budget);
+	case REP_AUTO:
+	default:
+		break;
+	}
+	/* auto: exact when its count fits a spell's share, else sampled */
+	query_of(c, d, i, curve, MF_REPORT_SPELL_EXACT_MAX, &oq);
+	rc = run(c, &oq, MF_ODDS_EXACT, 0, out, over_budget);
+	if (rc != MF_ERR_LIMIT || !*over_budget || c->work >= c->budget)
+		return rc;
+	*over_budget = false;
+	query_of(c, d, i, curve, 0, &oq);
+	return run(c, &oq, MF_ODDS_SAMPLE, 0, out, over_budget);
+}
+
+int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen, double *p,
+		  bool *over_budget)
+{
+	for (size_t i = 0; i < c->q->n_spells; i++) {
+		struct mf_odds_result r;
+		enum rep_method m = screen ? REP_SCREEN : !c->exact[i] ? REP_SAMPLE :
+				    c->q->method == MF_ODDS_EXACT ? REP_EXACT : REP_ODDS_AUTO;
+		int rc;
+
+		if (c->first[i] != i) {
+			p[i] = p[c->first[i]];
+			continue;
+		}
+		rc = mf_report_eval_spell(c, d, i, 0, m, &r, over_budget);
+		if (rc)
+			return rc;
+		p[i] = r.p_castable;
+	}
+	return MF_OK;
+}
+
+double mf_report_mean(const double *p, const uint32_t *w, size_t n)
+{
+	double sum = 0, total = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		sum += p[i] * w[i];
+		total += w[i];
+	}
+	return total > 0 ? sum / total : 0;
+}

@@ -1,0 +1,108 @@
+/*
+ * Internal view of one report, shared by the report's files.
+ *
+ * The files, each calling only those below it (never back up):
+ *   report.c         mf_report_compute(): checks, spells, colours, advice
+ *   report_advice.c  the advice: screen, count the best exactly, pick
+ *   report_screen.c  the swaps worth trying and their cheap sampled gain
+ *   report_colors.c  sources per colour against Karsten's table
+ *   report_eval.c    one spell, or a whole deck, through mf_odds_compute()
+ */
+#ifndef MF_REPORT_INT_H
+#define MF_REPORT_INT_H
+
+#include "manaflow/report.h"
+
+/* A deck's lands as the odds query reads them; the spells stay the query's. */
+struct rep_deck {
+	int32_t lands[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
+	size_t n;
+};
+
+/* One report's running state. Written by report.c (set-up, spells) and
+ * report_eval.c (work, budget), read by the rest. */
+struct rep_ctx {
+	const struct mf_report_query *q;
+	struct rep_deck deck;            /* the query's lands */
+	uint64_t budget, work;           /* units allowed and spent */
+	struct mf_odds_cache *cache;     /* shared by every query of the report */
+	size_t *first;                   /* per spell: the first of its cost and turn */
+	size_t n_distinct;               /* spells that are their own first */
+	uint32_t *turn, *x;              /* per spell: asked on, and {X} */
+	bool *exact;                     /* per spell: its answer in the deck was exact */
+	double *base_p;                  /* per spell: on-curve p_castable in the deck
+					  * (curve 0), the advice's `before` */
+	uint32_t *weight;                /* per spell: its count (the mean's weight) */
+};
+
+/* How mf_report_eval_spell() counts. */
+enum rep_method {
+	REP_AUTO,        /* exact within MF_REPORT_SPELL_EXACT_MAX, else sampled */
+	REP_EXACT,       /* exact within the budget, or MF_ERR_LIMIT */
+	REP_SAMPLE,      /* sampled to MF_ODDS_PRECISION */
+	REP_SCREEN,      /* sampled, few games (the screening's proxy): see below */
+	REP_ODDS_AUTO,   /* the odds' own auto (its estimate decides, before any work):
+			  * the advice's on-curve figures, whose curve 0 it is made for */
+};
+
+/* Games a spell in the screening: REP_SCREEN_DECK_GAMES a deck shared by
+ * its distinct spells, within REP_SCREEN_GAMES_MIN..MAX (a 30-spell deck
+ * 200 each, a 60-spell Commander deck 100). */
+#define REP_SCREEN_DECK_GAMES 6000u
+#define REP_SCREEN_GAMES_MIN 64u
+#define REP_SCREEN_GAMES_MAX 200u
+
+/* report_eval.c */
+
+/* Spell i of the query asked of deck d with curve, as `method` says,
+ * charged to the report's budget. MF_OK and *out; MF_ERR_LIMIT (budget
+ * spent: *over_budget true, or an odds limit), MF_ERR_STOPPED,
+ * MF_ERR_INVALID, MF_ERR_NOMEM from mf_odds_compute(). */
+int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, uint32_t curve,
+		   enum rep_method method, struct mf_odds_result *out, bool *over_budget);
+
+/* On-curve p_castable of every spell in deck d into p[] (n_spells): each
+ * distinct cost and turn once (c->first); REP_SCREEN when screen, else
+ * REP_ODDS_AUTO for a spell whose answer in the query's deck was exact and
+ * REP_SAMPLE for one sampled (with method exact: REP_EXACT). Same returns
+ * as mf_report_eval_spell(). */
+int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen, double *p,
+		  bool *over_budget);
+
+/* The count-weighted mean of p[] with weights w[] (0 when they sum to 0). */
+double mf_report_mean(const double *p, const uint32_t *w, size_t n);
+
+/* The colours (bit t for W..G) a cost can spend specifically: its
+ * coloured, hybrid, Phyrexian and two-brid symbols. */
+unsigned mf_report_cost_colors(const struct mf_mana_cost *cost);
+
+/* report_colors.c: out->colors and n_colors from the spells' answers. */
+int mf_report_colors(const struct rep_ctx *c, struct mf_report *out);
+
+/* report_screen.c */
+
+/* A land swap: k copies of deck land `out` (catalogue index) for k of `in`. */
+struct rep_swap {
+	int32_t out, in;
+	uint32_t k;
+	double screened;   /* the proxy's gain, points */
+};
+
+#define REP_SWAPS_MAX 4096
+
+/* Deck d with k copies of land out replaced by k of land in, into *to:
+ * false when d holds fewer than k of out, or the result has too many kinds. */
+bool mf_report_swap_deck(const struct rep_deck *d, int32_t out, int32_t in, uint32_t k,
+		   struct rep_deck *to);
+
+/* Every candidate swap (1 copy, and 2 copies of the most promising pairs)
+ * with its screened gain, into swaps[] (room for REP_SWAPS_MAX), best
+ * first; *n set. Same returns as mf_report_eval_deck() (on a failure *n counts
+ * the swaps screened so far, in no order). */
+int mf_report_screen(struct rep_ctx *c, struct rep_swap *swaps, size_t *n, bool *over_budget);
+
+/* report_advice.c: out->advice, more_land, fewer_land, advice_complete. */
+int mf_report_advise(struct rep_ctx *c, struct mf_report *out);
+
+#endif
