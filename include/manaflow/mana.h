@@ -221,6 +221,10 @@ struct mf_mana_cost {
 /* Total mana the cost asks for at most ({2/W} counts 2, {X} nothing). */
 MF_EXPORT uint64_t mf_mana_cost_total(const struct mf_mana_cost *cost);
 
+/* The colours (bit t for W..G) the cost can spend specifically: its
+ * coloured, hybrid, Phyrexian and two-brid symbols (C is no colour). */
+MF_EXPORT unsigned mf_mana_cost_colors(const struct mf_mana_cost *cost);
+
 /* Whether the cost has a symbol beyond colours, C and generic. */
 MF_EXPORT bool mf_mana_cost_has_choices(const struct mf_mana_cost *cost);
 

@@ -60,7 +60,7 @@ int mf_report_colors(const struct rep_ctx *c, struct mf_report *out)
 	int rc;
 
 	for (size_t i = 0; i < q->n_spells; i++)
-		used |= mf_report_cost_colors(&q->spells[i].cost);
+		used |= mf_mana_cost_colors(&q->spells[i].cost);
 	if (!used)
 		return MF_OK;
 	rc = mf_odds_sources(&sq, rows, &n_rows);
@@ -86,7 +86,7 @@ int mf_report_colors(const struct rep_ctx *c, struct mf_report *out)
 			uint32_t need;
 			uint64_t key;
 
-			if (!(mf_report_cost_colors(&q->spells[i].cost) >> t & 1))
+			if (!(mf_mana_cost_colors(&q->spells[i].cost) >> t & 1))
 				continue;
 			row_of(pips_of(&q->spells[i].cost, t), c->turn[i], paris, &g, &p, &tu);
 			need = needed_of(rows, n_rows, g, p, tu);

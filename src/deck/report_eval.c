@@ -6,19 +6,6 @@
 
 #include "deck/report_int.h"
 
-unsigned mf_report_cost_colors(const struct mf_mana_cost *cost)
-{
-	unsigned mask = 0;
-
-	for (int t = 0; t < 5; t++)
-		if (cost->need[t] || cost->twobrid[t])
-			mask |= 1u << t;
-	for (unsigned m = 0; m < 32; m++)
-		if (cost->hybrid[m] || cost->phyrexian[m])
-			mask |= m;
-	return mask & 0x1fu;
-}
-
 /* The query of spell i in deck d, its budget what is left (at most cap
  * when cap is not 0). */
 static void query_of(const struct rep_ctx *c, const struct rep_deck *d, size_t i, uint32_t curve,

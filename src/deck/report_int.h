@@ -73,9 +73,6 @@ int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen
 /* The count-weighted mean of p[] with weights w[] (0 when they sum to 0). */
 double mf_report_mean(const double *p, const uint32_t *w, size_t n);
 
-/* The colours (bit t for W..G) a cost can spend specifically: its
- * coloured, hybrid, Phyrexian and two-brid symbols. */
-unsigned mf_report_cost_colors(const struct mf_mana_cost *cost);
 
 /* report_colors.c: out->colors and n_colors from the spells' answers. */
 int mf_report_colors(const struct rep_ctx *c, struct mf_report *out);

@@ -233,7 +233,7 @@ int mf_report_screen(struct rep_ctx *c, struct rep_swap *swaps, size_t *n, bool 
 
 	*n = 0;
 	for (size_t i = 0; i < q->n_spells; i++)
-		deck_colors |= mf_report_cost_colors(&q->spells[i].cost);
+		deck_colors |= mf_mana_cost_colors(&q->spells[i].cost);
 	n_in = lands_in(c, deck_colors, in);
 	rc = mf_report_eval_deck(c, &c->deck, true, s.p, over_budget);
 	if (rc)

@@ -29,6 +29,19 @@ uint64_t mf_mana_cost_total(const struct mf_mana_cost *cost)
 	return n;
 }
 
+unsigned mf_mana_cost_colors(const struct mf_mana_cost *cost)
+{
+	unsigned mask = 0;
+
+	for (int t = 0; t < 5; t++)
+		if (cost->need[t] || cost->twobrid[t])
+			mask |= 1u << t;
+	for (unsigned m = 0; m < 32; m++)
+		if (cost->hybrid[m] || cost->phyrexian[m])
+			mask |= m;
+	return mask & 0x1fu;
+}
+
 bool mf_mana_cost_has_choices(const struct mf_mana_cost *cost)
 {
 	for (int m = 0; m < 32; m++)

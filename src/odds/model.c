@@ -17,20 +17,6 @@ const char *mf_odds_policy_name(enum mf_odds_policy policy)
 	return (unsigned)policy < MF_ODDS_POLICY_COUNT ? names[policy] : "unknown";
 }
 
-/* Colours (bit t for W..G) the cost can spend specifically. */
-static unsigned cost_colors(const struct mf_mana_cost *cost)
-{
-	unsigned mask = 0;
-
-	for (int t = 0; t < 5; t++)
-		if (cost->need[t] || cost->twobrid[t])
-			mask |= 1u << t;
-	for (unsigned m = 0; m < 32; m++)
-		if (cost->hybrid[m] || cost->phyrexian[m])
-			mask |= m;
-	return mask & 0x1fu;
-}
-
 /* Cost colours a land makes: its alternatives' colours, or for a fetch the
  * colours of the basic land types it finds (any basic: all five). */
 static uint8_t land_colors(const struct mf_mana_land *l, unsigned cost_mask)
@@ -395,7 +381,7 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	if (rc)
 		return rc;
 	c->q = q;
-	colors = cost_colors(&q->cost);
+	colors = mf_mana_cost_colors(&q->cost);
 	group_lands(c, q, colors, colors | (q->cost.need[MF_MANA_C] ? 1u << MF_MANA_C : 0));
 	c->spells = q->size - c->lands;
 	c->lands_needed = mana_value(q, q->policy == MF_ODDS_PARIS2013);
