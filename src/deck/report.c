@@ -92,11 +92,17 @@ static int answer_spells(struct rep_ctx *c, struct mf_report *out)
 	const struct mf_report_query *q = c->q;
 	enum rep_method m = q->method == MF_ODDS_EXACT ? REP_EXACT :
 			    q->method == MF_ODDS_SAMPLE ? REP_SAMPLE : REP_AUTO;
+	/* auto and exact first count every spell they can at once; the rest
+	 * (past their share, or sampled) one by one */
+	struct mf_odds_result *counted_odds = malloc(q->n_spells * sizeof(*counted_odds) + 1);
+	bool *counted = calloc(2 * q->n_spells + 1, sizeof(*counted)), *refused = counted + q->n_spells;
+	int rc = counted_odds && counted ? MF_OK : MF_ERR_NOMEM;
 
-	for (size_t i = 0; i < q->n_spells; i++) {
+	if (!rc && m != REP_SAMPLE)
+		rc = mf_report_eval_exact(c, &c->deck, MF_REPORT_CURVE, counted_odds, counted, refused);
+	for (size_t i = 0; i < q->n_spells && !rc; i++) {
 		struct mf_report_spell *s = &out->spells[i];
 		bool over = false;
-		int rc = MF_OK;
 
 		s->name = q->spells[i].name;
 		s->count = q->spells[i].count;
@@ -106,18 +112,24 @@ static int answer_spells(struct rep_ctx *c, struct mf_report *out)
 		s->same_as = c->first[i];
 		if (c->first[i] != i)
 			s->odds = out->spells[c->first[i]].odds;
+		else if (counted[i])
+			s->odds = counted_odds[i];
 		else
-			rc = mf_report_eval_spell(c, &c->deck, i, MF_REPORT_CURVE, m, &s->odds, &over);
+			rc = mf_report_eval_spell(c, &c->deck, i, MF_REPORT_CURVE,
+						  m == REP_AUTO && refused[i] ? REP_SAMPLE : m, &s->odds,
+						  &over);
 		if (rc) {
 			out->limit = rc != MF_ERR_LIMIT ? MF_REPORT_LIMIT_NONE :
 				     over ? MF_REPORT_LIMIT_BUDGET : MF_REPORT_LIMIT_ODDS;
-			return rc;
+			break;
 		}
 		c->exact[i] = s->odds.method == MF_ODDS_EXACT;
 		c->base_p[i] = s->odds.p_castable;
 		out->n_exact += c->first[i] == i && c->exact[i];
 	}
-	return MF_OK;
+	free(counted_odds);
+	free(counted);
+	return rc;
 }
 
 int mf_report_compute(const struct mf_report_query *q, struct mf_report *out)

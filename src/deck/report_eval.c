@@ -1,7 +1,9 @@
 /*
  * The report's one way into the odds engine: a spell, or every spell of a
- * deck, through mf_odds_compute(), charged to the report's budget.
+ * deck, through mf_odds_compute() (the exact counts of a deck's spells at
+ * once through mf_odds_compute_many()), charged to the report's budget.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "deck/report_int.h"
@@ -56,6 +58,44 @@ static int run(struct rep_ctx *c, struct mf_odds_query *oq, enum mf_odds_method 
 	 * past its budget, and a spell is refused at most once per deck. */
 	if (rc == MF_ERR_LIMIT && out->over_budget)
 		*over_budget = true;
+	return rc;
+}
+
+int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
+			 struct mf_odds_result *out, bool *counted, bool *refused)
+{
+	size_t n = c->q->n_spells, k = 0;
+	struct mf_odds_query *qs = malloc(n * sizeof(*qs) + 1);
+	struct mf_odds_result *res = malloc(n * sizeof(*res) + 1);
+	size_t *spell = malloc(n * sizeof(*spell) + 1);
+	int *rcs = malloc(n * sizeof(*rcs) + 1);
+	int rc = qs && res && spell && rcs ? MF_OK : MF_ERR_NOMEM;
+
+	for (size_t i = 0; i < n; i++)
+		counted[i] = refused[i] = false;
+	for (size_t i = 0; i < n && !rc && c->budget > c->work; i++) {
+		if (c->first[i] != i)
+			continue;
+		query_of(c, d, i, curve, MF_REPORT_SPELL_EXACT_MAX, &qs[k]);
+		qs[k].method = MF_ODDS_EXACT;
+		spell[k++] = i;
+	}
+	if (!rc && k)
+		mf_odds_compute_many(qs, k, res, rcs);
+	/* in the spells' order, as long as the report's budget holds them
+	 * all: one past it is answered later, with what is left */
+	for (size_t j = 0; j < k && !rc; j++) {
+		if (rcs[j] == MF_OK && c->work <= c->budget && res[j].work <= c->budget - c->work) {
+			out[spell[j]] = res[j];
+			counted[spell[j]] = true;
+			c->work += res[j].work;
+		}
+		refused[spell[j]] = rcs[j] == MF_ERR_LIMIT && res[j].over_budget;
+	}
+	free(qs);
+	free(res);
+	free(spell);
+	free(rcs);
 	return rc;
 }
 

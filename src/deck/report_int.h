@@ -6,7 +6,7 @@
  *   report_advice.c  the advice: screen, count the best exactly, pick
  *   report_screen.c  the swaps worth trying and their cheap sampled gain
  *   report_colors.c  sources per colour against Karsten's table
- *   report_eval.c    one spell, or a whole deck, through mf_odds_compute()
+ *   report_eval.c    one spell, or a whole deck, through the odds engine
  */
 #ifndef MF_REPORT_INT_H
 #define MF_REPORT_INT_H
@@ -61,6 +61,18 @@ enum rep_method {
  * MF_ERR_INVALID, MF_ERR_NOMEM from mf_odds_compute(). */
 int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, uint32_t curve,
 		   enum rep_method method, struct mf_odds_result *out, bool *over_budget);
+
+/* The exact counts of every spell of deck d that is its own first
+ * (c->first), with curve, at once (mf_odds_compute_many(): spells sharing
+ * kept hands walk together), each within MF_REPORT_SPELL_EXACT_MAX and
+ * what is left of the budget, charged to it: out[i] with counted[i] true
+ * for each one counted; counted[i] false for the rest (not counted, or
+ * a copy), for mf_report_eval_spell() to answer, and refused[i] true for
+ * one whose count ran past its share (auto samples it at once). A count
+ * refused is charged nothing, as in mf_report_eval_spell(). MF_OK or
+ * MF_ERR_NOMEM. */
+int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
+			 struct mf_odds_result *out, bool *counted, bool *refused);
 
 /* On-curve p_castable of every spell in deck d into p[] (n_spells): each
  * distinct cost and turn once (c->first); REP_SCREEN when screen, else
