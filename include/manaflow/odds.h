@@ -212,6 +212,25 @@ struct mf_odds_result {
 MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out);
 
 /*
+ * The queries qs[0 .. n) at once: rcs[i] and out[i] are what
+ * mf_odds_compute(&qs[i], &out[i]) returns and writes, but for the order in
+ * which an exact count adds its terms (its figures may differ from a
+ * query's own in the last bits) and its work (see below). Queries of one
+ * deck (the same lands, size, policy, draw and method; they may differ in
+ * cost, x, turn and curve) whose exact counts walk the same kept hands are
+ * counted together, up to 7 at a time, in one walk: each is charged that
+ * walk's work, as if it had walked alone, and should a batch fail (its
+ * budget, its memory, a stop), each of its queries is computed on its own.
+ * Other queries are computed one by one, in order, and once one of them
+ * fails the rest are not: their rcs[i] is MF_ODDS_SKIPPED (and out[i] is
+ * zeroed). Same threads, memory and stop contract as mf_odds_compute();
+ * the queries' caches are used as there.
+ */
+#define MF_ODDS_SKIPPED 1  /* mf_odds_compute_many(): not computed, another query failed */
+MF_EXPORT void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n,
+				    struct mf_odds_result *out, int *rcs);
+
+/*
  * The colours (bit t for W..G) land i of a deck can make, as the odds model
  * sees them: the colours of its alternatives, and for a fetch land those
  * of the lands of this deck it can find (a land with one of the basic land

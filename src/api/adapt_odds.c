@@ -346,37 +346,83 @@ static void deck_text(struct mf_buf *out, uint32_t size, uint64_t lands, bool on
 	rules_text(out, policy, custom, size, on_draw);
 }
 
-/* One spell's answer, kept so that a spell asked again is not computed
- * again. */
-struct odds_answer {
-	struct mf_mana_cost cost;
-	uint32_t x, turn;
-	struct mf_odds_result res;
+/* The spells of one request: each spell's query (its cost, x and turn in
+ * the request's deck), and, per distinct query, its answer. */
+struct odds_spells {
+	struct mf_odds_query *q;      /* n_distinct of them */
+	struct mf_odds_result *res;
+	int *rc;
+	size_t *of;                   /* spell i -> its distinct query */
+	size_t *first;                /* distinct query -> its first spell */
+	size_t n_distinct;
 };
 
-/* The answer of a spell already computed with q's cost, x and turn, or
- * NULL. */
-static const struct mf_odds_result *known(const struct odds_answer *done, size_t n,
-					  const struct mf_odds_query *q)
+static void spells_free(struct odds_spells *s)
 {
-	for (size_t k = 0; k < n; k++)
-		if (done[k].x == q->x && done[k].turn == q->turn &&
-		    memcmp(&done[k].cost, &q->cost, sizeof(q->cost)) == 0)
-			return &done[k].res;
-	return NULL;
+	free(s->q);
+	free(s->res);
+	free(s->rc);
+	free(s->of);
+	free(s->first);
 }
 
-/* The odds of the spell in r->q, or a problem at `at`. */
-static int compute(struct odds_request *r, const char *at, struct mf_odds_result *res,
+/* The distinct query of q's cost, x and turn among those of s, or
+ * SIZE_MAX: a spell asked again is computed once. */
+static size_t known(const struct odds_spells *s, const struct mf_odds_query *q)
+{
+	for (size_t k = 0; k < s->n_distinct; k++)
+		if (s->q[k].x == q->x && s->q[k].turn == q->turn &&
+		    memcmp(&s->q[k].cost, &q->cost, sizeof(q->cost)) == 0)
+			return k;
+	return SIZE_MAX;
+}
+
+/* Every spell of r decoded into s (nothing computed yet); 0, or -1 with
+ * the first bad spell's problem. */
+static int decode_spells(struct odds_request *r, struct odds_spells *s, struct mf_api_error *err)
+{
+	const cJSON *spell;
+	size_t i = 0, n = r->n_spells + 1;
+
+	memset(s, 0, sizeof(*s));
+	s->q = malloc(n * sizeof(*s->q));
+	s->res = malloc(n * sizeof(*s->res));
+	s->rc = malloc(n * sizeof(*s->rc));
+	s->of = malloc(n * sizeof(*s->of));
+	s->first = malloc(n * sizeof(*s->first));
+	if (!s->q || !s->res || !s->rc || !s->of || !s->first)
+		return mf_api_fail_nomem(err);
+	cJSON_ArrayForEach(spell, r->spells) {
+		char at[64];
+		size_t k;
+
+		snprintf(at, sizeof(at), "/spells/%zu", i);
+		if (decode_spell(spell, at, &r->q, err))
+			return -1;
+		k = known(s, &r->q);
+		if (k == SIZE_MAX) {
+			k = s->n_distinct++;
+			s->q[k] = r->q;
+			s->first[k] = i;
+		}
+		s->of[i++] = k;
+	}
+	return 0;
+}
+
+/* The odds of distinct query k, or a problem at its first spell. */
+static int compute(const struct odds_request *r, const struct odds_spells *s, size_t k,
 		   struct mf_api_error *err)
 {
-	int rc = mf_odds_compute(&r->q, res);
+	int rc = s->rc[k];
+	char at[64];
 
+	snprintf(at, sizeof(at), "/spells/%zu", s->first[k]);
 	if (rc == MF_ERR_NOMEM)
 		return mf_api_fail_nomem(err);
 	if (rc == MF_ERR_STOPPED)
 		return mf_api_fail_stopped(err, at);
-	if (rc == MF_ERR_LIMIT && res->over_budget)
+	if (rc == MF_ERR_LIMIT && s->res[k].over_budget)
 		return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
 				    "the %s count needs more than %llu units of work; send %s",
 				    r->q.method == MF_ODDS_EXACT ? "exact" : "sampled",
@@ -392,49 +438,43 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 		     struct mf_api_error *err)
 {
 	struct odds_request r;
-	struct odds_answer *done;
-	const cJSON *spell;
+	struct odds_spells s;
+	struct mf_odds_cache *cache;
 	uint64_t lands = 0;
-	size_t i = 0, n_done = 0;
 	int rc = 0;
 
 	if (decode_request(body, ctx, &r, err))
 		return -1;
 	r.q.budget = ctx->odds_budget;
 	r.q.stop = ctx->stop;
-	done = malloc(r.n_spells * sizeof(*done) + 1);
-	if (!done)
-		return mf_api_fail_nomem(err);
 	/* the spells share kept hands through it; without memory for it, they
 	 * make their own */
-	r.q.cache = r.n_spells > 1 ? mf_odds_cache_new() : NULL;
+	cache = r.n_spells > 1 ? mf_odds_cache_new() : NULL;
+	r.q.cache = cache;
+	rc = decode_spells(&r, &s, err);
+	if (!rc)
+		mf_odds_compute_many(s.q, s.n_distinct, s.res, s.rc);
+	/* the first spell that failed, in the request's order (those left
+	 * out after a failure say nothing) */
+	for (size_t i = 0; i < r.n_spells && !rc; i++)
+		if (s.rc[s.of[i]] != MF_ODDS_SKIPPED)
+			rc = compute(&r, &s, s.of[i], err);
+	mf_odds_cache_free(cache);
 	for (size_t k = 0; k < r.q.n_lands; k++)
 		lands += r.counts[k];
-	deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy, &r.q.custom);
-	mf_buf_addf(out, ",\"life\":%u,", r.q.life);
-	if (r.q.curve)
-		mf_buf_addf(out, "\"curve\":%u,", r.q.curve);
-	MF_JSON_LIT(out, "\"results\":[");
-	cJSON_ArrayForEach(spell, r.spells) {
-		const struct mf_odds_result *res;
-		char at[64];
-
-		snprintf(at, sizeof(at), "/spells/%zu", i);
-		if ((rc = decode_spell(spell, at, &r.q, err)) != 0)
-			break;
-		res = known(done, n_done, &r.q);
-		if (!res) {
-			done[n_done] = (struct odds_answer){ r.q.cost, r.q.x, r.q.turn, { 0 } };
-			if ((rc = compute(&r, at, &done[n_done].res, err)) != 0)
-				break;
-			res = &done[n_done++].res;
+	if (!rc) {
+		deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy, &r.q.custom);
+		mf_buf_addf(out, ",\"life\":%u,", r.q.life);
+		if (r.q.curve)
+			mf_buf_addf(out, "\"curve\":%u,", r.q.curve);
+		MF_JSON_LIT(out, "\"results\":[");
+		for (size_t i = 0; i < r.n_spells; i++) {
+			if (i)
+				MF_JSON_LIT(out, ",");
+			result_text(out, &s.q[s.of[i]], &s.res[s.of[i]]);
 		}
-		if (i++)
-			MF_JSON_LIT(out, ",");
-		result_text(out, &r.q, res);
 	}
-	mf_odds_cache_free(r.q.cache);
-	free(done);
+	spells_free(&s);
 	if (rc)
 		return rc;
 	if (MF_JSON_LIT(out, "]}"))

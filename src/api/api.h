@@ -29,8 +29,12 @@ struct mf_api_error {
 /* Read-only state every adapter may use: shared by every request, but for
  * `stop`, which a caller that runs requests with a deadline sets in its
  * own copy. */
+struct mf_card_db;
+
 struct mf_api_ctx {
 	const struct mf_mana_catalogue *lands;
+	const struct mf_card_db *cards;  /* the card database deck lists are resolved against
+					  * (manaflow/carddb.h), or NULL: none was loaded */
 	const char *lands_listing;  /* where a client lists the catalogue ("GET /v1/lands"), named
 				     * by an unknown land's detail; NULL: named by none */
 	uint64_t odds_budget;  /* work units per spell of the odds; 0: MF_ODDS_BUDGET_DEFAULT */

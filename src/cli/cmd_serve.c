@@ -5,6 +5,7 @@
 #include <stdatomic.h>
 #include <unistd.h>
 
+#include "cli/cards_file.h"
 #include "cli/cli_io.h"
 #include "cli/commands.h"
 #include "cli/options.h"
@@ -23,7 +24,7 @@ static unsigned long long online_cores(void)
 enum {
 	OPT_HOST, OPT_PORT, OPT_THREADS, OPT_BODY_LIMIT, OPT_TIMEOUT, OPT_CONNECTION_LIMIT,
 	OPT_PER_IP_LIMIT, OPT_UPLOAD_DEADLINE, OPT_REQUEST_DEADLINE, OPT_DRAIN_SECONDS,
-	OPT_SHUTDOWN_DELAY, OPT_MEMORY_LIMIT, OPT_LANDS, OPT_NO_ACCESS_LOG, OPT_NO_PLAYGROUND,
+	OPT_SHUTDOWN_DELAY, OPT_MEMORY_LIMIT, OPT_LANDS, OPT_CARDS, OPT_NO_ACCESS_LOG, OPT_NO_PLAYGROUND,
 	OPT_CORS_ORIGIN, OPT_COUNT
 };
 
@@ -66,6 +67,11 @@ static const struct mf_cli_option options[OPT_COUNT] = {
 			"get 503" },
 	[OPT_LANDS] = { "lands", MF_CLI_STRING, "FILE", .def_text = "built in",
 		.env = "MANAFLOW_LANDS", .help = "land catalogue in m_lands.txt format" },
+	[OPT_CARDS] = { "cards", MF_CLI_STRING, "FILE", .def_text = "none",
+		.env = "MANAFLOW_CARDS",
+		.help = "card database deck lists are resolved against: Scryfall's bulk "
+			"\"Oracle Cards\" JSON file, read at start-up (docs/cards.md); a bad "
+			"file stops the server, exit 2" },
 	[OPT_NO_ACCESS_LOG] = { "no-access-log", MF_CLI_FLAG, .on = false,
 		.env = "MANAFLOW_ACCESS_LOG",
 		.help = "no JSON access-log line per request on stderr" },
@@ -242,6 +248,46 @@ static struct mf_mana_catalogue *load_lands(const struct mf_cli_value *v, struct
 	return NULL;
 }
 
+/* Logs the card database loaded (or why not) as load says. */
+static void log_cards(struct mf_log *log, const struct mf_cli_cards_load *load, bool ok)
+{
+	if (ok)
+		mf_log(log, MF_LOG_INFO, "cards loaded", MF_LOG_KVS(
+			MF_LOG_STR("file", load->path), MF_LOG_UINT("cards", load->stats.added),
+			MF_LOG_UINT("skipped", load->stats.skipped),
+			MF_LOG_UINT("duplicates", load->stats.duplicates),
+			MF_LOG_UINT("ms", load->ms), MF_LOG_UINT("bytes_read", load->stats.bytes),
+			MF_LOG_UINT("bytes_held", load->bytes_held)));
+	else if (load->has_offset)
+		mf_log(log, MF_LOG_ERROR, "cannot load the card database", MF_LOG_KVS(
+			MF_LOG_STR("file", load->path), MF_LOG_UINT("offset", load->offset),
+			MF_LOG_STR("reason", load->reason)));
+	else
+		mf_log(log, MF_LOG_ERROR, "cannot load the card database", MF_LOG_KVS(
+			MF_LOG_STR("file", load->path), MF_LOG_STR("reason", load->reason)));
+	if (ok && load->stats.skipped)
+		mf_log(log, MF_LOG_WARN, "cards skipped", MF_LOG_KVS(
+			MF_LOG_STR("file", load->path), MF_LOG_UINT("skipped", load->stats.skipped),
+			MF_LOG_UINT("first_offset", load->first_skip.offset),
+			MF_LOG_STR("first_reason", load->first_skip.reason)));
+}
+
+/* Loads the card database --cards (or MANAFLOW_CARDS) names into *out,
+ * NULL when it names none, and logs how it went. 0, or -1 when it cannot
+ * be loaded. */
+static int load_cards(const struct mf_cli_value *v, struct mf_log *log, struct mf_card_db **out)
+{
+	const char *path = v[OPT_CARDS].text;
+	struct mf_cli_cards_load load;
+
+	*out = NULL;
+	if (!path || !*path)
+		return 0;
+	*out = mf_cli_cards_open(path, &load);
+	log_cards(log, &load, *out != NULL);
+	return *out ? 0 : -1;
+}
+
 int mf_cli_cmd_serve(int argc, char **argv)
 {
 	struct mf_cli_value v[OPT_COUNT];
@@ -249,6 +295,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 	struct signal_watch watch = { .skip_delay = false, .log = &log };
 	struct server_config cfg;
 	struct mf_mana_catalogue *cat;
+	struct mf_card_db *cards;
 	struct server *srv = NULL;
 	int status = mf_cli_parse(&command, argc, argv, v, NULL);
 
@@ -260,6 +307,11 @@ int mf_cli_cmd_serve(int argc, char **argv)
 	cat = load_lands(v, &log);
 	if (!cat)
 		return 2;
+	if (load_cards(v, &log, &cards)) {
+		mf_mana_catalogue_free(cat);
+		return 2;
+	}
+	cfg.cards = cards;
 	block_stop_signals(&watch.set);
 	status = 2;  /* mf_server_start() logged why */
 	if (mf_server_start(&cfg, cat, &srv) == 0) {
@@ -267,6 +319,7 @@ int mf_cli_cmd_serve(int argc, char **argv)
 		drain(srv, &cfg, &watch, wait_for_signal(&watch.set));
 		status = 0;
 	}
+	mf_card_db_free(cards);
 	mf_mana_catalogue_free(cat);
 	return status;
 }

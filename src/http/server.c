@@ -13,6 +13,7 @@
 #include "api/adapt_mana.h"
 #include "common/hash.h"
 #include "http/framing.h"
+#include "manaflow/carddb.h"
 
 /* libmicrohttpd's messages, as one JSON log line each. A client that hangs
  * up mid-request is no error of the server's, and a flood of them must not
@@ -149,6 +150,17 @@ static void server_free(struct server *s)
 	free(s);
 }
 
+/* The memory the requests' budgets are derived from: the limit less what
+ * the card database holds, which stays for the life of the server (never
+ * below MF_ADMISSION_MEMORY_MIN: mf_admission_init raises it to that). */
+static size_t admission_limit(const struct server_config *cfg)
+{
+	size_t limit = cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT;
+	size_t cards = mf_card_db_bytes(cfg->cards);
+
+	return limit > cards ? limit - cards : 0;
+}
+
 /* Step 1 of mf_server_start(): the server's state (config, catalogue,
  * CORS origins, routes, metrics, static answers, admission) into *out.
  * MF_OK, or MF_ERR_INVALID (CORS) / MF_ERR_NOMEM, logged; *out is then
@@ -166,6 +178,7 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 	s->cfg = *cfg;
 	s->listen_fd = -1;
 	s->ctx.lands = cat;
+	s->ctx.cards = cfg->cards;
 	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
 	mf_request_ids_init(&s->ids);
 	rc = mf_cors_parse(&s->cors, cfg->cors_origins);
@@ -183,8 +196,7 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 	s->metrics = mf_metrics_new(names, s->n_routes);
 	if (!s->metrics || render_static_answers(s))
 		goto nomem;
-	mf_admission_init(&s->admission,
-			  cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT);
+	mf_admission_init(&s->admission, admission_limit(cfg));
 	mf_metrics_set_admission(s->metrics, &s->admission);
 	return MF_OK;
 nomem:

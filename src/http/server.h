@@ -33,6 +33,9 @@ struct server_config {
 	bool playground;           /* serve the playground page at / and /playground */
 	const char *cors_origins;  /* comma-separated allowed origins, "*", or NULL: CORS off */
 	const char *version;
+	const struct mf_card_db *cards; /* `--cards`: the card database handlers read through
+					 * mf_api_ctx.cards (borrowed: it must outlive the
+					 * server); NULL: none */
 	struct mf_log *log;        /* where start-up failures are logged (borrowed: it must
 				    * outlive mf_server_start); NULL: nowhere */
 };

@@ -1,70 +1,22 @@
 /*
  * The exact count on a dense grid, for decks without bounce lands whose
  * multisets of lands fit in GRID_CELLS_MAX cells. It answers what exact.c
- * answers, without hashing and with far fewer castability searches.
+ * answers, without hashing and with far fewer castability searches, for a
+ * batch of queries at once (grid_int.h).
  *
  * A cell is a multiset of lands seen, by group (mixed radix: count + 1 per
  * group). The kept hands (hands.c) fall into classes by the lands a London
  * mulligan bottomed and the hand's size: the class and the cell fix what
- * is still drawable, so each class is walked turn by turn over the grid.
- * Each turn's draw x from cell S is tallied with castable(S, x), one byte
- * per (turn asked, cell, draw) that drops.c fills on first use.
- *
- * Castability never falls when one more land is seen: a land in hand does
- * all it could do from the library (played where a fetch would find it,
- * for no life and untapped), and an extra land drawn on the turn only adds
- * a choice. So a cell whose smaller neighbour casts, or whose draw of a
- * spell casts, casts without a search. Nor does it fall a turn later: a
- * line of play still works with its last land drop delayed. So a draw that
- * casts on a turn asked, with the lands the cost needs, leaves the walk
- * and counts as castable on every later turn.
+ * is still drawable, so each class is walked turn by turn over the grid
+ * (grid_walk.c). The walk's tallies are kept by turn, lands seen and the
+ * members that cast, and read into each member's figures at the end.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/grid_int.h"
 
-#define GRID_CELLS_MAX (1u << 18)     /* cells of the grid */
-#define GRID_MEMO_MAX (16u << 20)      /* bytes of castability memo */
-#define GRID_UNKNOWN (-1)
-
-/* A class of kept hands: what was bottomed, so what stays drawable. */
-struct class {
-	uint8_t bottomed[MF_ODDS_LAND_KINDS_MAX];
-	uint32_t bottomed_lands;
-	uint32_t draw;          /* cards of the hand drawn (before bottoming) */
-};
-
-/* A kept hand: its class, the cell of its kept lands, its probability. */
-struct start {
-	uint32_t class, cell;
-	double p;
-};
-
-struct grid {
-	struct odds_ctx *c;
-	size_t n;                          /* groups */
-	uint32_t stride[MF_ODDS_LAND_KINDS_MAX];
-	uint32_t cells;
-	uint8_t *digits;                   /* cells * n: the lands of each cell */
-	uint8_t *lands;                    /* cells: how many lands */
-	int8_t *memo;                      /* blocks * cells * (n + 1) */
-	uint8_t block[MF_ODDS_TURN_MAX];   /* turn - 1 -> memo block (asked turns) */
-	double *cur, *next;                /* cells: probability of each */
-	double absorbed[MF_ODDS_TURN_MAX]; /* cast on turn t with enough lands: done */
-	uint32_t *act, *act_next;          /* the cells of cur and next */
-	uint8_t *mark;                     /* cells: in act_next */
-	size_t n_act, n_next;
-	struct odds_table classes;         /* class key -> index into class[] */
-	struct class *class;
-	size_t n_class, cap_class;
-	struct start *start;
-	size_t n_start, cap_start;
-	size_t counted;                    /* bytes counted in c->heap, but classes' */
-	struct odds_cache_key key;         /* of the kept hands, with the query's cache */
-};
-
-/* The turns whose castability is tallied: the one asked and the curve's. */
+/* Whether member c tallies turn: its own turn, or one of its curve's. */
 static bool asked(const struct odds_ctx *c, uint32_t turn)
 {
 	return turn == c->q->turn || turn <= c->q->curve;
@@ -72,7 +24,7 @@ static bool asked(const struct odds_ctx *c, uint32_t turn)
 
 /* Whether no line can cast on `turn`: even `turn` lands each making the
  * most any land of the deck makes fall short of the cost's mana. Such a
- * turn is tallied as not castable without asking, and has no memo. */
+ * turn is tallied as not castable without asking. */
 static bool hopeless_turn(const struct odds_ctx *c, uint32_t turn)
 {
 	uint32_t most = 0;
@@ -83,26 +35,86 @@ static bool hopeless_turn(const struct odds_ctx *c, uint32_t turn)
 	return (uint64_t)turn * most < c->mana_needed;
 }
 
-/* Whether turn's castability is looked up (and so has a memo block). */
-static bool looked_up(const struct odds_ctx *c, uint32_t turn)
+/* The batch's masks by turn (grid_int.h) and its last turn. */
+static void batch_turns(struct grid *gr)
 {
-	return asked(c, turn) && !hopeless_turn(c, turn);
+	memset(gr->ask, 0, sizeof(gr->ask));
+	memset(gr->look, 0, sizeof(gr->look));
+	memset(gr->care, 0, sizeof(gr->care));
+	memset(gr->absorb_lands, 0, sizeof(gr->absorb_lands));
+	gr->last_turn = 0;
+	for (size_t k = 0; k < gr->n_members; k++) {
+		const struct odds_ctx *m = gr->members[k];
+
+		for (uint32_t t = 1; t <= m->last_turn; t++) {
+			if (!asked(m, t))
+				continue;
+			gr->ask[t - 1] |= (uint8_t)(1u << k);
+			if (!hopeless_turn(m, t))
+				gr->look[t - 1] |= (uint8_t)(1u << k);
+		}
+		/* a member cares about every turn before its last (which it asks) */
+		for (uint32_t t = 1; t < m->last_turn; t++) {
+			gr->care[t - 1] |= (uint8_t)(1u << k);
+			if (m->lands_needed > gr->absorb_lands[t - 1])
+				gr->absorb_lands[t - 1] = m->lands_needed;
+		}
+		if (m->last_turn > gr->last_turn)
+			gr->last_turn = m->last_turn;
+	}
 }
 
-/* The bytes of the grid's arrays (grid_init), for cells and blocks. */
-static size_t arrays_bytes(size_t cells, size_t blocks, size_t n)
+/* Whether every payment of b's cost pays a's too: neither has a choice
+ * of symbols, b asks for at least as much of each type of mana, and as
+ * much in all ({X} as the query's x). The same lands, untapped by the same
+ * line of play, then pay a's with a part of b's mana, for no more life. */
+static bool asks_part_of(const struct odds_ctx *a, const struct odds_ctx *b)
 {
-	return cells * ((n ? n : 1) + 1 + blocks * (n + 1) + 2 * sizeof(double) +
-			2 * sizeof(uint32_t) + 1);
+	const struct mf_mana_cost *ca = &a->q->cost, *cb = &b->q->cost;
+	uint64_t total_a = (uint64_t)ca->generic + (uint64_t)ca->x_count * a->q->x;
+	uint64_t total_b = (uint64_t)cb->generic + (uint64_t)cb->x_count * b->q->x;
+
+	if (mf_mana_cost_has_choices(ca) || mf_mana_cost_has_choices(cb) ||
+	    a->q->life != b->q->life)
+		return false;
+	for (size_t t = 0; t < MF_MANA_TYPES; t++) {
+		if (ca->need[t] > cb->need[t])
+			return false;
+		total_a += ca->need[t];
+		total_b += cb->need[t];
+	}
+	return total_a <= total_b;
 }
 
-/* The grid's size: cells and memo bytes; false when too large, or when its
- * arrays, with an eighth of the heap's cap to spare for its classes, would
- * not fit what is left of the computation's heap (the hash tables of
+/* The batch's implications between members (grid_int.h). */
+static void batch_implications(struct grid *gr)
+{
+	memset(gr->implied, 0, sizeof(gr->implied));
+	memset(gr->implied_not, 0, sizeof(gr->implied_not));
+	for (size_t a = 0; a < gr->n_members; a++)
+		for (size_t b = 0; b < gr->n_members; b++)
+			if (a != b && asks_part_of(gr->members[a], gr->members[b])) {
+				gr->implied[b] |= (uint8_t)(1u << a);
+				gr->implied_not[a] |= (uint8_t)(1u << b);
+			}
+}
+
+/* The bytes of the grid's arrays (grid_init), for cells, blocks and turns. */
+static size_t arrays_bytes(size_t cells, size_t blocks, size_t n, uint32_t turns)
+{
+	return cells * ((n ? n : 1) + 1 + blocks * (n + 1) + 2 * sizeof(double)) +
+	       2 * ((cells + 63) / 64) * sizeof(uint64_t) +
+	       (size_t)turns * GRID_SEEN_MAX * 128 * sizeof(double);
+}
+
+/* The grid's size: cells and memo blocks; false when too large, or when
+ * its arrays, with an eighth of the heap's cap to spare for its classes,
+ * would not fit what is left of the lead's heap (the hash tables of
  * exact.c, which grow only as far as they need, or the sample answer
  * instead). */
-static bool measure(const struct odds_ctx *c, uint32_t *cells, size_t *blocks)
+static bool measure(const struct grid *gr, uint32_t *cells, size_t *blocks)
 {
+	const struct odds_ctx *c = gr->c;
 	uint64_t n = 1;
 
 	for (size_t g = 0; g < c->n_groups; g++) {
@@ -111,19 +123,24 @@ static bool measure(const struct odds_ctx *c, uint32_t *cells, size_t *blocks)
 			return false;
 	}
 	*blocks = 0;
-	for (uint32_t t = 1; t <= c->last_turn; t++)
-		*blocks += looked_up(c, t);
+	for (uint32_t t = 1; t <= gr->last_turn; t++)
+		*blocks += gr->look[t - 1] != 0;
 	*cells = (uint32_t)n;
 	return n * *blocks * (c->n_groups + 1) <= GRID_MEMO_MAX &&
-	       arrays_bytes(n, *blocks, c->n_groups) + c->heap.max / 8 <= c->heap.max - c->heap.used;
+	       arrays_bytes(n, *blocks, c->n_groups, gr->last_turn) + c->heap.max / 8 <=
+	       c->heap.max - c->heap.used;
 }
 
-bool mf_odds_grid_fits(const struct odds_ctx *c)
+bool mf_odds_grid_fits(struct odds_ctx *const *members, size_t n_members)
 {
+	struct grid gr = { .c = members[0], .members = members, .n_members = n_members };
 	uint32_t cells;
 	size_t blocks;
 
-	return !c->bounce_in_deck && measure(c, &cells, &blocks);
+	if (members[0]->bounce_in_deck)
+		return false;
+	batch_turns(&gr);
+	return measure(&gr, &cells, &blocks);
 }
 
 static void grid_free(struct grid *gr)
@@ -134,47 +151,55 @@ static void grid_free(struct grid *gr)
 	free(gr->memo);
 	free(gr->cur);
 	free(gr->next);
-	free(gr->act);
-	free(gr->act_next);
-	free(gr->mark);
+	free(gr->mass);
+	free(gr->live);
+	free(gr->live_next);
 	free(gr->class);
 	free(gr->start);
 	mf_odds_table_free(&gr->classes);
 }
 
-/* Allocates the grid and writes each cell's lands; MF_OK or MF_ERR_NOMEM. */
-static int grid_init(struct grid *gr, struct odds_ctx *c)
+/* Allocates the grid of members[0 .. n_members) and writes each cell's
+ * lands; MF_OK or MF_ERR_NOMEM (the heap's cap included). */
+static int grid_init(struct grid *gr, struct odds_ctx *const *members, size_t n_members)
 {
-	size_t blocks = 0, n = c->n_groups;
+	struct odds_ctx *c = members[0];
+	size_t blocks = 0, n = c->n_groups, bytes;
 	uint32_t cells = 0;
 
 	memset(gr, 0, sizeof(*gr));
 	gr->c = c;
+	gr->members = members;
+	gr->n_members = n_members;
 	gr->n = n;
-	measure(c, &cells, &blocks);
-	gr->cells = cells;
-	if (!mf_odds_heap_take(&c->heap, arrays_bytes(cells, blocks, n)))
+	batch_turns(gr);
+	batch_implications(gr);
+	if (!measure(gr, &cells, &blocks))
 		return MF_ERR_NOMEM;
-	gr->counted = arrays_bytes(cells, blocks, n);
-	for (uint32_t t = 1, b = 0; t <= c->last_turn; t++)
-		gr->block[t - 1] = looked_up(c, t) ? (uint8_t)b++ : UINT8_MAX;
+	gr->cells = cells;
+	bytes = arrays_bytes(cells, blocks, n, gr->last_turn);
+	if (!mf_odds_heap_take(&c->heap, bytes))
+		return MF_ERR_NOMEM;
+	gr->counted = bytes;
+	for (uint32_t t = 1, b = 0; t <= gr->last_turn; t++)
+		gr->block[t - 1] = gr->look[t - 1] ? (uint8_t)b++ : UINT8_MAX;
 	for (size_t g = 0, s = 1; g < n; g++) {
 		gr->stride[g] = (uint32_t)s;
 		s *= c->g[g].count + 1u;
 	}
 	gr->digits = malloc((size_t)cells * (n ? n : 1));
 	gr->lands = malloc(cells);
-	gr->memo = malloc(blocks * cells * (n + 1));
+	gr->memo = calloc(blocks * cells * (n + 1) + 1, 1);
 	gr->cur = calloc(cells, sizeof(*gr->cur));
 	gr->next = calloc(cells, sizeof(*gr->next));
-	gr->act = malloc(cells * sizeof(*gr->act));
-	gr->act_next = malloc(cells * sizeof(*gr->act_next));
-	gr->mark = calloc(cells, 1);
-	if (!gr->digits || !gr->lands || !gr->memo || !gr->cur || !gr->next ||
-	    !gr->act || !gr->act_next || !gr->mark ||
+	gr->mass = calloc((size_t)gr->last_turn * GRID_SEEN_MAX * 128, sizeof(*gr->mass));
+	gr->words = (cells + 63) / 64;
+	gr->live = calloc(gr->words, sizeof(*gr->live));
+	gr->live_next = calloc(gr->words, sizeof(*gr->live_next));
+	if (!gr->digits || !gr->lands || !gr->memo || !gr->cur || !gr->next || !gr->mass ||
+	    !gr->live || !gr->live_next ||
 	    mf_odds_table_init(&gr->classes, n + 1, &c->heap) != MF_OK)
 		return MF_ERR_NOMEM;
-	memset(gr->memo, GRID_UNKNOWN, blocks * cells * (n + 1));
 	/* cell by cell, the digits counted up like an odometer (group 0 the
 	 * fastest): no division */
 	{
@@ -245,7 +270,7 @@ static int hand_start(void *arg, const struct odds_kept *k)
 	if (!v)
 		return MF_ERR_NOMEM;
 	if (added) {
-		struct class *cl;
+		struct grid_class *cl;
 
 		if (grow(gr, (void **)&gr->class, &gr->cap_class, gr->n_class + 1, sizeof(*gr->class)))
 			return MF_ERR_NOMEM;
@@ -259,175 +284,8 @@ static int hand_start(void *arg, const struct odds_kept *k)
 	}
 	if (grow(gr, (void **)&gr->start, &gr->cap_start, gr->n_start + 1, sizeof(*gr->start)))
 		return MF_ERR_NOMEM;
-	gr->start[gr->n_start++] = (struct start){ (uint32_t)v->u, cell, k->p };
+	gr->start[gr->n_start++] = (struct grid_start){ (uint32_t)v->u, cell, k->p };
 	return MF_OK;
-}
-
-/* ------------------------------------------------------------------ */
-/* Castability, from the memo.                                         */
-
-/* Whether the lands of `cell` seen before turn t and draw x (a group, or
- * n for a spell or no draw) cast: 1, 0 or a negative mf_status. */
-static int castable(struct grid *gr, uint32_t t, uint32_t cell, size_t x)
-{
-	size_t n = gr->n;
-	int8_t *memo = gr->memo + ((size_t)gr->block[t - 1] * gr->cells) * (n + 1);
-	const uint8_t *s = gr->digits + (size_t)cell * n;
-	int rc = GRID_UNKNOWN;
-
-	if (memo[(size_t)cell * (n + 1) + x] != GRID_UNKNOWN)
-		return memo[(size_t)cell * (n + 1) + x];
-	if (x < n) {
-		rc = castable(gr, t, cell, n);
-		if (rc < 0)
-			return rc;
-		rc = rc ? 1 : GRID_UNKNOWN;
-	}
-	for (size_t g = 0; g < n && rc == GRID_UNKNOWN; g++)
-		if (s[g] && memo[(size_t)(cell - gr->stride[g]) * (n + 1) + x] == 1)
-			rc = 1;
-	if (rc == GRID_UNKNOWN) {
-		rc = mf_odds_castable_seen(gr->c, s, x < n ? (uint8_t)x : ODDS_SPELL, t);
-		if (rc < 0)
-			return rc;
-	}
-	memo[(size_t)cell * (n + 1) + x] = (int8_t)rc;
-	return rc;
-}
-
-/* ------------------------------------------------------------------ */
-/* The turns of one class.                                             */
-
-/* One turn's sums, kept in locals while a turn is walked. */
-struct sums {
-	double castable_on_turn, lands, both, by_turn;
-};
-
-static void carry(struct grid *gr, uint32_t cell, double p)
-{
-	if (!gr->mark[cell]) {
-		gr->mark[cell] = 1;
-		gr->act_next[gr->n_next++] = cell;
-	}
-	gr->next[cell] += p;
-}
-
-/* The absorbed probability into the sums of the turns after it. */
-static void add_absorbed(const struct grid *gr, struct odds_tally *out)
-{
-	const struct odds_ctx *c = gr->c;
-
-	for (uint32_t t = 1; t <= c->last_turn; t++) {
-		double p = gr->absorbed[t - 1];
-
-		for (uint32_t later = t + 1; later <= c->last_turn; later++)
-			if (asked(c, later))
-				out->by_turn[later - 1] += p;
-		if (t < c->q->turn) {
-			out->castable += p;
-			out->lands += p;
-			out->both += p;
-		}
-	}
-}
-
-/* Turn t of class cl, `library` cards drawable: each cell's draws
- * tallied (when t is asked) and carried into next (unless t is last), or,
- * when it cast with the lands the cost needs, absorbed: add_absorbed()
- * counts it on the later turns. The loop reads the turn's memo row by row
- * (no memo: a hopeless turn, where nothing casts). */
-static int walk_turn(struct grid *gr, const struct class *cl, uint32_t t, uint32_t library,
-		     struct odds_tally *out)
-{
-	struct odds_ctx *c = gr->c;
-	bool draws = t > 1 || c->draw_t1, last = t == c->last_turn, on_turn = t == c->q->turn;
-	size_t n = gr->n, n_next = gr->n_next;
-	bool tally = asked(c, t);
-	const int8_t *memo = gr->block[t - 1] != UINT8_MAX ?
-			     gr->memo + (size_t)gr->block[t - 1] * gr->cells * (n + 1) : NULL;
-	/* the grid's arrays in locals: the stores below cannot then make the
-	 * compiler read them again */
-	double *cur = gr->cur, *next = gr->next;
-	const uint32_t *act = gr->act, *stride = gr->stride;
-	uint32_t *act_next = gr->act_next;
-	uint8_t *mark = gr->mark;
-	const uint8_t *digits = gr->digits, *lands_of = gr->lands;
-	uint32_t needed = c->lands_needed, unseen = c->lands - cl->bottomed_lands;
-	uint32_t avail[MF_ODDS_LAND_KINDS_MAX + 1];  /* drawable lands of each group, in the class */
-	struct sums sum = { 0, 0, 0, 0 };
-	double absorbed = 0;
-	int rc = MF_OK;
-
-	for (size_t g = 0; g < n; g++)
-		avail[g] = c->g[g].count - cl->bottomed[g];
-	for (size_t i = 0; i < gr->n_act && !rc; i++) {
-		uint32_t cell = act[i], lands = lands_of[cell];
-		const uint8_t *s = digits + (size_t)cell * n;
-		const int8_t *row = memo ? memo + (size_t)cell * (n + 1) : NULL;
-		/* Each draw's probability is per_card times the cards that make it
-		 * (without a draw: p, one "card"), so the cell's sums are counted in
-		 * cards, as integers, and multiplied once: no chain of floating
-		 * additions from draw to draw. */
-		double per_card = draws ? cur[cell] / library : cur[cell];
-		uint32_t cards_cast = 0, cards_lands = 0, cards_both = 0, cards_absorbed = 0;
-
-		cur[cell] = 0;
-		if (!mf_odds_charge(c, n + 1)) {
-			rc = MF_ERR_LIMIT;
-			break;
-		}
-		/* drawable: lands not seen nor bottomed; the rest are spells */
-		avail[n] = library - (unseen - lands);
-		for (size_t x = draws ? 0 : n; x <= n; x++) {
-			uint32_t have = !draws ? 1 : x < n ? avail[x] - s[x] : avail[n];
-			uint32_t seen = lands + (x < n), to;
-			int cast = 0;
-
-			if (!have)
-				continue;
-			if (tally) {
-				if (row)
-					cast = row[x] != GRID_UNKNOWN ? row[x] : castable(gr, t, cell, x);
-				if (cast < 0) {
-					rc = cast;
-					break;
-				}
-				cards_cast += cast ? have : 0;
-				if (on_turn && seen >= needed) {
-					cards_lands += have;
-					cards_both += cast ? have : 0;
-				}
-			}
-			if (last)
-				continue;
-			/* cast with the lands the cost needs: it casts on every later
-			 * turn whatever it draws, so it leaves the walk */
-			if (cast == 1 && seen >= needed) {
-				cards_absorbed += have;
-				continue;
-			}
-			to = x < n ? cell + stride[x] : cell;
-			if (!mark[to]) {
-				mark[to] = 1;
-				act_next[n_next++] = to;
-			}
-			next[to] += per_card * have;
-		}
-		sum.by_turn += per_card * cards_cast;
-		if (on_turn) {
-			sum.castable_on_turn += per_card * cards_cast;
-			sum.lands += per_card * cards_lands;
-			sum.both += per_card * cards_both;
-		}
-		absorbed += per_card * cards_absorbed;
-	}
-	gr->n_next = n_next;
-	gr->absorbed[t - 1] += absorbed;
-	out->by_turn[t - 1] += sum.by_turn;
-	out->castable += sum.castable_on_turn;
-	out->lands += sum.lands;
-	out->both += sum.both;
-	return rc;
 }
 
 /* Charges work as if spent unit by unit: up to the unit past the budget,
@@ -440,46 +298,39 @@ static bool charge_as_spent(struct odds_ctx *c, uint64_t work)
 	return mf_odds_charge(c, work);
 }
 
-/* Every turn of class k, whose kept hands are start[from..to). */
-static int walk_class(struct grid *gr, size_t k, size_t from, size_t to, struct odds_tally *out)
+/* Sorts the kept hands by class, keeping their order within a class (a
+ * counting sort: the classes are numbered 0 .. n_class - 1). MF_OK or
+ * MF_ERR_NOMEM (the heap's cap included). */
+static int sort_by_class(struct grid *gr)
 {
-	const struct class *cl = &gr->class[k];
-	struct odds_ctx *c = gr->c;
-	uint32_t library = c->q->size - cl->draw;
-	int rc = MF_OK;
+	size_t bytes = gr->n_start * sizeof(*gr->start) + (gr->n_class + 1) * sizeof(size_t);
+	struct grid_start *sorted;
+	size_t *at;
+	bool ok;
 
-	gr->n_next = 0;
-	for (size_t i = from; i < to; i++)
-		carry(gr, gr->start[i].cell, gr->start[i].p);
-	for (uint32_t t = 1; t <= c->last_turn && !rc; t++) {
-		double *swap_p = gr->cur;
-		uint32_t *swap_a = gr->act;
-
-		gr->cur = gr->next;
-		gr->next = swap_p;
-		gr->act = gr->act_next;
-		gr->act_next = swap_a;
-		gr->n_act = gr->n_next;
-		gr->n_next = 0;
-		for (size_t i = 0; i < gr->n_act; i++)
-			gr->mark[gr->act[i]] = 0;
-		rc = walk_turn(gr, cl, t, library, out);
-		if (t > 1 || c->draw_t1)
-			library--;
+	if (!mf_odds_heap_take(&gr->c->heap, bytes))
+		return MF_ERR_NOMEM;
+	sorted = malloc(gr->n_start * sizeof(*sorted) + 1);
+	at = calloc(gr->n_class + 1, sizeof(*at));
+	ok = sorted && at;
+	if (ok) {
+		for (size_t i = 0; i < gr->n_start; i++)
+			at[gr->start[i].class + 1]++;
+		for (size_t k = 0; k < gr->n_class; k++)
+			at[k + 1] += at[k];
+		for (size_t i = 0; i < gr->n_start; i++)
+			sorted[at[gr->start[i].class]++] = gr->start[i];
+		memcpy(gr->start, sorted, gr->n_start * sizeof(*sorted));
 	}
-	return rc;  /* after an error the grid is left as it is, and freed */
-}
-
-static int by_class(const void *a, const void *b)
-{
-	const struct start *x = a, *y = b;
-
-	return (x->class > y->class) - (x->class < y->class);
+	free(sorted);
+	free(at);
+	mf_odds_heap_give(&gr->c->heap, bytes);
+	return ok ? MF_OK : MF_ERR_NOMEM;
 }
 
 /* The cache's key of the grid's kept hands: everything hands.c, keep.c
  * and hand_start() read. */
-static void hands_key(const struct odds_ctx *c, struct odds_cache_key *k)
+void mf_odds_grid_key(const struct odds_ctx *c, struct odds_cache_key *k)
 {
 	uint8_t *b = k->bytes;
 	size_t n = 0;
@@ -539,35 +390,75 @@ static int kept_starts(struct grid *gr)
 	int rc;
 
 	if (cache) {
-		hands_key(c, &gr->key);
+		mf_odds_grid_key(c, &gr->key);
 		if ((e = mf_odds_cache_find(cache, &gr->key)) != NULL)
 			return reuse_starts(gr, e);
 	}
 	rc = mf_odds_hands(c, hand_start, gr);
-	if (!rc && gr->n_start)
-		qsort(gr->start, gr->n_start, sizeof(*gr->start), by_class);
+	if (!rc)
+		rc = sort_by_class(gr);
 	if (!rc && cache)
 		mf_odds_cache_store(cache, &gr->key, gr->start, gr->n_start, sizeof(*gr->start),
 				    gr->class, gr->n_class, sizeof(*gr->class), c->work - before);
 	return rc;
 }
 
-int mf_odds_grid(struct odds_ctx *c, struct odds_tally *t)
+/* Member k's figures from the walk's tallies: by turn, lands seen and
+ * who cast (gr->mass), and what left the walk cast (gr->absorbed). */
+static void member_tally(const struct grid *gr, size_t k, struct odds_tally *out)
+{
+	const struct odds_ctx *m = gr->members[k];
+	uint32_t turn = m->q->turn, needed = m->lands_needed;
+
+	memset(out, 0, sizeof(*out));
+	for (uint32_t t = 1; t <= m->last_turn; t++) {
+		const double *mass = gr->mass + (size_t)(t - 1) * GRID_SEEN_MAX * 128;
+		double absorbed = 0;
+
+		if (!asked(m, t))
+			continue;
+		for (uint32_t before = 1; before < t; before++)
+			absorbed += gr->absorbed[before - 1];
+		out->by_turn[t - 1] = absorbed;
+		if (t == turn)
+			out->castable = out->lands = out->both = absorbed;
+		for (uint32_t seen = 0; seen < GRID_SEEN_MAX; seen++)
+			for (unsigned pat = 0; pat < 128; pat++) {
+				double p = mass[seen * 128 + pat];
+				bool cast = pat >> k & 1;
+
+				if (p == 0)
+					continue;
+				out->by_turn[t - 1] += cast ? p : 0;
+				if (t != turn)
+					continue;
+				out->castable += cast ? p : 0;
+				out->lands += seen >= needed ? p : 0;
+				out->both += cast && seen >= needed ? p : 0;
+			}
+	}
+}
+
+int mf_odds_grid(struct odds_ctx *const *members, size_t n_members, struct odds_tally *out)
 {
 	struct grid gr;
 	int rc;
 
-	memset(t, 0, sizeof(*t));
-	rc = grid_init(&gr, c);
+	rc = grid_init(&gr, members, n_members);
 	if (!rc)
 		rc = kept_starts(&gr);
 	for (size_t i = 0, j; i < gr.n_start && !rc; i = j) {
 		for (j = i; j < gr.n_start && gr.start[j].class == gr.start[i].class; j++)
 			;
-		rc = walk_class(&gr, gr.start[i].class, i, j, t);
+		rc = mf_odds_grid_walk_class(&gr, gr.start[i].class, i, j);
 	}
-	if (!rc)
-		add_absorbed(&gr, t);
+	/* the lead did the walk: each other member is charged it too, as if
+	 * it had walked alone */
+	for (size_t k = 1; k < n_members && !rc; k++)
+		if (!charge_as_spent(members[k], members[0]->work))
+			rc = MF_ERR_LIMIT;
+	for (size_t k = 0; k < n_members && !rc; k++)
+		member_tally(&gr, k, &out[k]);
 	grid_free(&gr);
 	return rc;
 }

@@ -119,9 +119,46 @@ static void fill(struct mf_odds_result *out, const struct odds_tally *t)
 		out->by_turn[i] = t->by_turn[i];
 }
 
+/* The figures of c's query that every answer carries. */
+static void describe(const struct odds_ctx *c, struct mf_odds_result *out)
+{
+	out->lands_needed = c->lands_needed;
+	out->groups = (uint32_t)c->n_groups;
+	out->curve = c->q->curve;
+}
+
+/* The exact count's size, estimated before any work (0 for a sample). */
+static uint64_t estimate_of(const struct odds_ctx *c)
+{
+	return c->q->method == MF_ODDS_SAMPLE ? 0 : mf_odds_exact_estimate(c);
+}
+
+bool mf_odds_takes_grid(struct odds_ctx *c)
+{
+	struct odds_ctx *one = c;
+	uint64_t estimate;
+
+	if (c->q->method == MF_ODDS_SAMPLE || !mf_odds_grid_fits(&one, 1))
+		return false;
+	estimate = estimate_of(c);  /* not cheap: only for a query the grid takes */
+	return estimate <= c->budget &&
+	       (c->q->method == MF_ODDS_EXACT || estimate <= MF_ODDS_AUTO_GRID_MAX);
+}
+
+void mf_odds_exact_result(const struct odds_ctx *c, const struct odds_tally *t,
+			  struct mf_odds_result *out)
+{
+	memset(out, 0, sizeof(*out));
+	describe(c, out);
+	out->method = MF_ODDS_EXACT;
+	fill(out, t);
+	out->solver_calls = c->solver_calls;
+	out->work = c->work;
+}
+
 int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 {
-	struct odds_ctx c;
+	struct odds_ctx c, *one = &c;
 	struct odds_tally t;
 	uint64_t spent = 0;  /* work of an exact count given up for a sample */
 	uint64_t estimate, auto_max;
@@ -132,11 +169,9 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	rc = mf_odds_model(&c, q);
 	if (rc)
 		goto done;
-	out->lands_needed = c.lands_needed;
-	out->groups = (uint32_t)c.n_groups;
-	out->curve = q->curve;
-	estimate = q->method == MF_ODDS_SAMPLE ? 0 : mf_odds_exact_estimate(&c);
-	grid = mf_odds_grid_fits(&c);
+	describe(&c, out);
+	estimate = estimate_of(&c);
+	grid = mf_odds_grid_fits(&one, 1);
 	auto_max = grid ? MF_ODDS_AUTO_GRID_MAX : MF_ODDS_AUTO_EXACT_MAX;
 	if (q->method == MF_ODDS_EXACT && estimate > c.budget) {
 		c.over_budget = true;
@@ -145,7 +180,8 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 	}
 	if (q->method == MF_ODDS_EXACT ||
 	    (q->method == MF_ODDS_AUTO && estimate <= auto_max && estimate <= c.budget)) {
-		rc = grid ? mf_odds_grid(&c, &t) : mf_odds_exact(&c, &t);
+		memset(&t, 0, sizeof(t));
+		rc = grid ? mf_odds_grid(&one, 1, &t) : mf_odds_exact(&c, &t);
 		if (rc == MF_ERR_NOMEM && c.heap.over) {
 			/* past the memory cap: over budget, as past the work's */
 			rc = MF_ERR_LIMIT;

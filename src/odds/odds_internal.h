@@ -3,10 +3,12 @@
  *
  * The files, in the order a computation walks them (each calls only files
  * below it in this list, never back up):
+ *   many.c    mf_odds_compute_many(): queries of one deck, in batches
  *   odds.c    mf_odds_compute(): model, then exact or sampled, then figures
  *   estimate.c  the exact count's size, before any work (method auto)
  *   exact.c   the distribution of what was seen, turn by turn
  *   grid.c    the same on a dense grid (no bounce lands; most decks)
+ *   grid_walk.c  the grid's walk, turn by turn, and its castability memo
  *   cache.c   the grid's kept hands, shared by the spells of a deck
  *   hands.c   every kept hand of every mulligan stage (for both)
  *   sample.c  shuffled games
@@ -160,6 +162,9 @@ void mf_odds_table_free(struct odds_table *t);
 union odds_value *mf_odds_table_find(const struct odds_table *t, const uint8_t *key);
 /* The value of key, added as 0 when new (*added says which); NULL for no memory. */
 union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bool *added);
+/* Counts t's slots in `to` from now on, not in its heap; false, with
+ * nothing changed (and to->over set), when `to` has no room for them. */
+bool mf_odds_table_move_heap(struct odds_table *t, struct odds_heap *to);
 /* Empties the table, keeping its slots. */
 void mf_odds_table_clear(struct odds_table *t);
 /* Slot i's key, or NULL when the slot is empty (for walking every entry). */
@@ -309,16 +314,37 @@ struct odds_tally {
 	double by_turn[MF_ODDS_TURN_MAX];      /* P(castable) on each turn */
 };
 
+/* odds.c: whether mf_odds_compute() would count c's query exactly on the
+ * grid (so that it may be counted in a batch with others). */
+bool mf_odds_takes_grid(struct odds_ctx *c);
+
+/* odds.c: the answer of an exact count t of c's query, as
+ * mf_odds_compute() gives it. */
+void mf_odds_exact_result(const struct odds_ctx *c, const struct odds_tally *t,
+			  struct mf_odds_result *out);
+
 /* exact.c: the exact probabilities; MF_OK or a negative mf_status. */
 int mf_odds_exact(struct odds_ctx *c, struct odds_tally *t);
 
-/* grid.c: whether mf_odds_grid() can count this query (no bounce lands,
- * and a small enough grid of lands seen). */
-bool mf_odds_grid_fits(const struct odds_ctx *c);
+/* The most queries one grid counts at once (a bit each in its memo). */
+#define ODDS_BATCH_MAX 7
 
-/* grid.c: the same probabilities as mf_odds_exact(), on a dense grid;
- * MF_OK or a negative mf_status. Only when mf_odds_grid_fits(). */
-int mf_odds_grid(struct odds_ctx *c, struct odds_tally *t);
+/* grid.c: whether mf_odds_grid() can count these queries together (no
+ * bounce lands, and a small enough grid of lands seen): members[0 ..
+ * n_members), n_members <= ODDS_BATCH_MAX, alike as mf_odds_grid() asks. */
+bool mf_odds_grid_fits(struct odds_ctx *const *members, size_t n_members);
+
+/* grid.c: the same probabilities as mf_odds_exact(), on a dense grid, for
+ * each member into out[k]; MF_OK or a negative mf_status. Only when
+ * mf_odds_grid_fits(). The members must have the same groups by count,
+ * the same kept hands (their cache keys equal: ODDS_BATCH_MAX) and the
+ * same draws; the grid's arrays are counted in members[0]'s heap, and the
+ * walk is charged to each member as if it had walked alone. */
+int mf_odds_grid(struct odds_ctx *const *members, size_t n_members, struct odds_tally *out);
+
+/* grid.c: the key of c's kept hands (everything hands.c and keep.c read),
+ * for the cache and for batching queries alike. */
+void mf_odds_grid_key(const struct odds_ctx *c, struct odds_cache_key *k);
 
 /* estimate.c: about how many work units mf_odds_exact() would spend. */
 uint64_t mf_odds_exact_estimate(const struct odds_ctx *c);

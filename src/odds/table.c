@@ -99,6 +99,17 @@ int mf_odds_table_init(struct odds_table *t, size_t stride, struct odds_heap *he
 	return mf_odds_table_init_for(t, stride, TABLE_FIRST_SLOTS / 2, heap);
 }
 
+bool mf_odds_table_move_heap(struct odds_table *t, struct odds_heap *to)
+{
+	size_t bytes = slots_bytes(t, t->n_slots);
+
+	if (!mf_odds_heap_take(to, bytes))
+		return false;
+	mf_odds_heap_give(t->heap, bytes);
+	t->heap = to;
+	return true;
+}
+
 void mf_odds_table_free(struct odds_table *t)
 {
 	size_t stride = t->stride, max_entries = t->max_entries;

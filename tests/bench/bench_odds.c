@@ -123,9 +123,10 @@ static int run(const struct deck *d, const struct mf_mana_catalogue *cat, const 
 }
 
 /* Every spell of a deck on the turn of its mana value (at least 1), each
- * with a curve of turns 1..curve, as one request computes them; prints the
- * total time, the spells answered exactly and the widest 95% half-interval
- * of the sampled ones. */
+ * with a curve of turns 1..curve, as one request computes them (one
+ * mf_odds_compute_many() call, one cache); prints the total time, the
+ * spells answered exactly and the widest 95% half-interval of the sampled
+ * ones. */
 static int run_deck(const struct deck *d, const struct mf_mana_catalogue *cat, const char *const *costs,
 		    size_t n, uint32_t curve, bool on_draw)
 {
@@ -134,16 +135,19 @@ static int run_deck(const struct deck *d, const struct mf_mana_catalogue *cat, c
 		.n_lands = d->n_lands, .life = 20, .policy = MF_ODDS_KARSTEN2022, .on_draw = on_draw,
 		.method = MF_ODDS_AUTO, .seed = 1, .curve = curve,
 	};
-	struct mf_odds_result r;
+	struct mf_odds_query qs[64];
+	struct mf_odds_result r[64];
+	int rcs[64];
 	double t0 = seconds(), dt, widest = 0;
 	size_t exact = 0;
 
+	if (n > 64)
+		return 1;
 	q.cache = mf_odds_cache_new();  /* as one request shares it among its spells */
 	if (!q.cache)
 		return 1;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t mv;
-		int rc;
 
 		if (!parse_cost(costs[i], &q.cost)) {
 			mf_odds_cache_free(q.cache);
@@ -152,19 +156,22 @@ static int run_deck(const struct deck *d, const struct mf_mana_catalogue *cat, c
 		q.x = q.cost.x_count ? 1 : 0;
 		mv = mf_mana_cost_total(&q.cost) + q.cost.x_count * q.x;
 		q.turn = mv < 1 ? 1 : mv > MF_ODDS_TURN_MAX ? MF_ODDS_TURN_MAX : (uint32_t)mv;
-		rc = mf_odds_compute(&q, &r);
-		if (rc) {
-			fprintf(stderr, "bench-odds: %s %s: status %d\n", d->label, costs[i], rc);
+		qs[i] = q;
+	}
+	mf_odds_compute_many(qs, n, r, rcs);
+	for (size_t i = 0; i < n; i++) {
+		if (rcs[i]) {
+			fprintf(stderr, "bench-odds: %s %s: status %d\n", d->label, costs[i], rcs[i]);
 			mf_odds_cache_free(q.cache);
 			return 1;
 		}
-		if (r.method == MF_ODDS_EXACT)
+		if (r[i].method == MF_ODDS_EXACT)
 			exact++;
-		else if (1.96 * r.se[1] > widest)
-			widest = 1.96 * r.se[1];
-		for (uint32_t t = 0; t < curve && r.method == MF_ODDS_SAMPLE; t++)
-			if (1.96 * r.by_turn_se[t] > widest)
-				widest = 1.96 * r.by_turn_se[t];
+		else if (1.96 * r[i].se[1] > widest)
+			widest = 1.96 * r[i].se[1];
+		for (uint32_t t = 0; t < curve && r[i].method == MF_ODDS_SAMPLE; t++)
+			if (1.96 * r[i].by_turn_se[t] > widest)
+				widest = 1.96 * r[i].by_turn_se[t];
 	}
 	dt = seconds() - t0;
 	mf_odds_cache_free(q.cache);

@@ -37,6 +37,7 @@ mana_sources:1024:json
 deck_colors:8192:json
 deck_list:8192:decklist
 card_land:9000:-
+card_stream:16384:json
 combat_blocks:4096:json
 contest_input:8192:lands
 cli_options:256:-

@@ -4,7 +4,8 @@
  * heaviest queries found: an exact count whose hash tables grew to 379 MB
  * before they were capped (now over budget, and sampled under auto), the
  * dense grid of a deck of basic lands, a deck with a bounce land (states
- * by sequence of draws), and 32 kinds of land sampled (both memos full).
+ * by sequence of draws), 32 kinds of land sampled (both memos full), and
+ * seven spells counted together on one grid.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -136,6 +137,56 @@ START_TEST(sample_within_the_bound)
 }
 END_TEST
 
+/* Seven spells of one colour counted together on one grid to turn 10
+ * (mf_odds_compute_many()): the grid's memo has a bit per spell, and the
+ * seven spells' memos are held at once, all in one computation's bound. */
+START_TEST(batch_within_the_bound)
+{
+	static const char *const costs[] = { "{W}", "{1}{W}", "{W}{W}", "{2}{W}", "{1}{W}{W}",
+					     "{3}{W}", "{2}{W}{W}" };
+	static const char *const azorius[] = { "Flooded Strand", "Hallowed Fountain",
+		"Glacial Fortress", "Seachrome Coast", "Raffine's Tower",
+		"Hengegate Pathway // Mistgate Pathway", "Island", "Plains" };
+	int32_t lands[8];
+	uint32_t counts[8];
+	struct mf_mana_parse_error err;
+	struct mf_odds_query qs[7];
+	struct mf_odds_result out[7];
+	int rcs[7];
+	size_t peak;
+
+	for (size_t i = 0; i < 8; i++) {
+		lands[i] = mf_mana_catalogue_find(cat, azorius[i], strlen(azorius[i]));
+		ck_assert_int_ge(lands[i], 0);
+		counts[i] = i < 4 ? 4 : 2;
+	}
+	for (size_t k = 0; k < 7; k++) {
+		memset(&qs[k], 0, sizeof(qs[k]));
+		qs[k].cat = cat;
+		qs[k].size = 60;
+		qs[k].lands = lands;
+		qs[k].counts = counts;
+		qs[k].n_lands = 8;
+		ck_assert_int_eq(mf_mana_cost_parse(costs[k], strlen(costs[k]), &qs[k].cost, &err),
+				 MF_OK);
+		qs[k].turn = 1 + (uint32_t)k % 4;
+		qs[k].curve = 10;
+		qs[k].life = 20;
+		qs[k].policy = MF_ODDS_KARSTEN2022;
+		qs[k].method = MF_ODDS_EXACT;
+	}
+	heap_peak_start();
+	mf_odds_compute_many(qs, 7, out, rcs);
+	peak = heap_peak_bytes();
+	for (size_t k = 0; k < 7; k++)
+		ck_assert_msg(rcs[k] == MF_OK && out[k].method == MF_ODDS_EXACT, "spell %zu: %d", k,
+			      rcs[k]);
+	ck_assert_msg(peak <= MF_ODDS_WORKING_SET_MAX, "%zu bytes held, bound %zu", peak,
+		      MF_ODDS_WORKING_SET_MAX);
+	ck_assert_msg(peak > MF_ODDS_WORKING_SET_MAX / 4, "only %zu bytes held", peak);
+}
+END_TEST
+
 int main(void)
 {
 	struct mf_mana_parse_error err;
@@ -150,6 +201,7 @@ int main(void)
 	tcase_add_test(tc, exact_count_is_capped);
 	tcase_add_test(tc, exact_counts_within_the_bound);
 	tcase_add_test(tc, sample_within_the_bound);
+	tcase_add_test(tc, batch_within_the_bound);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -550,6 +550,7 @@ int main(void)
 	suite_add_tcase(s, tc);
 	play_add_diff_tcases(s);
 	play_add_cache_tcases(s);
+	play_add_many_tcases(s);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

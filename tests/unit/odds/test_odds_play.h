@@ -35,4 +35,8 @@ void play_add_diff_tcases(Suite *s);
  * as without) to s, which owns it then (test_odds_cache.c). */
 void play_add_cache_tcases(Suite *s);
 
+/* Adds the tcase "many" (mf_odds_compute_many() against the spells asked
+ * one by one) to s, which owns it then (test_odds_many.c). */
+void play_add_many_tcases(Suite *s);
+
 #endif
