@@ -179,10 +179,10 @@ static int fail_unknown(const struct mf_api_ctx *ctx, const struct mf_deck_list 
 			break;
 		}
 	mf_api_failp(err, MF_PROBLEM_UNKNOWN_CARDS, "/decklist",
-		     "%zu card name%s of the deck list %s no card %s (the first: \"%.*s\", line %zu)",
-		     n, n == 1 ? "" : "s", n == 1 ? "is" : "are",
-		     ctx->cards ? "the card database or the land catalogue has" :
-		     "the land catalogue has, and no card database is loaded",
+		     "%zu name%s of the deck list match%s no %s; the first: \"%.*s\" (line %zu)",
+		     n, n == 1 ? "" : "s", n == 1 ? "es" : "",
+		     ctx->cards ? "card of the card database or land of the catalogue" :
+		     "land of the catalogue, and no card database is loaded (serve --cards FILE)",
 		     mf_json_utf8_prefix(list->entries[first].name, 128), list->entries[first].name,
 		     list->entries[first].line);
 	/* an entry past the members' room is taken back: the cap only
