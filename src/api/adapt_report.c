@@ -128,8 +128,9 @@ static int read_land(struct mf_api_report_build *b, const struct mf_api_report_c
 		return 0;
 	}
 	if (!says_land(front(c->obj)->type_line))
-		ignore(b, c, "a modal double-faced card: counted as its land face, which enters "
-		       "as that face says; its spell face is not cast");
+		ignore(b, c, "a modal double-faced card: counted as its land face, its spell face "
+		       "not cast; the model holds no \"pay 3 life or it enters tapped\" (only a "
+		       "shock land's 2 life), so such a face is played as a tapped land on its turn");
 	return add_land(b, id, c, err);
 }
 
