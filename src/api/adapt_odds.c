@@ -12,6 +12,8 @@
 #include "api/json_decode.h"
 #include "api/json_text.h"
 #include "api/land_name.h"
+#include "api/odds_fields.h"
+#include "api/odds_text.h"
 
 /* The deck and game fields shared by every spell of a request. */
 struct odds_request {
@@ -21,87 +23,6 @@ struct odds_request {
 	const cJSON *spells;
 	size_t n_spells;
 };
-
-static int decode_on(const cJSON *body, bool *on_draw, struct mf_api_error *err)
-{
-	const char *on = NULL;
-
-	if (mf_json_get_string(body, "", "on", false, 8, &on, err))
-		return -1;
-	*on_draw = on && strcmp(on, "draw") == 0;
-	if (on && !*on_draw && strcmp(on, "play") != 0)
-		return mf_api_fail(err, "/on", "expected \"play\" or \"draw\"");
-	return 0;
-}
-
-/* A custom policy: {"keep":{"7":[lo,hi],"6":[lo,hi],"5":[lo,hi]},
- * "mulligan":"london"|"paris"}; sizes left out keep karsten2022's ranges. */
-static int decode_custom(const cJSON *node, struct mf_odds_custom *c, struct mf_api_error *err)
-{
-	static const char *const keys[] = { "keep", "mulligan", NULL };
-	static const char *const sizes[] = { "7", "6", "5", "4", NULL };
-	static const uint8_t lo[4] = { 2, 2, 2, 0 }, hi[4] = { 5, 4, 4, 4 };
-	const cJSON *keep;
-	const char *mulligan = NULL;
-
-	if (mf_json_expect_object(node, "/policy", keys, err) ||
-	    mf_json_get_string(node, "/policy", "mulligan", false, 8, &mulligan, err))
-		return -1;
-	c->london = !mulligan || strcmp(mulligan, "london") == 0;
-	if (mulligan && !c->london && strcmp(mulligan, "paris") != 0)
-		return mf_api_fail(err, "/policy/mulligan", "expected \"london\" or \"paris\"");
-	memcpy(c->keep_lo, lo, 4);
-	memcpy(c->keep_hi, hi, 4);
-	keep = mf_json_member(node, "keep");
-	if (!keep)
-		return 0;
-	if (mf_json_expect_object(keep, "/policy/keep", sizes, err))
-		return -1;
-	for (int i = 0; i < 3; i++) {
-		const cJSON *range = mf_json_member(keep, sizes[i]);
-		char at[64];
-		int64_t a, b;
-
-		snprintf(at, sizeof(at), "/policy/keep/%s", sizes[i]);
-		if (!range)
-			continue;
-		if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2)
-			return mf_api_fail(err, at, "expected [least, most] lands to keep");
-		if (mf_json_as_int(range->child, at, 0, 7 - i, &a, err) ||
-		    mf_json_as_int(range->child->next, at, 0, 7 - i, &b, err))
-			return -1;
-		if (a > b)
-			return mf_api_fail(err, at, "the least is more than the most");
-		c->keep_lo[i] = (uint8_t)a;
-		c->keep_hi[i] = (uint8_t)b;
-	}
-	if (mf_json_member(keep, "4"))
-		return mf_api_fail(err, "/policy/keep/4", "a 4-card hand is always kept");
-	return 0;
-}
-
-static int decode_policy(const cJSON *body, enum mf_odds_policy *policy, struct mf_odds_custom *custom,
-			 struct mf_api_error *err)
-{
-	const cJSON *node = mf_json_member(body, "policy");
-
-	*policy = MF_ODDS_KARSTEN2022;
-	if (!node)
-		return 0;
-	if (cJSON_IsObject(node)) {
-		*policy = MF_ODDS_CUSTOM;
-		return decode_custom(node, custom, err);
-	}
-	if (cJSON_IsString(node))
-		for (int p = 0; p < MF_ODDS_CUSTOM; p++)
-			if (strcmp(node->valuestring, mf_odds_policy_name((enum mf_odds_policy)p)) == 0) {
-				*policy = (enum mf_odds_policy)p;
-				return 0;
-			}
-	return mf_api_fail(err, "/policy",
-			   "expected \"karsten2022\", \"karsten2020\", \"paris2013\", \"none\" or "
-			   "{\"keep\":{\"7\":[2,5],\"6\":[2,4],\"5\":[2,4]},\"mulligan\":\"london\"}");
-}
 
 /* The land rows; a land named twice counts once with both counts. */
 static int decode_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct odds_request *r,
@@ -193,8 +114,8 @@ static int decode_request(const cJSON *body, const struct mf_api_ctx *ctx,
 	r->q.size = (uint32_t)size;
 	r->q.life = (uint32_t)life;
 	r->q.curve = (uint32_t)curve;
-	if (decode_lands(body, ctx, r, err) || decode_on(body, &r->q.on_draw, err) ||
-	    decode_policy(body, &r->q.policy, &r->q.custom, err) || decode_method(body, r, err))
+	if (decode_lands(body, ctx, r, err) || mf_api_odds_decode_on(body, &r->q.on_draw, err) ||
+	    mf_api_odds_decode_policy(body, &r->q.policy, &r->q.custom, err) || decode_method(body, r, err))
 		return -1;
 	return 0;
 }
@@ -237,30 +158,6 @@ static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query 
 	return 0;
 }
 
-static void add_prob(struct mf_buf *out, double p)
-{
-	mf_buf_addf(out, "%.6f", p);
-}
-
-/* "by_turn": P(castable) on each turn of the curve, with its standard
- * error when sampled. */
-static void by_turn_text(struct mf_buf *out, const struct mf_odds_result *r)
-{
-	if (!r->curve)
-		return;
-	MF_JSON_LIT(out, ",\"by_turn\":[");
-	for (uint32_t t = 1; t <= r->curve; t++) {
-		mf_buf_addf(out, "%s{\"turn\":%u,\"p_castable\":", t > 1 ? "," : "", t);
-		add_prob(out, r->by_turn[t - 1]);
-		if (r->method == MF_ODDS_SAMPLE) {
-			MF_JSON_LIT(out, ",\"standard_error\":");
-			add_prob(out, r->by_turn_se[t - 1]);
-		}
-		MF_JSON_LIT(out, "}");
-	}
-	MF_JSON_LIT(out, "]");
-}
-
 static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const struct mf_odds_result *r)
 {
 	static const char *const names[3] = { "p_lands", "p_castable", "p_castable_given_lands" };
@@ -271,12 +168,12 @@ static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const
 	mf_json_text_string(out, cost);
 	mf_buf_addf(out, ",\"turn\":%u,\"lands_needed\":%u,\"method\":\"%s\",\"p_lands\":", q->turn,
 		    r->lands_needed, r->method == MF_ODDS_EXACT ? "exact" : "sample");
-	add_prob(out, r->p_lands);
+	mf_api_prob_text(out, r->p_lands);
 	MF_JSON_LIT(out, ",\"p_castable\":");
-	add_prob(out, r->p_castable);
+	mf_api_prob_text(out, r->p_castable);
 	MF_JSON_LIT(out, ",\"p_castable_given_lands\":");
 	if (r->given_defined)
-		add_prob(out, r->p_castable_given_lands);
+		mf_api_prob_text(out, r->p_castable_given_lands);
 	else
 		MF_JSON_LIT(out, "null");
 	mf_buf_addf(out, ",\"groups\":%u,\"solver_calls\":%llu", r->groups,
@@ -287,55 +184,20 @@ static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const
 			    (unsigned long long)r->games_with_lands, (unsigned long long)q->seed);
 		for (int i = 0; i < 3; i++) {
 			mf_buf_addf(out, "%s\"%s\":", i ? "," : "", names[i]);
-			add_prob(out, r->se[i]);
+			mf_api_prob_text(out, r->se[i]);
 		}
 		MF_JSON_LIT(out, "},\"interval95\":{");
 		for (int i = 0; i < 3; i++) {
 			mf_buf_addf(out, "%s\"%s\":[", i ? "," : "", names[i]);
-			add_prob(out, r->ci_low[i]);
+			mf_api_prob_text(out, r->ci_low[i]);
 			MF_JSON_LIT(out, ",");
-			add_prob(out, r->ci_high[i]);
+			mf_api_prob_text(out, r->ci_high[i]);
 			MF_JSON_LIT(out, "]");
 		}
 		MF_JSON_LIT(out, "}");
 	}
-	by_turn_text(out, r);
+	mf_api_odds_by_turn_text(out, r);
 	MF_JSON_LIT(out, "}");
-}
-
-/* The rules the answer was computed by, so that it explains itself. */
-static void rules_text(struct mf_buf *out, enum mf_odds_policy policy, const struct mf_odds_custom *custom,
-		       uint32_t size, bool on_draw)
-{
-	struct mf_odds_rules r;
-
-	mf_odds_rules(policy, custom, size, on_draw, &r);
-	mf_buf_addf(out, ",\"rules\":{\"mulligan\":\"%s\",\"hands\":[", r.london ? "london" : "paris");
-	for (unsigned i = 0; i < r.n_hands; i++) {
-		mf_buf_addf(out, "%s{\"cards\":%u,", i ? "," : "", r.hands[i].cards);
-		if (r.hands[i].keep_any)
-			MF_JSON_LIT(out, "\"keep\":\"any\"");
-		else
-			mf_buf_addf(out, "\"keep\":[%u,%u]", r.hands[i].keep_lo, r.hands[i].keep_hi);
-		mf_buf_addf(out, ",\"free\":%s}", r.hands[i].free ? "true" : "false");
-	}
-	mf_buf_addf(out, "],\"bottom\":\"%s\",\"draw_on_turn_1\":%s,\"lands_needed\":\"%s\","
-		    "\"land_drops\":\"one land a turn from the hand, turns 1 to T; a land drawn on turn t "
-		    "is played on t or later; the draws are known in advance\","
-		    "\"castable\":\"some line of land drops leaves untapped lands on turn T that pay the "
-		    "cost with life >= 1 left. A land played before T is untapped on T however it "
-		    "entered (a shock land for free; a fetch found its land then, a triome too). "
-		    "The land played on T pays only if it enters untapped: never a tapped land or a "
-		    "bounce land; a shock land for 2 life; a check land with a land of its types out; "
-		    "a fast land with at most two other lands; a slow land with at least two; a "
-		    "fetch finds a land that enters as it would (Evolving Wilds: tapped; Fabled "
-		    "Passage: untapped with four lands). Bounce lands return a land to the hand. "
-		    "Fetches search every land not seen\"}",
-		    r.london ? "spells by Karsten's counts; lands making none of the cost's colours "
-		    "first, then the land whose colours the most other lands make, then lands that "
-		    "enter tapped, then by name" : "nothing: a fresh smaller hand",
-		    r.draw_on_turn_1 ? "true" : "false",
-		    r.lands_needed_pips ? "coloured pips" : "mana value");
 }
 
 static void deck_text(struct mf_buf *out, uint32_t size, uint64_t lands, bool on_draw,
@@ -343,7 +205,7 @@ static void deck_text(struct mf_buf *out, uint32_t size, uint64_t lands, bool on
 {
 	mf_buf_addf(out, "{\"size\":%u,\"lands\":%llu,\"on\":\"%s\",\"policy\":\"%s\"", size,
 		    (unsigned long long)lands, on_draw ? "draw" : "play", mf_odds_policy_name(policy));
-	rules_text(out, policy, custom, size, on_draw);
+	mf_api_odds_rules_text(out, policy, custom, size, on_draw);
 }
 
 /* The spells of one request: each spell's query (its cost, x and turn in
@@ -496,7 +358,7 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 	if (mf_json_expect_object(body, "", keys, err) ||
 	    mf_json_get_int(body, "", "size", true, MF_ODDS_DECK_MIN, MF_ODDS_DECK_MAX, 60, &size, err) ||
 	    mf_json_get_int(body, "", "lands", true, 1, MF_ODDS_DECK_MAX, 1, &lands, err) ||
-	    decode_on(body, &q.on_draw, err) || decode_policy(body, &q.policy, &q.custom, err))
+	    mf_api_odds_decode_on(body, &q.on_draw, err) || mf_api_odds_decode_policy(body, &q.policy, &q.custom, err))
 		return -1;
 	if (lands > size)
 		return mf_api_fail(err, "/lands", "more lands than cards");
@@ -532,7 +394,7 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 		else
 			MF_JSON_LIT(out, "null");
 		MF_JSON_LIT(out, ",\"p\":");
-		add_prob(out, rows[i].p);
+		mf_api_prob_text(out, rows[i].p);
 		MF_JSON_LIT(out, "}");
 	}
 	if (MF_JSON_LIT(out, "]}"))

@@ -186,16 +186,14 @@ static void to_mana_land(const struct mf_card_land *d, struct mf_mana_land *m,
 	}
 }
 
-/* The land face the element names by "face", or the first. */
-static int pick_face(const cJSON *node, const char *at, const struct mf_card_lands *lands,
+/* The land face named face (NULL: the first) into *pick; an unknown name
+ * is an invalid field at at/face. */
+static int pick_face(const char *face, const char *at, const struct mf_card_lands *lands,
 		     size_t *pick, struct mf_api_error *err)
 {
-	const char *face = NULL;
 	char ptr[MF_API_POINTER_MAX];
 
 	*pick = 0;
-	if (mf_json_get_string(node, at, "face", false, MF_CARD_TEXT_MAX, &face, err))
-		return -1;
 	if (!face)
 		return 0;
 	for (size_t i = 0; i < lands->n; i++)
@@ -254,25 +252,22 @@ static bool seen_before(struct mf_api_card_lands *acc, int32_t index)
 }
 
 /* Reads the card into *m (zeroed first), without listing its clauses. */
-static int read_land(const cJSON *node, const char *at, struct mf_mana_land *m,
-		     const struct mf_card_land **face_out, struct mf_card_lands *lands,
-		     struct mf_api_card_lands *acc, struct mf_api_error *err)
+static int read_land(const struct mf_card_object *card, const char *face, const char *at,
+		     struct mf_mana_land *m, const struct mf_card_land **face_out,
+		     struct mf_card_lands *lands, struct mf_api_card_lands *acc,
+		     struct mf_api_error *err)
 {
-	struct mf_card_face faces[MF_CARD_FACES_MAX];
-	struct mf_card_object card;
 	const struct mf_card_land *d;
 	char ptr[MF_API_POINTER_MAX];
 	size_t pick, len;
 
-	if (mf_api_card_decode(node, at, &card, faces, err))
-		return -1;
-	if (mf_card_land_read(&card, lands) != MF_OK)
+	if (mf_card_land_read(card, lands) != MF_OK)
 		return mf_api_fail(err, at, "the card could not be read");
 	if (!lands->n)
 		return mf_api_failp(err, MF_PROBLEM_UNSUPPORTED_LAND, at,
 				    "\"%.*s\" is not a land: no face's type line says Land",
-				    mf_json_utf8_prefix(card.card.name, 128), card.card.name);
-	if (pick_face(node, at, lands, &pick, err))
+				    mf_json_utf8_prefix(card->card.name, 128), card->card.name);
+	if (pick_face(face, at, lands, &pick, err))
 		return -1;
 	d = *face_out = &lands->faces[pick];
 	len = strlen(d->name ? d->name : "");
@@ -308,6 +303,20 @@ static int read_land(const cJSON *node, const char *at, struct mf_mana_land *m,
 int mf_api_card_land_decode(const cJSON *node, const char *at, const struct mf_mana_catalogue *cat,
 			    struct mf_api_card_lands *acc, int32_t *index, struct mf_api_error *err)
 {
+	struct mf_card_face faces[MF_CARD_FACES_MAX];
+	struct mf_card_object card;
+	const char *face = NULL;
+
+	if (mf_api_card_decode(node, at, &card, faces, err) ||
+	    mf_json_get_string(node, at, "face", false, MF_CARD_TEXT_MAX, &face, err))
+		return -1;
+	return mf_api_card_land_add(&card, face, at, cat, acc, index, err);
+}
+
+int mf_api_card_land_add(const struct mf_card_object *card, const char *face, const char *at,
+			 const struct mf_mana_catalogue *cat, struct mf_api_card_lands *acc,
+			 int32_t *index, struct mf_api_error *err)
+{
 	struct mf_card_lands *lands;
 	const struct mf_card_land *d = NULL;
 	struct mf_mana_land m;
@@ -320,7 +329,7 @@ int mf_api_card_land_decode(const cJSON *node, const char *at, const struct mf_m
 	lands = malloc(sizeof(*lands));  /* about 10 KiB: not on a worker's stack */
 	if (!lands)
 		return mf_api_fail_nomem(err);
-	if (read_land(node, at, &m, &d, lands, acc, err))
+	if (read_land(card, face, at, &m, &d, lands, acc, err))
 		goto out;
 	acc->n_cards++;
 	i = find_same(cat, acc, &m);

@@ -34,6 +34,13 @@ struct mf_api_card_lands {
 int mf_api_card_land_decode(const cJSON *node, const char *at, const struct mf_mana_catalogue *cat,
 			    struct mf_api_card_lands *acc, int32_t *index, struct mf_api_error *err);
 
+/* As mf_api_card_land_decode() for a card already decoded (from a request
+ * or a card database): face names the land face to take (NULL: the first);
+ * problems are reported at `at`, an unknown face at `at`/face. */
+int mf_api_card_land_add(const struct mf_card_object *card, const char *face, const char *at,
+			 const struct mf_mana_catalogue *cat, struct mf_api_card_lands *acc,
+			 int32_t *index, struct mf_api_error *err);
+
 /* Whether a and b are the same land to the solver: name, types, how it
  * enters, fetch, Tron, and the same alternatives in any order (the kind, a
  * label, is not compared). */

@@ -15,6 +15,7 @@ static int vfail(struct mf_api_error *err, enum mf_problem p, const char *pointe
 		 const char *fmt, va_list ap)
 {
 	err->problem = p;
+	err->members[0] = '\0';
 	snprintf(err->pointer, sizeof(err->pointer), "%s", pointer ? pointer : "");
 	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
 	return -1;

@@ -27,6 +27,7 @@ static const struct {
 	[MF_PROBLEM_URI_TOO_LONG] = { "uri-too-long", "URI too long" },
 	[MF_PROBLEM_HEADERS_TOO_LARGE] = { "headers-too-large", "Request headers too large" },
 	[MF_PROBLEM_HTTP_VERSION] = { "http-version", "HTTP version not supported" },
+	[MF_PROBLEM_UNKNOWN_CARDS] = { "unknown-cards", "Unknown cards" },
 };
 
 /* p itself, or out-of-memory for a value outside the enum. */
@@ -49,5 +50,6 @@ void mf_problem_set(struct mf_api_error *err, enum mf_problem p, const char *det
 {
 	err->problem = p;
 	err->pointer[0] = '\0';
+	err->members[0] = '\0';
 	snprintf(err->detail, sizeof(err->detail), "%s", detail);
 }

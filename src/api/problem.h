@@ -37,6 +37,8 @@ enum mf_problem {
 	MF_PROBLEM_URI_TOO_LONG,           /* a request target past its limit */
 	MF_PROBLEM_HEADERS_TOO_LARGE,      /* a request head or trailer past its limit */
 	MF_PROBLEM_HTTP_VERSION,           /* an HTTP version other than 1.x */
+	MF_PROBLEM_UNKNOWN_CARDS,          /* deck-list names no card database or catalogue has
+					    * (members: "cards", each name with its line) */
 	MF_PROBLEM_COUNT
 };
 

@@ -114,6 +114,7 @@ static int render_error(const struct mf_api_error *err, struct mf_buf *out)
 		MF_JSON_LIT(out, ",\"pointer\":");
 		mf_json_text_string(out, err->pointer);
 	}
+	mf_buf_addstr(out, err->members);
 	return MF_JSON_LIT(out, "}}");
 }
 

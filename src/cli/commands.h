@@ -10,6 +10,7 @@ int mf_cli_cmd_colors(int argc, char **argv);
 int mf_cli_cmd_combat(int argc, char **argv);
 int mf_cli_cmd_camelot(int argc, char **argv);
 int mf_cli_cmd_odds(int argc, char **argv);
+int mf_cli_cmd_report(int argc, char **argv);
 int mf_cli_cmd_sources(int argc, char **argv);
 
 #endif

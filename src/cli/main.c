@@ -16,6 +16,7 @@ static const struct command commands[] = {
 	{ "solve", mf_cli_cmd_solve, "can these lands pay this cost? (contest format or JSON lines)" },
 	{ "odds", mf_cli_cmd_odds, "how often can this deck cast these spells by turn T? (JSON)" },
 	{ "sources", mf_cli_cmd_sources, "Karsten's table of coloured sources for a deck (JSON)" },
+	{ "report", mf_cli_cmd_report, "a deck's whole mana report: odds, sources, swaps (JSON)" },
 	{ "colors", mf_cli_cmd_colors, "which colours is this deck? (Scryfall cards, JSON in and out)" },
 	{ "combat", mf_cli_cmd_combat, "the defender's optimal blocks (JSON in and out)" },
 	{ "camelot", mf_cli_cmd_camelot, "is this Camelot solitaire deal winnable? (SPOJ format, Y/N)" },

@@ -7,6 +7,7 @@
 #include "api/adapt_deck.h"
 #include "api/adapt_mana.h"
 #include "api/adapt_odds.h"
+#include "api/adapt_report.h"
 #include "manaflow/camelot.h"
 #include "manaflow/combat.h"
 #include "manaflow/odds.h"
@@ -14,7 +15,8 @@
 /* Routes whose work can take more than a millisecond or so are offloaded,
  * so they never stall a pool thread: big batches, large combat boards, and
  * Camelot deals (microseconds at the median, but up to the search budget),
- * and the odds (milliseconds to a second, up to their work budget). The
+ * the odds (milliseconds to a second, up to their work budget), and the
+ * deck report (many odds queries one after another). The
  * playground's files are served from memory (--no-playground: 404). */
 static const struct route routes[] = {
 	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, 0, MF_API_MANA_PROBLEMS,
@@ -29,6 +31,8 @@ static const struct route routes[] = {
 	  ASSET_NONE },
 	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false, 0, MF_API_DECK_PROBLEMS,
 	  ASSET_NONE },
+	{ "/v1/deck/report", "POST", ROUTE_JSON, mf_api_deck_report, true, MF_API_REPORT_WORKING_SET,
+	  MF_API_REPORT_PROBLEMS, ASSET_NONE },
 	{ "/v1/combat/blocks", "POST", ROUTE_JSON, mf_api_combat_blocks, true,
 	  MF_COMBAT_WORKING_SET_MAX, MF_API_COMBAT_PROBLEMS, ASSET_NONE },
 	{ "/v1/camelot/solve", "POST", ROUTE_JSON, mf_api_camelot_solve, true,

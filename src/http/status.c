@@ -5,7 +5,7 @@
 #include "api/json_text.h"
 
 /* A new kind needs its status here: the table has no default. */
-_Static_assert(MF_PROBLEM_COUNT == 19, "give the new problem kind its HTTP status");
+_Static_assert(MF_PROBLEM_COUNT == 20, "give the new problem kind its HTTP status");
 
 static const unsigned statuses[MF_PROBLEM_COUNT] = {
 	[MF_PROBLEM_INVALID_FIELD] = 400,
@@ -27,6 +27,7 @@ static const unsigned statuses[MF_PROBLEM_COUNT] = {
 	[MF_PROBLEM_URI_TOO_LONG] = 414,
 	[MF_PROBLEM_HEADERS_TOO_LARGE] = 431,
 	[MF_PROBLEM_HTTP_VERSION] = 505,
+	[MF_PROBLEM_UNKNOWN_CARDS] = 422,
 };
 
 unsigned mf_http_problem_status(enum mf_problem p)
@@ -48,5 +49,6 @@ int mf_http_problem_render(const struct mf_api_error *err, struct mf_buf *out)
 		MF_JSON_LIT(out, ",\"pointer\":");
 		mf_json_text_string(out, err->pointer);
 	}
+	mf_buf_addstr(out, err->members);
 	return MF_JSON_LIT(out, "}");
 }

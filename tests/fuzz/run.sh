@@ -35,6 +35,7 @@ mana_batch:8192:json
 mana_odds:4096:json
 mana_sources:1024:json
 deck_colors:8192:json
+deck_report:4096:json
 deck_list:8192:decklist
 card_land:9000:-
 card_stream:16384:json

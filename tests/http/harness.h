@@ -162,5 +162,6 @@ Suite *suite_hostile(void);     /* test_hostile.c: smuggling, Host and path tric
 Suite *suite_connections(void); /* test_connections.c: floods of hang-ups, one server a port */
 Suite *suite_access_log(void);  /* test_access_log.c: whole lines, none lost at SIGTERM */
 Suite *suite_harness(void);     /* test_harness.c: serve's defaults, a drain for a stop */
+Suite *suite_report(void);      /* test_report.c: POST /v1/deck/report */
 
 #endif

@@ -97,6 +97,17 @@ def error_cases():
          body_of({'cards': [{'name': 'A', 'count': 1.5}]}), 400, None),
         ('deck zone unknown', 'POST', '/v1/deck/colors', JSON,
          body_of({'cards': [{'name': 'Island', 'zone': 'commander'}]}), 400, 'bad-zone'),
+        # the deck report: the server here has no card database
+        ('report unknown cards', 'POST', '/v1/deck/report', JSON,
+         body_of({'decklist': '20 Island\n4 Sol Rong\n36 Alter Reality\n'}), 422, 'unknown-cards'),
+        ('report bad line', 'POST', '/v1/deck/report', JSON,
+         body_of({'decklist': '20 Island\nIsland, forty of them\n'}), 400, None),
+        ('report zone unknown', 'POST', '/v1/deck/report', JSON,
+         body_of({'cards': [{'name': 'Island', 'zone': 'graveyard'}]}), 400, None),
+        ('report both forms', 'POST', '/v1/deck/report', JSON,
+         body_of({'cards': [], 'decklist': '4 Island'}), 400, None),
+        ('report too many cards', 'POST', '/v1/deck/report', JSON,
+         body_of({'decklist': '250 Island\n1 Mountain\n'}), 413, None),
         ('deck zone wrong case', 'POST', '/v1/deck/colors', JSON,
          body_of({'cards': [{'name': 'A', 'zone': 'Main'}]}), 400, None),
         ('deck face not an object', 'POST', '/v1/deck/colors', JSON,
@@ -186,13 +197,14 @@ NOT_REPRODUCIBLE = {('500', 'out-of-memory', 'application/problem+json'),  # nee
 # four copies of each Camelot card.
 SCHEMA_CANNOT_TELL = {'unknown land, no hint', 'too many lands together', 'cost too much mana',
                       'x too large for the cost', '101 {X}', 'two-brid choices over 4096',
-                      'deck text over 4096 bytes, not characters', 'camelot five aces'}
+                      'deck text over 4096 bytes, not characters', 'camelot five aces',
+                      'report bad line', 'report too many cards'}
 
 # 400 answers that have no pointer: the body is not JSON or not an object, or
 # the query is refused by the solver, not by a field's check.
 NO_POINTER = {'JSON cut short', 'empty body', 'trailing garbage', 'not an object',
               'Content-Length and Transfer-Encoding',
-              'Content-Length and Transfer-Encoding on a GET'}
+              'Content-Length and Transfer-Encoding on a GET', 'report both forms'}
 
 
 def shuffled_deal(seed):

@@ -24,6 +24,7 @@
 #include "api/adapt_deck.h"
 #include "api/adapt_mana.h"
 #include "api/adapt_odds.h"
+#include "api/adapt_report.h"
 #include "api/json_check.h"
 #include "http/status.h"
 #include "fixtures.h"
@@ -51,6 +52,7 @@ static const struct nomem_case cases[] = {
 	{ "odds, exact", mf_api_mana_odds, NULL, "tests/fuzz/corpus/mana_odds/izzet-exact" },
 	{ "sources", mf_api_mana_sources, NULL, "tests/fuzz/corpus/mana_sources/paris-40" },
 	{ "deck colours", mf_api_deck_colors, NULL, "tests/fuzz/corpus/deck_colors/full_object" },
+	{ "deck report", mf_api_deck_report, NULL, "tests/fuzz/corpus/deck_report/cards_every_kind" },
 	{ "combat blocks", mf_api_combat_blocks, NULL, "tests/fuzz/corpus/combat_blocks/seed_0" },
 	{ "camelot solve", mf_api_camelot_solve, NULL, "tests/fuzz/corpus/camelot_solve/deal_0" },
 	{ "camelot batch", mf_api_camelot_batch, NULL, "tests/fuzz/corpus/camelot_batch/three" },

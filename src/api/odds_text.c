@@ -1,0 +1,64 @@
+/* The odds' figures and rules as JSON text: see odds_text.h. */
+#include "api/odds_text.h"
+
+#include "api/json_text.h"
+
+void mf_api_prob_text(struct mf_buf *out, double p)
+{
+	mf_buf_addf(out, "%.6f", p);
+}
+
+/* "by_turn": P(castable) on each turn of the curve, with its standard
+ * error when sampled. */
+void mf_api_odds_by_turn_text(struct mf_buf *out, const struct mf_odds_result *r)
+{
+	if (!r->curve)
+		return;
+	MF_JSON_LIT(out, ",\"by_turn\":[");
+	for (uint32_t t = 1; t <= r->curve; t++) {
+		mf_buf_addf(out, "%s{\"turn\":%u,\"p_castable\":", t > 1 ? "," : "", t);
+		mf_api_prob_text(out, r->by_turn[t - 1]);
+		if (r->method == MF_ODDS_SAMPLE) {
+			MF_JSON_LIT(out, ",\"standard_error\":");
+			mf_api_prob_text(out, r->by_turn_se[t - 1]);
+		}
+		MF_JSON_LIT(out, "}");
+	}
+	MF_JSON_LIT(out, "]");
+}
+
+/* The rules the answer was computed by, so that it explains itself. */
+void mf_api_odds_rules_text(struct mf_buf *out, enum mf_odds_policy policy, const struct mf_odds_custom *custom,
+		       uint32_t size, bool on_draw)
+{
+	struct mf_odds_rules r;
+
+	mf_odds_rules(policy, custom, size, on_draw, &r);
+	mf_buf_addf(out, ",\"rules\":{\"mulligan\":\"%s\",\"hands\":[", r.london ? "london" : "paris");
+	for (unsigned i = 0; i < r.n_hands; i++) {
+		mf_buf_addf(out, "%s{\"cards\":%u,", i ? "," : "", r.hands[i].cards);
+		if (r.hands[i].keep_any)
+			MF_JSON_LIT(out, "\"keep\":\"any\"");
+		else
+			mf_buf_addf(out, "\"keep\":[%u,%u]", r.hands[i].keep_lo, r.hands[i].keep_hi);
+		mf_buf_addf(out, ",\"free\":%s}", r.hands[i].free ? "true" : "false");
+	}
+	mf_buf_addf(out, "],\"bottom\":\"%s\",\"draw_on_turn_1\":%s,\"lands_needed\":\"%s\","
+		    "\"land_drops\":\"one land a turn from the hand, turns 1 to T; a land drawn on turn t "
+		    "is played on t or later; the draws are known in advance\","
+		    "\"castable\":\"some line of land drops leaves untapped lands on turn T that pay the "
+		    "cost with life >= 1 left. A land played before T is untapped on T however it "
+		    "entered (a shock land for free; a fetch found its land then, a triome too). "
+		    "The land played on T pays only if it enters untapped: never a tapped land or a "
+		    "bounce land; a shock land for 2 life; a check land with a land of its types out; "
+		    "a fast land with at most two other lands; a slow land with at least two; a "
+		    "fetch finds a land that enters as it would (Evolving Wilds: tapped; Fabled "
+		    "Passage: untapped with four lands). Bounce lands return a land to the hand. "
+		    "Fetches search every land not seen\"}",
+		    r.london ? "spells by Karsten's counts; lands making none of the cost's colours "
+		    "first, then the land whose colours the most other lands make, then lands that "
+		    "enter tapped, then by name" : "nothing: a fresh smaller hand",
+		    r.draw_on_turn_1 ? "true" : "false",
+		    r.lands_needed_pips ? "coloured pips" : "mana value");
+}
+

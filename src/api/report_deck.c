@@ -1,0 +1,295 @@
+/* The deck of a report, from card objects or a deck list: see
+ * report_deck.h. */
+#include "api/report_deck.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api/card.h"
+#include "api/json_decode.h"
+#include "api/json_text.h"
+#include "manaflow/carddb.h"
+
+#define KEY_MAX 512  /* bytes of a name key compared (longer names match none) */
+
+static const char *const zone_names[] = { "main", "sideboard", "commander", "companion",
+					  "maybeboard" };
+
+/* The zone called name into *zone; false for none. */
+static bool zone_by_name(const char *name, enum mf_deck_zone *zone)
+{
+	for (size_t z = 0; z < sizeof(zone_names) / sizeof(zone_names[0]); z++)
+		if (strcmp(name, zone_names[z]) == 0) {
+			*zone = (enum mf_deck_zone)z;
+			return true;
+		}
+	return false;
+}
+
+/* Appends the card (obj, land, zone) to d, or adds count to the same card
+ * of the same zone met before. 0, or -1 out of memory. */
+static int add_card(struct mf_api_report_deck *d, const struct mf_api_report_card *c)
+{
+	struct mf_api_report_card *grown;
+
+	for (size_t i = 0; i < d->n; i++) {
+		struct mf_api_report_card *k = &d->cards[i];
+		bool same = c->obj ? k->obj == c->obj ||
+			    (!d->from_list && k->obj && strcmp(k->name, c->name) == 0) :
+			    !k->obj && k->land == c->land;
+
+		if (same && k->zone == c->zone) {
+			k->count += c->count;
+			d->zone_cards[c->zone] += c->count;
+			return 0;
+		}
+	}
+	grown = realloc(d->cards, (d->n + 1) * sizeof(*grown));
+	if (!grown)
+		return -1;
+	d->cards = grown;
+	d->cards[d->n++] = *c;
+	d->zone_cards[c->zone] += c->count;
+	return 0;
+}
+
+/* One element of "cards": the object, its count, zone and layout. */
+static int decode_entry(const cJSON *node, const char *at, struct mf_api_report_deck *d,
+			size_t i, size_t used_faces, struct mf_api_error *err)
+{
+	struct mf_api_report_card c = { .land = -1 };
+	const char *zone = NULL;
+	char ptr[MF_API_POINTER_MAX];
+	int64_t count;
+
+	if (mf_api_card_decode(node, at, &d->objs[i], d->faces + used_faces, err) ||
+	    mf_json_get_int(node, at, "count", false, 1, MF_API_REPORT_COUNT_MAX, 1, &count, err) ||
+	    mf_json_get_string(node, at, "zone", false, 16, &zone, err) ||
+	    mf_json_get_string(node, at, "layout", false, 64, &c.layout, err))
+		return -1;
+	c.zone = MF_DECK_ZONE_MAIN;
+	if (zone && !zone_by_name(zone, &c.zone)) {
+		mf_json_pointer_key(ptr, at, "zone");
+		return mf_api_fail(err, ptr, "expected \"main\", \"sideboard\", \"commander\", "
+				   "\"companion\" or \"maybeboard\", got \"%s\"", zone);
+	}
+	c.obj = &d->objs[i];
+	c.name = c.obj->card.name;
+	c.count = (uint32_t)count;
+	snprintf(c.at, sizeof(c.at), "%s", at);
+	if (add_card(d, &c))
+		return mf_api_fail_nomem(err);
+	return 0;
+}
+
+/* "cards": Scryfall card objects, as /v1/deck/colors takes them. */
+static int decode_cards(const cJSON *cards, size_t n, struct mf_api_report_deck *d,
+			struct mf_api_error *err)
+{
+	const cJSON *node;
+	size_t i = 0, used_faces = 0;
+
+	d->objs = calloc(n ? n : 1, sizeof(*d->objs));
+	d->faces = calloc(mf_api_card_count_faces(cards) + 1, sizeof(*d->faces));
+	if (!d->objs || !d->faces)
+		return mf_api_fail_nomem(err);
+	cJSON_ArrayForEach(node, cards) {
+		char at[64];
+
+		mf_json_pointer_index(at, "/cards", i);
+		if (decode_entry(node, at, d, i, used_faces, err))
+			return -1;
+		used_faces += d->objs[i].n_faces;
+		i++;
+	}
+	return 0;
+}
+
+/* Whether the catalogue land's name has key as its full or front key. */
+static bool land_has_key(const char *land, const char *key)
+{
+	char k[KEY_MAX];
+
+	if (mf_deck_name_key(land, strlen(land), k, sizeof(k)) < sizeof(k) && strcmp(k, key) == 0)
+		return true;
+	return mf_deck_name_front_key(land, strlen(land), k, sizeof(k)) < sizeof(k) &&
+	       strcmp(k, key) == 0;
+}
+
+/* The catalogue land a deck-list name means (its key as the land's full
+ * name or front face), or -1. */
+static int32_t catalogue_land(const struct mf_mana_catalogue *cat, const char *name, size_t len)
+{
+	int32_t exact = mf_mana_catalogue_find(cat, name, len);
+	char key[KEY_MAX];
+
+	if (exact >= 0)
+		return exact;
+	if (mf_deck_name_key(name, len, key, sizeof(key)) >= sizeof(key))
+		return -1;
+	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++)
+		if (land_has_key(mf_mana_catalogue_land(cat, i)->name, key))
+			return (int32_t)i;
+	return -1;
+}
+
+/* Appends one unresolved entry to the problem's "cards" (at most
+ * MF_API_REPORT_UNKNOWN_MAX, and as many as fit). */
+static void add_unknown(struct mf_buf *b, const struct mf_api_ctx *ctx,
+			const struct mf_deck_list_entry *e, size_t listed)
+{
+	const struct mf_card_db_card *near = NULL;
+	const char *hint = NULL;
+	int32_t land;
+
+	if (ctx->cards)
+		near = mf_card_db_closest(ctx->cards, e->name, e->name_len, MF_CARD_DB_DISTANCE_AUTO,
+					  NULL);
+	if (near) {
+		hint = near->object.card.name;
+	} else {
+		land = mf_mana_catalogue_closest(ctx->lands, e->name, e->name_len);
+		if (land >= 0)
+			hint = mf_mana_catalogue_land(ctx->lands, (size_t)land)->name;
+	}
+	if (listed)
+		MF_JSON_LIT(b, ",");
+	MF_JSON_LIT(b, "{\"name\":");
+	mf_json_text_string(b, e->name);
+	mf_buf_addf(b, ",\"line\":%zu,\"did_you_mean\":", e->line);
+	if (hint)
+		mf_json_text_string(b, hint);
+	else
+		MF_JSON_LIT(b, "null");
+	MF_JSON_LIT(b, "}");
+}
+
+/* The unknown-cards problem for the n entries of list that resolved to
+ * nothing (unknown[i] set). */
+static int fail_unknown(const struct mf_api_ctx *ctx, const struct mf_deck_list *list,
+			const bool *unknown, size_t n, struct mf_api_error *err)
+{
+	struct mf_buf b;
+	size_t listed = 0, first = 0;
+
+	for (size_t i = 0; i < list->n; i++)
+		if (unknown[i]) {
+			first = i;
+			break;
+		}
+	mf_api_failp(err, MF_PROBLEM_UNKNOWN_CARDS, "/decklist",
+		     "%zu name%s of the deck list match%s no %s; the first: \"%.*s\" (line %zu)",
+		     n, n == 1 ? "" : "s", n == 1 ? "es" : "",
+		     ctx->cards ? "card of the card database or land of the catalogue" :
+		     "land of the catalogue, and no card database is loaded (serve --cards FILE)",
+		     mf_json_utf8_prefix(list->entries[first].name, 128), list->entries[first].name,
+		     list->entries[first].line);
+	/* an entry past the members' room is taken back: the cap only
+	 * bounds one entry's text */
+	mf_buf_init(&b, (size_t)64 << 10);
+	MF_JSON_LIT(&b, ",\"cards\":[");
+	for (size_t i = 0; i < list->n && listed < MF_API_REPORT_UNKNOWN_MAX; i++) {
+		size_t before = mf_buf_len(&b);
+
+		if (!unknown[i])
+			continue;
+		add_unknown(&b, ctx, &list->entries[i], listed);
+		if (!mf_buf_error(&b) && mf_buf_len(&b) > MF_API_MEMBERS_MAX - 64) {
+			b.len = before;  /* room for "]" and the count of those left out */
+			break;
+		}
+		listed++;
+	}
+	if (!mf_buf_error(&b)) {
+		snprintf(err->members, sizeof(err->members), "%.*s],\"cards_not_listed\":%zu",
+			 (int)mf_buf_len(&b), mf_buf_ptr(&b), n - listed);
+	}
+	mf_buf_free(&b);
+	return -1;
+}
+
+/* A bad deck list: its first fault, at /decklist. */
+static int fail_list(int rc, const struct mf_deck_list_error *e, struct mf_api_error *err)
+{
+	if (rc == MF_ERR_NOMEM)
+		return mf_api_fail_nomem(err);
+	if (rc == MF_ERR_LIMIT && e->line)
+		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, "/decklist", "line %zu: %s",
+				    e->line, e->reason);
+	if (rc == MF_ERR_LIMIT)
+		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, "/decklist", "%s", e->reason);
+	if (!e->line)
+		return mf_api_fail(err, "/decklist", "%s", e->reason);
+	return mf_api_fail(err, "/decklist", "line %zu: %s (\"%s\")", e->line, e->reason, e->text);
+}
+
+/* "decklist": parsed, and each entry resolved against the catalogue and
+ * the card database. */
+static int decode_list(const char *text, const struct mf_api_ctx *ctx,
+		       struct mf_api_report_deck *d, struct mf_api_error *err)
+{
+	struct mf_deck_list_error e;
+	bool *unknown;
+	size_t n_unknown = 0;
+	int rc = mf_deck_list_parse(text, strlen(text), &d->list, &e);
+
+	d->from_list = true;
+	if (rc)
+		return fail_list(rc, &e, err);
+	unknown = calloc(d->list.n + 1, sizeof(*unknown));
+	if (!unknown)
+		return mf_api_fail_nomem(err);
+	for (size_t i = 0; i < d->list.n && !rc; i++) {
+		const struct mf_deck_list_entry *en = &d->list.entries[i];
+		const struct mf_card_db_card *card =
+			ctx->cards ? mf_card_db_find(ctx->cards, en->name, en->name_len) : NULL;
+		struct mf_api_report_card c = { .count = en->count, .zone = en->zone, .line = en->line };
+
+		c.land = catalogue_land(ctx->lands, en->name, en->name_len);
+		if (c.land < 0 && !card) {
+			unknown[i] = true;
+			n_unknown++;
+			continue;
+		}
+		c.obj = card ? &card->object : NULL;
+		c.layout = card ? card->layout : NULL;
+		c.name = card ? card->object.card.name :
+			 mf_mana_catalogue_land(ctx->lands, (size_t)c.land)->name;
+		snprintf(c.at, sizeof(c.at), "/decklist");
+		if (add_card(d, &c))
+			rc = mf_api_fail_nomem(err);
+	}
+	if (!rc && n_unknown)
+		rc = fail_unknown(ctx, &d->list, unknown, n_unknown, err);
+	free(unknown);
+	return rc ? -1 : 0;
+}
+
+int mf_api_report_deck_decode(const cJSON *body, const struct mf_api_ctx *ctx,
+			      struct mf_api_report_deck *d, struct mf_api_error *err)
+{
+	const cJSON *cards = NULL;
+	const char *text = NULL;
+	size_t n = 0;
+
+	memset(d, 0, sizeof(*d));
+	if (mf_json_get_array(body, "", "cards", false, MF_API_REPORT_ENTRIES_MAX, &cards, &n, err) ||
+	    mf_json_get_string(body, "", "decklist", false, MF_DECK_LIST_TEXT_MAX, &text, err))
+		return -1;
+	if (!cards == !text)
+		return mf_api_fail(err, "", "give the deck as \"cards\" (card objects) or as "
+				   "\"decklist\" (text), one of them");
+	if (text)
+		return decode_list(text, ctx, d, err);
+	return decode_cards(cards, n, d, err);
+}
+
+void mf_api_report_deck_free(struct mf_api_report_deck *d)
+{
+	free(d->cards);
+	free(d->objs);
+	free(d->faces);
+	mf_deck_list_free(&d->list);
+	memset(d, 0, sizeof(*d));
+}
