@@ -219,8 +219,11 @@ MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_resu
  * deck (the same lands, size, policy, draw and method; they may differ in
  * cost, x, turn and curve) whose exact counts walk the same kept hands are
  * counted together, up to 7 at a time, in one walk: each is charged that
- * walk's work, as if it had walked alone, and should a batch fail (its
- * budget, its memory, a stop), each of its queries is computed on its own.
+ * walk's work, as if it had walked alone, and should a batch not be
+ * counted (its budget, the memory cap of mf_odds_compute(), a stop), each
+ * of its queries is computed on its own; should an allocation fail, its
+ * queries fail with MF_ERR_NOMEM (so do all of them, when the call's own
+ * arrays find no memory).
  * Other queries are computed one by one, in order, and once one of them
  * fails the rest are not: their rcs[i] is MF_ODDS_SKIPPED (and out[i] is
  * zeroed). Same threads, memory and stop contract as mf_odds_compute();

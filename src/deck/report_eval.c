@@ -91,6 +91,8 @@ int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t c
 			c->work += res[j].work;
 		}
 		refused[spell[j]] = rcs[j] == MF_ERR_LIMIT && res[j].over_budget;
+		if (rcs[j] == MF_ERR_NOMEM)
+			rc = MF_ERR_NOMEM;  /* as it would be counted alone */
 	}
 	free(qs);
 	free(res);

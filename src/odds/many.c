@@ -47,14 +47,17 @@ static uint64_t known_estimate(const struct signature *earlier, size_t n, const 
 
 /* The signature of q into sig[i] (grid false when its model cannot be
  * made: it is then computed alone, and fails there), with the estimates
- * of sig[0 .. i) to reuse. */
-static void sign(const struct mf_odds_query *q, struct signature *sig, size_t i)
+ * of sig[0 .. i) to reuse. MF_OK, or MF_ERR_NOMEM when the model found no
+ * memory (the query's failure, as alone). */
+static int sign(const struct mf_odds_query *q, struct signature *sig, size_t i)
 {
 	struct signature *s = &sig[i];
 	struct odds_ctx c;
+	int rc;
 
 	memset(s, 0, sizeof(*s));
-	if (mf_odds_model(&c, q) == MF_OK) {
+	rc = mf_odds_model(&c, q);
+	if (rc == MF_OK) {
 		s->draw_t1 = c.draw_t1;
 		mf_odds_grid_key(&c, &s->key);
 		s->last_turn = c.last_turn;
@@ -66,35 +69,56 @@ static void sign(const struct mf_odds_query *q, struct signature *sig, size_t i)
 		s->grid = mf_odds_takes_grid(&c, &s->estimate);
 	}
 	mf_odds_model_free(&c);
+	return rc == MF_ERR_NOMEM ? rc : MF_OK;
 }
 
+/* What count_batch() did. */
+enum batch_end {
+	BATCH_COUNTED,   /* every member answered */
+	BATCH_ALONE,     /* not counted (its budget, the heap's cap, a stop): count
+			  * each member alone */
+	BATCH_NOMEM,     /* out of memory: so is every member */
+};
+
 /* The members' models (their tables counted in the first's heap), their
- * grid, and their answers; false when the batch could not be counted
- * (then nothing is written). */
-static bool count_batch(const struct mf_odds_query *qs, const size_t *which, size_t k,
-			struct odds_ctx *ctx, struct mf_odds_result *out, int *rcs)
+ * grid, and their answers. Nothing is written unless BATCH_COUNTED. An
+ * allocation that fails is the members' failure, as it would be alone: a
+ * batch never answers otherwise for want of memory. */
+static enum batch_end count_batch(const struct mf_odds_query *qs, const size_t *which, size_t k,
+				  struct odds_ctx *ctx, struct mf_odds_result *out, int *rcs)
 {
 	struct odds_ctx *members[ODDS_BATCH_MAX];
 	struct odds_tally tally[ODDS_BATCH_MAX];
+	enum batch_end end = BATCH_COUNTED;
 	size_t made = 0;
-	bool ok = true;
+	int rc = MF_OK;
 
-	for (; made < k && ok; made++) {
+	while (made < k && !rc) {
 		members[made] = &ctx[made];
-		ok = mf_odds_model(&ctx[made], &qs[which[made]]) == MF_OK;
-		if (ok && made)
-			ok = mf_odds_table_move_heap(&ctx[made].castable, &ctx[0].heap) &&
-			     mf_odds_table_move_heap(&ctx[made].pays, &ctx[0].heap);
+		rc = mf_odds_model(&ctx[made], &qs[which[made]]);
+		if (!rc && made &&
+		    (!mf_odds_table_move_heap(&ctx[made].castable, &ctx[0].heap) ||
+		     !mf_odds_table_move_heap(&ctx[made].pays, &ctx[0].heap)))
+			rc = MF_ERR_LIMIT;  /* past the heap's cap */
+		made++;
 	}
-	ok = ok && mf_odds_grid_fits(members, k) && mf_odds_grid(members, k, tally) == MF_OK;
-	for (size_t m = 0; m < k && ok; m++) {
-		mf_odds_exact_result(&ctx[m], &tally[m], &out[which[m]]);
-		rcs[which[m]] = MF_OK;
+	if (!rc)
+		rc = mf_odds_grid_fits(members, k) ? mf_odds_grid(members, k, tally) : MF_ERR_LIMIT;
+	if (rc == MF_ERR_NOMEM && !ctx[0].heap.over)
+		end = BATCH_NOMEM;
+	else if (rc)
+		end = BATCH_ALONE;
+	for (size_t m = 0; m < k && end != BATCH_ALONE; m++) {
+		if (end == BATCH_COUNTED)
+			mf_odds_exact_result(&ctx[m], &tally[m], &out[which[m]]);
+		else
+			memset(&out[which[m]], 0, sizeof(out[which[m]]));
+		rcs[which[m]] = end == BATCH_COUNTED ? MF_OK : MF_ERR_NOMEM;
 	}
 	/* the others' tables first: they are counted in the first's heap */
 	while (made--)
 		mf_odds_model_free(&ctx[made]);
-	return ok;
+	return end;
 }
 
 /* Whether query a's walk ends before b's: by its last turn, then the
@@ -130,7 +154,11 @@ void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n, struct mf_od
 	bool room = sig && alike && state && ctx, failed = false;
 
 	for (size_t i = 0; i < n && room; i++)
-		sign(&qs[i], sig, i);
+		if (sign(&qs[i], sig, i) == MF_ERR_NOMEM) {
+			memset(&out[i], 0, sizeof(out[i]));
+			rcs[i] = MF_ERR_NOMEM;
+			state[i] = 2;  /* answered: out of memory */
+		}
 	for (size_t i = 0; i < n && room; i++) {
 		size_t k = 0;
 
@@ -149,16 +177,21 @@ void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n, struct mf_od
 			size_t m = end < ODDS_BATCH_MAX ? end : ODDS_BATCH_MAX;
 
 			end -= m;
-			if (m > 1 && count_batch(qs, alike + end, m, ctx, out, rcs))
+			if (m > 1 && count_batch(qs, alike + end, m, ctx, out, rcs) != BATCH_ALONE)
 				for (size_t e = end; e < end + m; e++)
 					state[alike[e]] = 2;
 		}
 	}
-	/* the rest, and any batch that failed, one by one (all of them
-	 * without memory for the batches), until one fails */
+	/* the rest, and any batch that could not be counted, one by one, until
+	 * one fails; without memory for the batches, none is */
 	for (size_t i = 0; i < n; i++) {
 		if (room && state[i] == 2)
 			continue;
+		if (!room) {
+			memset(&out[i], 0, sizeof(out[i]));
+			rcs[i] = MF_ERR_NOMEM;
+			continue;
+		}
 		if (failed) {
 			memset(&out[i], 0, sizeof(out[i]));
 			rcs[i] = MF_ODDS_SKIPPED;
