@@ -74,7 +74,7 @@ static int healthz_ms(int timeout_ms)
 }
 
 /* The flood is sent to `manaflow serve` in a child process: its bounds are
- * times (an answer within a second of 2,500 hang-ups), which a server in
+ * times (an answer within 3 s of 2,500 hang-ups), which a server in
  * this process, slowed down with the test by valgrind, could not keep. */
 static void setup_flood(void)
 {
@@ -116,7 +116,10 @@ START_TEST(flood_of_hangups)
 		       burst == 1 ? "partial body" : "partial headers",
 		       (long long)(now_ms() - t0 - ms), waiting, ms);
 		fflush(stdout);
-		ck_assert_msg(ms < 1000, "GET /healthz took %d ms after burst %d", ms, burst + 1);
+		/* the fault this guards against left /healthz unanswered for the
+		 * whole 10 s idle timeout; 3 s leaves room for ASan on a busy
+		 * machine (1.5 s seen) and still tells the two apart */
+		ck_assert_msg(ms < 3000, "GET /healthz took %d ms after burst %d", ms, burst + 1);
 	}
 	/* Released at once, not at the 10 s idle timeout. */
 	t0 = now_ms();
