@@ -62,10 +62,11 @@ class Failed(Exception):
 # The server
 
 class Server:
-    def __init__(self, binary):
+    def __init__(self, binary, cards=None):
         self.log = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(
-            [binary, 'serve', '--host', HOST, '--port', '0', '--drain-seconds', '1'],
+            [binary, 'serve', '--host', HOST, '--port', '0', '--drain-seconds', '1']
+            + (['--cards', cards] if cards else []),
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=self.log)
         self.port = None
         deadline = time.monotonic() + 15
@@ -100,6 +101,17 @@ class Server:
             conn.request(method, path, headers=headers or {})
             resp = conn.getresponse()
             return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+        finally:
+            conn.close()
+
+    def post_json(self, path, body):
+        """POSTs body as JSON: (status, the answer parsed)."""
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        try:
+            conn.request('POST', path, body=json.dumps(body).encode(),
+                         headers={'Content-Type': 'application/json'})
+            resp = conn.getresponse()
+            return resp.status, json.loads(resp.read().decode())
         finally:
             conn.close()
 

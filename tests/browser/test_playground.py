@@ -11,6 +11,13 @@ through /usr/bin/chromedriver; nothing is downloaded) over the page at /:
    three steps; a misspelt land gets its "did you mean" at /battlefield/0.
 2. Keyboard: the Mana form filled and sent with Tab, typing and Enter alone.
 3. Odds: the defaults give one line of 7 points per spell and both tables.
+3b. Deck (deck_checks.py; the server has --cards tests/data/cards-report.json):
+   a pasted list's spells table, colour table and 10-turn chart are the
+   API's answer to the same request; a colour short of sources is
+   highlighted; an advice's Apply edits the list and the new answer is the
+   API's for the edited list; an unknown name shows its line and did you
+   mean; a JSON file of card objects; and a second server started without
+   --cards makes the page explain how to load a card database.
 4. Combat: the defaults give at least one block arrow and a score.
 5. Camelot: a winnable and an unwinnable deal of the repository's own
    examples (tests/unit/camelot/examples.in and .out); the winnable line
@@ -19,7 +26,8 @@ through /usr/bin/chromedriver; nothing is downloaded) over the page at /:
 7. No SEVERE entry in the browser's console.
 8. No horizontal overflow at 360 px and at 1440 px, every panel shown, on
    a page with every panel's answer and on the empty page.
-9. A PNG of each panel in DIR: mana.png, odds.png, combat.png, camelot.png.
+9. A PNG of each panel in DIR: mana.png, odds.png, deck.png, combat.png,
+   camelot.png.
 
 Prints "ok: ..." or "FAIL: ..." per check, then "N passed, N failed"; exits
 1 if any failed. A missing chromium, chromedriver or python3-selenium is a
@@ -38,6 +46,8 @@ from browser import (By, Failed, HERE, Keys, MANA_VERDICTS, PLAY_WAIT, Server, W
                       finish, names_land, ok, one, open_page, picked, screenshot, set_value,
                       start_browser, suggestion_for, suggestions, text, until, verdict_of,
                       webdriver)  # noqa: E402
+from deck_checks import (CARDS_FILE, check_deck, check_deck_file, check_deck_no_database,
+                         check_deck_unknown)  # noqa: E402
 
 
 def check_headers(server):
@@ -394,6 +404,7 @@ def fill_all(driver, server):
     set_value(one(driver, '#mana-cost'), 'RG')
     one(driver, 'button#mana-submit').click()
     one(driver, 'button#odds-submit').click()
+    one(driver, 'button#deck-submit').click()
     one(driver, 'button#combat-submit').click()
     set_value(one(driver, 'input#camelot-deal'), winnable)
     one(driver, 'button#camelot-submit').click()
@@ -401,6 +412,7 @@ def fill_all(driver, server):
           lambda d: len(d.find_elements(By.CSS_SELECTOR, 'ol#mana-plan > li.plan-step')) == 3
           and d.find_elements(By.CSS_SELECTOR, 'svg#odds-chart circle.odds-point')
           and d.find_elements(By.CSS_SELECTOR, 'table#sources-table td')
+          and d.find_elements(By.CSS_SELECTOR, 'svg#deck-chart circle.odds-point')
           and d.find_elements(By.CSS_SELECTOR, 'svg#combat-diagram line.block-arrow')
           and text(one(d, '#camelot-verdict')) == 'Winnable')
     one(driver, 'button#camelot-play').click()
@@ -416,7 +428,7 @@ def check_layout(driver, width, height, what):
     scroll = driver.execute_script('return document.documentElement.scrollWidth;')
     ok(scroll <= inner + 1, 'layout %s at %d px: no horizontal overflow' % (what, width),
        'scrollWidth %d, innerWidth %d' % (scroll, inner))
-    for panel in ('mana', 'odds', 'combat', 'camelot'):
+    for panel in ('mana', 'odds', 'deck', 'combat', 'camelot'):
         el = driver.find_elements(By.CSS_SELECTOR, 'section#panel-' + panel)
         rect = el and driver.execute_script('const r = arguments[0].getBoundingClientRect();'
                                             'return [r.left, r.right, r.width, r.height];', el[0])
@@ -446,6 +458,9 @@ def check_console(driver, log):
                 and ' 400 ' in e.get('message', '')]
     ok(len(expected) <= 1, 'console: the deliberate bad land logs at most one 400',
        '; '.join(e['message'] for e in expected))
+    # And the deck lists with unknown names (a typo, no card database): 422s.
+    expected += [e for e in severe if '/v1/deck/report' in e.get('message', '')
+                 and ' 422 ' in e.get('message', '')]
     rest = [e for e in severe if e not in expected]
     ok(not rest, 'console: no SEVERE entry in %d entries' % len(log),
        '; '.join(e.get('message', '') for e in rest)[:2000])
@@ -462,12 +477,28 @@ def section(name, fn, *args):
         ok(False, name, '%s: %s' % (type(e).__name__, str(e).strip()[:600]))
 
 
+BINARY = None
+
+
+def with_server_without_cards(driver):
+    bare = Server(BINARY)
+    try:
+        check_deck_no_database(driver, bare)
+    finally:
+        rc = bare.stop()
+        ok(rc == 0, 'the server without --cards exits 0 on SIGTERM', 'exit %r' % rc)
+
+
 def run_browser(driver, server, shots):
     log = []
     section('mana: the README example', check_mana_example, driver, server, shots)
     section('mana: the misspelt land', check_mana_error, driver, server)
     section('mana: the keyboard', check_mana_keyboard, driver, server)
     section('odds', check_odds, driver, server, shots)
+    section('deck', check_deck, driver, server, shots)
+    section('deck: an unknown name', check_deck_unknown, driver, server)
+    section('deck: a file of card objects', check_deck_file, driver, server)
+    section('deck: no card database', lambda: with_server_without_cards(driver))
     section('combat', check_combat, driver, server, shots)
     section('camelot', check_camelot, driver, server, shots)
     # The layout with every answer on the page, then of the empty page.
@@ -488,8 +519,10 @@ def main():
     os.makedirs(args.shots, exist_ok=True)
     t0 = time.monotonic()
 
+    global BINARY
+    BINARY = args.binary
     try:
-        server = Server(args.binary)
+        server = Server(args.binary, cards=CARDS_FILE)
     except Failed as e:
         ok(False, 'the server starts', str(e))
         finish()

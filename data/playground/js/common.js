@@ -1,9 +1,9 @@
-/* manaflow playground: four forms over the service's own JSON routes.
+/* manaflow playground: five forms over the service's own JSON routes.
  * Plain ES2017, no modules, no framework; served under
  * Content-Security-Policy: default-src 'self', so nothing inline.
  *
  * /playground/app.js is this file and, in order, mana.js, odds.js,
- * combat.js, camelot.js and start.js, concatenated by the build
+ * deck.js, combat.js, camelot.js and start.js, concatenated by the build
  * (src/http/meson.build): this part opens the closure they all share, the
  * helpers, the land catalogue and the autocomplete; start.js closes it. */
 'use strict';

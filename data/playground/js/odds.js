@@ -106,7 +106,11 @@
     clear($('odds-table').tBodies[0]);
     clear($('sources-table').tBodies[0]);
     clear($('odds-legend'));
-    var svg = $('odds-chart');
+    clearChart($('odds-chart'));
+  }
+
+  /* Empties a chart drawn by drawCurveChart, keeping its <title>. */
+  function clearChart(svg) {
     Array.prototype.slice.call(svg.childNodes).forEach(function (n) {
       if (!(n.nodeName && n.nodeName.toLowerCase() === 'title')) svg.removeChild(n);
     });
@@ -234,7 +238,18 @@
   }
 
   function drawOddsChart(results, costs) {
-    var svg = $('odds-chart');
+    drawCurveChart($('odds-chart'), $('odds-legend'), 7, results.map(function (r, i) {
+      return { label: r.cost || costs[i], by_turn: r.by_turn, sampled: r.method === 'sample' };
+    }));
+  }
+
+  /* P(castable) by turn, turns 1 to `turns`, into svg (emptied first but for
+   * its <title>) and its legend (a ul): series are [{label, by_turn,
+   * sampled}], by_turn as the API gives it; sampled ones get 95% bars.
+   * The odds panel and the deck panel share it. */
+  function drawCurveChart(svg, legend, turns, series) {
+    clearChart(svg);
+    clear(legend);
     // The drawing's own size follows the space it has, so that its text
     // stays legible when a phone scales the viewBox down.
     var room = svg.parentNode.clientWidth || 640;
@@ -242,7 +257,7 @@
     var H = Math.max(240, Math.round(W * 0.56)), L = 58, R = 18, T = 16, B = 52;
     svg.setAttribute('viewBox', '0 0 ' + W + ' ' + H);
     var pw = W - L - R, ph = H - T - B;
-    function x(turn) { return L + (turn - 1) * pw / 6; }
+    function x(turn) { return L + (turn - 1) * pw / (turns - 1); }
     function y(p) { return T + (1 - p) * ph; }
 
     var grid = s('g', { class: 'grid' });
@@ -251,7 +266,7 @@
       grid.appendChild(s('line', { x1: L, x2: W - R, y1: y(p), y2: y(p) }));
       axis.appendChild(s('text', { x: L - 8, y: y(p) + 4, 'text-anchor': 'end', text: Math.round(p * 100) + '%' }));
     });
-    for (var t = 1; t <= 7; t++) {
+    for (var t = 1; t <= turns; t++) {
       axis.appendChild(s('line', { x1: x(t), x2: x(t), y1: H - B, y2: H - B + 5 }));
       axis.appendChild(s('text', { x: x(t), y: H - B + 19, 'text-anchor': 'middle', text: String(t) }));
     }
@@ -263,13 +278,12 @@
     svg.appendChild(s('text', { class: 'axis-label', x: 14, y: T + ph / 2, 'text-anchor': 'middle',
                                 transform: 'rotate(-90 14 ' + (T + ph / 2) + ')', text: 'P(castable)' }));
 
-    var legend = $('odds-legend');
-    results.forEach(function (r, i) {
+    series.forEach(function (r, i) {
       var colour = spellColour(i), dash = spellDash(i);
-      var cost = r.cost || costs[i];
-      var pts = r.by_turn || [];
+      var label = r.label;
+      var pts = (r.by_turn || []).filter(function (b) { return b.turn >= 1 && b.turn <= turns; });
       var g = s('g', { class: 'odds-series', 'data-spell': i });
-      if (r.method === 'sample') {
+      if (r.sampled) {
         pts.forEach(function (b) {
           var half = 1.96 * (b.standard_error || 0);
           g.appendChild(s('line', { class: 'odds-errorbar', 'data-turn': b.turn, 'data-spell': i,
@@ -285,12 +299,11 @@
       pts.forEach(function (b) {
         g.appendChild(s('circle', { class: 'odds-point', cx: x(b.turn), cy: y(b.p_castable), r: 4.5,
           fill: colour, 'data-turn': b.turn, 'data-spell': i },
-          s('title', { text: cost + ', turn ' + b.turn + ': ' + pct(b.p_castable) })));
+          s('title', { text: label + ', turn ' + b.turn + ': ' + pct(b.p_castable) })));
       });
       svg.appendChild(g);
       var sw = h('span', { class: 'swatch', 'aria-hidden': 'true' });
       sw.style.background = colour;
-      legend.appendChild(h('li', { 'data-spell': i }, [sw, h('span', { class: 'mono', text: cost })]));
+      legend.appendChild(h('li', { 'data-spell': i }, [sw, h('span', { class: r.mono === false ? null : 'mono', text: label })]));
     });
   }
-

@@ -8,6 +8,7 @@
     loadLands();
     initMana();
     initOdds();
+    initDeck();
     initCombat();
     initCamelot();
   }
