@@ -121,13 +121,16 @@ START_TEST(flood_of_hangups)
 		 * machine (1.5 s seen) and still tells the two apart */
 		ck_assert_msg(ms < 3000, "GET /healthz took %d ms after burst %d", ms, burst + 1);
 	}
-	/* Released at once, not at the 10 s idle timeout. */
+	/* Released soon, not at the 10 s idle timeout: within tens of ms on
+	 * an idle machine; 6 s leaves room for ASan beside another test's
+	 * heavy work (874 of them were still waiting after 2 s there) and
+	 * still tells the fault apart. */
 	t0 = now_ms();
-	while (now_ms() - t0 < 2000 && (n_wait = socket_count(ts_srv.port, TCP_CLOSE_WAIT)) > 10)
+	while (now_ms() - t0 < 6000 && (n_wait = socket_count(ts_srv.port, TCP_CLOSE_WAIT)) > 10)
 		sleep_ms(50);
 	printf("flood: %d sockets in CLOSE_WAIT %lld ms after the last burst\n", n_wait,
 	       (long long)(now_ms() - t0));
-	ck_assert_msg(n_wait <= 10, "%d sockets still in CLOSE_WAIT 2 s after the flood", n_wait);
+	ck_assert_msg(n_wait <= 10, "%d sockets still in CLOSE_WAIT 6 s after the flood", n_wait);
 }
 END_TEST
 
