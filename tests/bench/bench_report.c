@@ -21,6 +21,7 @@
 #include "manaflow/mana.h"
 #include "manaflow/odds.h"
 #include "manaflow/report.h"
+#include "bench_decks.h"
 
 static double seconds(void)
 {
@@ -40,43 +41,8 @@ static double cpu_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-struct deck_land {
-	const char *name;
-	uint32_t count;
-};
-
-static const struct deck_land azorius[] = {
-	{ "Flooded Strand", 4 }, { "Hallowed Fountain", 4 }, { "Glacial Fortress", 4 },
-	{ "Seachrome Coast", 4 }, { "Raffine's Tower", 2 },
-	{ "Hengegate Pathway // Mistgate Pathway", 2 }, { "Island", 2 }, { "Plains", 2 },
-};
-static const char *const azorius_spells[] = {
-	"{W}", "{U}", "{1}{W}", "{1}{U}", "{W}{U}", "{U}{U}", "{W}{W}", "{2}{W}", "{2}{U}",
-	"{1}{W}{U}", "{1}{U}{U}", "{1}{W}{W}", "{2}{W}{U}", "{3}{W}", "{3}{U}", "{2}{U}{U}",
-	"{2}{W}{W}", "{3}{W}{U}", "{4}{W}", "{4}{U}", "{2}{W}{W}{U}", "{1}{W}{U}{U}", "{5}{W}",
-	"{3}{U}{U}", "{4}{W}{U}", "{X}{U}{U}", "{W/U}{W/U}", "{1}{W/U}", "{2}{W/P}", "{6}{U}",
-};
-
-static const struct deck_land sultai[] = {
-	{ "Forest", 7 }, { "Island", 7 }, { "Swamp", 7 }, { "Breeding Pool", 1 },
-	{ "Watery Grave", 1 }, { "Overgrown Tomb", 1 }, { "Zagoth Triome", 1 },
-	{ "Misty Rainforest", 1 }, { "Polluted Delta", 1 }, { "Verdant Catacombs", 1 },
-	{ "Woodland Cemetery", 1 }, { "Drowned Catacomb", 1 }, { "Hinterland Harbor", 1 },
-	{ "Darkslick Shores", 1 }, { "Botanical Sanctum", 1 }, { "Blooming Marsh", 1 },
-	{ "Opulent Palace", 1 }, { "Golgari Rot Farm", 1 }, { "Evolving Wilds", 1 },
-	{ "Fabled Passage", 1 },
-};
-static const char *const sultai_spells[] = {
-	"{G}", "{U}", "{B}", "{1}{G}", "{1}{U}", "{1}{B}", "{G}{U}", "{B}{G}", "{U}{B}", "{2}{G}",
-	"{2}{U}", "{2}{B}", "{1}{G}{U}", "{1}{B}{G}", "{1}{U}{B}", "{G}{G}", "{U}{U}", "{B}{B}",
-	"{1}{G}{G}", "{1}{U}{U}", "{1}{B}{B}", "{B}{G}{U}", "{3}{G}", "{3}{U}", "{3}{B}",
-	"{2}{G}{U}", "{2}{B}{G}", "{2}{U}{B}", "{2}{G}{G}", "{2}{U}{U}", "{2}{B}{B}", "{1}{B}{G}{U}",
-	"{4}{G}", "{4}{U}", "{4}{B}", "{3}{G}{U}", "{3}{B}{G}", "{3}{U}{B}", "{2}{G}{G}{U}",
-	"{2}{U}{U}{B}", "{2}{B}{B}{G}", "{2}{B}{G}{U}", "{5}{G}", "{5}{U}", "{5}{B}", "{4}{G}{U}",
-	"{4}{B}{G}", "{4}{U}{B}", "{3}{B}{G}{U}", "{6}{G}", "{6}{U}", "{6}{B}", "{5}{G}{U}",
-	"{5}{B}{G}", "{5}{U}{B}", "{4}{B}{G}{U}", "{X}{G}", "{X}{U}{U}", "{G/U}{G/U}", "{7}{B}",
-	"{3}{B}{G}{U}",  /* the commander, last */
-};
+/* The commander of the Sultai deck (bench_decks.h), asked after its spells. */
+static const char sultai_commander[] = "{3}{B}{G}{U}";
 
 #define N_OF(a) (sizeof(a) / sizeof((a)[0]))
 #define SPELLS_MAX 100
@@ -92,10 +58,11 @@ struct deck {
 };
 
 /* The deck: its lands looked up, its spells parsed, each spell 1 copy and
- * the first `doubled` 2; the last one the commander when `commander`. */
+ * the first `doubled` 2; then `commander`'s cost, when not NULL, as the
+ * commander. */
 static bool make_deck(struct deck *d, const struct mf_mana_catalogue *cat, const char *label,
 		      uint32_t size, const struct deck_land *lands, size_t n_lands,
-		      const char *const *spells, size_t n_spells, size_t doubled, bool commander)
+		      const char *const *spells, size_t n_spells, size_t doubled, const char *commander)
 {
 	memset(d, 0, sizeof(*d));
 	d->label = label;
@@ -110,15 +77,16 @@ static bool make_deck(struct deck *d, const struct mf_mana_catalogue *cat, const
 		d->lands[d->n_lands] = at;
 		d->counts[d->n_lands++] = lands[i].count;
 	}
-	for (size_t i = 0; i < n_spells; i++) {
+	for (size_t i = 0; i < n_spells + (commander != NULL); i++) {
 		struct mf_report_spell_in *s = &d->spells[d->n_spells++];
 		struct mf_mana_parse_error err;
+		const char *cost = i < n_spells ? spells[i] : commander;
 
-		s->name = spells[i];
+		s->name = cost;
 		s->count = i < doubled ? 2 : 1;
-		s->commander = commander && i + 1 == n_spells;
-		if (mf_mana_cost_parse(spells[i], strlen(spells[i]), &s->cost, &err)) {
-			fprintf(stderr, "bench-report: cost %s: %s\n", spells[i], err.reason);
+		s->commander = i == n_spells;
+		if (mf_mana_cost_parse(cost, strlen(cost), &s->cost, &err)) {
+			fprintf(stderr, "bench-report: cost %s: %s\n", cost, err.reason);
 			return false;
 		}
 	}
@@ -213,9 +181,9 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!make_deck(&wu, cat, "Azorius 60/24, 8 kinds", 60, azorius, N_OF(azorius),
-		       azorius_spells, N_OF(azorius_spells), 6, false) ||
+		       azorius_spells, N_OF(azorius_spells), 6, NULL) ||
 	    !make_deck(&bug, cat, "Sultai Commander 99/38 + commander", 99, sultai, N_OF(sultai),
-		       sultai_spells, N_OF(sultai_spells), 0, true)) {
+		       sultai_spells, N_OF(sultai_spells), 0, sultai_commander)) {
 		mf_mana_catalogue_free(cat);
 		return 1;
 	}
