@@ -66,6 +66,16 @@ static void watch_mhd_out(struct mf_gate *g, struct gate_conn *c, bool out)
 		c->mhd_out = out;
 }
 
+/* Takes fd out of the epoll set, then closes it. A close alone would
+ * leave it watched while another process still holds the socket (a
+ * child between fork and exec), and its next event would name a freed
+ * connection. */
+static void unwatch_close(struct mf_gate *g, int fd)
+{
+	epoll_ctl(g->epoll_fd, EPOLL_CTL_DEL, fd, NULL);
+	close(fd);
+}
+
 /* Closes libmicrohttpd's side of c, forgetting it in the table. */
 void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c)
 {
@@ -75,7 +85,7 @@ void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c)
 	if ((size_t)c->mhd_peer < g->cap && g->by_fd[c->mhd_peer] == c)
 		g->by_fd[c->mhd_peer] = NULL;
 	pthread_mutex_unlock(&g->lock);
-	close(c->mhd);
+	unwatch_close(g, c->mhd);
 	c->mhd = -1;
 	g->live--;
 }
@@ -86,7 +96,7 @@ void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c)
 {
 	mf_gate_close_mhd(g, c);
 	if (c->client >= 0)
-		close(c->client);
+		unwatch_close(g, c->client);
 	c->client = -1;
 	mf_gate_ip_release(g, c);
 	if (c->lingering)
