@@ -9,7 +9,7 @@
  *  - Sultai Commander: 99 cards (38 lands of twenty kinds, a bounce land
  *    among them) and a commander, sixty distinct spells, on the draw.
  *
- * usage: bench-report [seed]
+ * usage: bench-report [seed [azorius|sultai]]  (both decks by default)
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -174,6 +174,7 @@ int main(int argc, char **argv)
 	struct mf_mana_parse_error err;
 	static struct deck wu, bug;
 	uint64_t seed = argc > 1 ? strtoull(argv[1], NULL, 10) : 1;
+	const char *only = argc > 2 ? argv[2] : "";
 	int bad = 0;
 
 	if (mf_mana_catalogue_builtin(&cat, &err)) {
@@ -189,8 +190,10 @@ int main(int argc, char **argv)
 	}
 	printf("bench-report: mf_report_compute, karsten2022, life 20, method auto, seed %llu\n",
 	       (unsigned long long)seed);
-	bad |= run(&wu, cat, false, seed);
-	bad |= run(&bug, cat, true, seed);
+	if (strcmp(only, "sultai") != 0)
+		bad |= run(&wu, cat, false, seed);
+	if (strcmp(only, "azorius") != 0)
+		bad |= run(&bug, cat, true, seed);
 	mf_mana_catalogue_free(cat);
 	return bad;
 }
