@@ -127,9 +127,6 @@ int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, 
 	case REP_SCREEN:
 		query_of(c, d, i, curve, 0, &oq);
 		return run(c, &oq, MF_ODDS_SAMPLE, screen_games(c), out, over_budget);
-	case REP_ODDS_AUTO:
-		query_of(c, d, i, curve, 0, &oq);
-		return run(c, &oq, MF_ODDS_AUTO, 0, out, over_budget);
 	case REP_AUTO:
 	default:
 		break;
@@ -144,25 +141,81 @@ int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, 
 	return run(c, &oq, MF_ODDS_SAMPLE, 0, out, over_budget);
 }
 
-int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen, double *p,
-		  bool *over_budget)
+/* The screening's figures: every spell of d sampled alone, a few games
+ * each (REP_SCREEN). */
+static int screen_deck(struct rep_ctx *c, const struct rep_deck *d, double *p, bool *over_budget)
 {
 	for (size_t i = 0; i < c->q->n_spells; i++) {
 		struct mf_odds_result r;
-		enum rep_method m = screen ? REP_SCREEN : !c->exact[i] ? REP_SAMPLE :
-				    c->q->method == MF_ODDS_EXACT ? REP_EXACT : REP_ODDS_AUTO;
 		int rc;
 
 		if (c->first[i] != i) {
 			p[i] = p[c->first[i]];
 			continue;
 		}
-		rc = mf_report_eval_spell(c, d, i, 0, m, &r, over_budget);
+		rc = mf_report_eval_spell(c, d, i, 0, REP_SCREEN, &r, over_budget);
 		if (rc)
 			return rc;
 		p[i] = r.p_castable;
 	}
 	return MF_OK;
+}
+
+int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen, double *p,
+		  bool *over_budget)
+{
+	size_t n = c->q->n_spells, k = 0;
+	struct mf_odds_query *qs = NULL;
+	struct mf_odds_result *res = NULL;
+	size_t *spell = NULL;
+	int *rcs = NULL, rc = MF_OK;
+
+	*over_budget = false;
+	if (screen)
+		return screen_deck(c, d, p, over_budget);
+	if (c->budget <= c->work) {
+		*over_budget = true;
+		return MF_ERR_LIMIT;
+	}
+	qs = malloc(n * sizeof(*qs) + 1);
+	res = malloc(n * sizeof(*res) + 1);
+	spell = malloc(n * sizeof(*spell) + 1);
+	rcs = malloc(n * sizeof(*rcs) + 1);
+	if (!qs || !res || !spell || !rcs)
+		rc = MF_ERR_NOMEM;
+	/* every distinct spell at once (those counted exactly on the grid walk
+	 * together), each within what is left of the budget; then charged in
+	 * the spells' order, the first past the budget ending the deck */
+	for (size_t i = 0; i < n && !rc; i++) {
+		if (c->first[i] != i)
+			continue;
+		query_of(c, d, i, 0, 0, &qs[k]);
+		qs[k].method = !c->exact[i] ? MF_ODDS_SAMPLE :
+			       c->q->method == MF_ODDS_EXACT ? MF_ODDS_EXACT : MF_ODDS_AUTO;
+		spell[k++] = i;
+	}
+	if (!rc && k)
+		mf_odds_compute_many(qs, k, res, rcs);
+	for (size_t j = 0; j < k && !rc; j++) {
+		if (rcs[j] != MF_OK) {
+			rc = rcs[j];
+			*over_budget = rc == MF_ERR_LIMIT && res[j].over_budget;
+		} else if (res[j].work > c->budget - c->work) {
+			rc = MF_ERR_LIMIT;
+			*over_budget = true;
+		} else {
+			c->work += res[j].work;
+			p[spell[j]] = res[j].p_castable;
+		}
+	}
+	for (size_t i = 0; i < n && !rc; i++)
+		if (c->first[i] != i)
+			p[i] = p[c->first[i]];
+	free(qs);
+	free(res);
+	free(spell);
+	free(rcs);
+	return rc;
 }
 
 double mf_report_mean(const double *p, const uint32_t *w, size_t n)

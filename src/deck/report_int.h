@@ -42,8 +42,6 @@ enum rep_method {
 	REP_EXACT,       /* exact within the budget, or MF_ERR_LIMIT */
 	REP_SAMPLE,      /* sampled to MF_ODDS_PRECISION */
 	REP_SCREEN,      /* sampled, few games (the screening's proxy): see below */
-	REP_ODDS_AUTO,   /* the odds' own auto (its estimate decides, before any work):
-			  * the advice's on-curve figures, whose curve 0 it is made for */
 };
 
 /* Games a spell in the screening: REP_SCREEN_DECK_GAMES a deck shared by
@@ -75,10 +73,14 @@ int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t c
 			 struct mf_odds_result *out, bool *counted, bool *refused);
 
 /* On-curve p_castable of every spell in deck d into p[] (n_spells): each
- * distinct cost and turn once (c->first); REP_SCREEN when screen, else
- * REP_ODDS_AUTO for a spell whose answer in the query's deck was exact and
- * REP_SAMPLE for one sampled (with method exact: REP_EXACT). Same returns
- * as mf_report_eval_spell(). */
+ * distinct cost and turn once (c->first); REP_SCREEN when screen, each
+ * spell alone. Else at once through mf_odds_compute_many() (the exact
+ * counts on the grid walk together): the odds' own auto (its estimate
+ * decides, before any work) for a spell whose answer in the query's deck
+ * was exact (with method exact: exact), sampled for one sampled; each
+ * within what is left of the budget, charged in the spells' order, and
+ * the first past it is MF_ERR_LIMIT with *over_budget. Same returns as
+ * mf_report_eval_spell(). */
 int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen, double *p,
 		  bool *over_budget);
 
