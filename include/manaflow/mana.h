@@ -257,6 +257,8 @@ struct mf_mana_query {
 	uint32_t life;               /* 1 .. MF_MANA_LIFE_MAX */
 	struct mf_mana_cost cost;
 	uint32_t x;                  /* value of each {X} in the cost, 0 .. MF_MANA_X_MAX */
+	bool no_plan;                /* true: the answer without its plan (plan NULL),
+				      * for a caller that asks only the least life */
 };
 
 enum mf_mana_zone { MF_MANA_FROM_BATTLEFIELD, MF_MANA_FROM_LIBRARY };
@@ -279,8 +281,9 @@ struct mf_mana_result {
 	bool castable;           /* payable and min_life_paid <= life - 1 */
 	uint64_t min_life_paid;  /* meaningful when payable */
 	uint64_t life_left;      /* life - min_life_paid, when castable */
-	struct mf_mana_step *plan;    /* when castable: pays the cost for exactly
-				  * min_life_paid, and no step can be dropped */
+	struct mf_mana_step *plan;    /* when castable (and not no_plan): pays the cost
+				  * for exactly min_life_paid, and no step can be
+				  * dropped */
 	size_t n_plan;
 };
 

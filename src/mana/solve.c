@@ -108,11 +108,12 @@ int mf_mana_solve(const struct mf_mana_query *q, struct mf_mana_result *out)
 	out->payable = true;
 	out->min_life_paid = (uint64_t)best_life;
 	out->castable = out->min_life_paid + 1 <= q->life;
-	if (out->castable) {
+	if (out->castable)
+		out->life_left = q->life - out->min_life_paid;
+	if (out->castable && !q->no_plan) {
 		bool payable;
 		int64_t life;
 
-		out->life_left = q->life - out->min_life_paid;
 		if (n_choices > 1 || st.n_bundles) {
 			for (size_t b = 0; b < st.n_bundles; b++)
 				st.field[st.bundles[b]].tapped = best_taps[b];

@@ -14,7 +14,8 @@
 static int solve(struct odds_ctx *c, const uint8_t *on, uint32_t *life)
 {
 	const struct mf_odds_query *q = c->q;
-	struct mf_mana_query mq = { .cat = q->cat, .life = MF_MANA_LIFE_MAX, .cost = q->cost, .x = q->x };
+	struct mf_mana_query mq = { .cat = q->cat, .life = MF_MANA_LIFE_MAX, .cost = q->cost, .x = q->x,
+				    .no_plan = true };
 	struct mf_mana_result res;
 	size_t n = 0;
 	int rc;

@@ -130,6 +130,30 @@ static void tally_plan(const struct mf_mana_result *got, struct tally *tally)
 	tally->one_budget += life_steps && land_life;
 }
 
+/* Whether b asked with no_plan answers as `with` did, without a plan; why
+ * written when not. */
+static bool same_without_plan(const struct board *b, const struct mf_mana_result *with,
+			      char *why, size_t size)
+{
+	struct mf_mana_query q = b->q;
+	struct mf_mana_result got;
+	bool same;
+
+	q.no_plan = true;
+	if (mf_mana_solve(&q, &got) != MF_OK) {
+		snprintf(why, size, "the solver failed");
+		return false;
+	}
+	same = got.payable == with->payable && got.castable == with->castable &&
+	       (!got.payable || got.min_life_paid == with->min_life_paid) &&
+	       (!got.castable || got.life_left == with->life_left) && !got.plan && !got.n_plan;
+	if (!same)
+		snprintf(why, size, "payable %d castable %d least life %" PRIu64 " plan %zu steps",
+			 got.payable, got.castable, got.min_life_paid, got.n_plan);
+	mf_mana_result_free(&got);
+	return same;
+}
+
 /* Compares solver and reference on b; on a disagreement writes why (when
  * non-NULL) and returns true. */
 static bool disagrees(const struct board *b, const struct mana_brute_result *want,
@@ -156,6 +180,8 @@ static bool disagrees(const struct board *b, const struct mana_brute_result *wan
 			 got.min_life_paid, want->min_life);
 	} else if (!plan_check(&b->q, &got, reason, sizeof(reason))) {
 		snprintf(why, size, "plan: %s", reason);
+	} else if (!same_without_plan(b, &got, reason, sizeof(reason))) {
+		snprintf(why, size, "no_plan: %s", reason);
 	} else {
 		bad = false;
 	}
