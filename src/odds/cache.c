@@ -3,7 +3,8 @@
  * hands (grid.c) depend on the deck, the mulligan policy and which lands
  * make the cost's colours, not on the rest of the cost, so the spells of a
  * deck come back to a few sets of them. Each set is kept under a key of
- * everything it was made from; the least recently used goes first.
+ * everything it was made from; the least recently used go first, until
+ * the new set fits in MF_ODDS_CACHE_MAX with the others.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 struct mf_odds_cache {
 	struct odds_cache_entry e[ODDS_CACHE_ENTRIES];
 	uint64_t clock;  /* the last use stamp given */
+	size_t bytes;    /* what the entries' sets take */
 };
 
 struct mf_odds_cache *mf_odds_cache_new(void)
@@ -20,6 +22,7 @@ struct mf_odds_cache *mf_odds_cache_new(void)
 	return calloc(1, sizeof(struct mf_odds_cache));
 }
 
+/* Empties e (its bytes still counted in the cache: see drop()). */
 static void entry_free(struct odds_cache_entry *e)
 {
 	free(e->start);
@@ -63,18 +66,43 @@ static void *copy_of(const void *items, size_t n, size_t size)
 	return p;
 }
 
+/* Empties e, its bytes no longer counted. */
+static void drop(struct mf_odds_cache *cache, struct odds_cache_entry *e)
+{
+	cache->bytes -= e->bytes;
+	entry_free(e);
+}
+
+/* The least recently used entry (a free one first), or NULL when every
+ * entry is free and skip_free. */
+static struct odds_cache_entry *oldest(struct mf_odds_cache *cache, bool skip_free)
+{
+	struct odds_cache_entry *e = NULL;
+
+	for (size_t i = 0; i < ODDS_CACHE_ENTRIES; i++) {
+		struct odds_cache_entry *x = &cache->e[i];
+
+		if (skip_free && !x->used)
+			continue;
+		if (!e || x->used < e->used)
+			e = x;
+	}
+	return e;
+}
+
 void mf_odds_cache_store(struct mf_odds_cache *cache, const struct odds_cache_key *key,
 			 const void *start, size_t n_start, size_t start_size, const void *class,
 			 size_t n_class, size_t class_size, uint64_t work)
 {
-	struct odds_cache_entry *e = &cache->e[0];
+	size_t bytes = n_start * start_size + n_class * class_size;
+	struct odds_cache_entry *e;
 
-	if (n_start * start_size + n_class * class_size > ODDS_CACHE_ENTRY_BYTES)
+	if (bytes > ODDS_CACHE_ENTRY_BYTES)
 		return;
-	for (size_t i = 1; i < ODDS_CACHE_ENTRIES; i++)
-		if (cache->e[i].used < e->used)
-			e = &cache->e[i];
-	entry_free(e);
+	while (cache->bytes + bytes > MF_ODDS_CACHE_MAX && (e = oldest(cache, true)) != NULL)
+		drop(cache, e);
+	e = oldest(cache, false);
+	drop(cache, e);
 	e->start = copy_of(start, n_start, start_size);
 	e->class = copy_of(class, n_class, class_size);
 	if ((n_start && !e->start) || (n_class && !e->class)) {
@@ -85,6 +113,7 @@ void mf_odds_cache_store(struct mf_odds_cache *cache, const struct odds_cache_ke
 	e->n_start = n_start;
 	e->n_class = n_class;
 	e->work = work;
+	e->bytes = bytes;
 	e->used = ++cache->clock;
+	cache->bytes += bytes;
 }
-

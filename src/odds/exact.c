@@ -12,6 +12,7 @@
  * the drawable ones, and states that meet are merged. On each turn asked,
  * every state and draw is asked whether it casts.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "odds/odds_internal.h"
@@ -36,13 +37,68 @@ static struct layout layout_of(const struct odds_ctx *c)
 	return l;
 }
 
-/* A kept hand into the states (exact.c's mf_odds_hand_fn). */
+/* The cache keeps a count's first states (its kept hands) as records of
+ * 2n + 1 bytes, the lands kept and the lands left to draw by group and the
+ * spells left to draw, in the order the enumeration first made them, each
+ * with its weight: a state's key without the draws, whose place depends on
+ * the last turn. Put back in that order, they lay the table out as the
+ * enumeration did, so that the count adds up in the same order and
+ * answers to the bit as without the cache. */
+#define EXACT_CACHE_MARK 0xE5u  /* ends the key: the exact count's, not the grid's */
+
+/* A kept hand into the states (exact.c's mf_odds_hand_fn), and each new
+ * state's record into order[] while `track` (the records counted in heap,
+ * and no more of them than the cache would keep). */
 struct hands {
 	struct odds_table *states;
 	struct layout l;
 	uint32_t spells;
 	const struct odds_group *g;
+	bool track;
+	struct odds_heap *heap;
+	uint8_t *order;
+	size_t n_order, cap_order;  /* records */
 };
+
+/* A state's key from its record (2n + 1 bytes), into key (zeroed). */
+static void key_of_record(const struct layout *l, const uint8_t *rec, uint8_t *key)
+{
+	memcpy(key, rec, l->n);
+	memcpy(key + l->rest, rec + l->n, l->n + 1);
+}
+
+/* Appends key's record to h->order. Tracking stops (nothing is kept in
+ * the cache then) when the records would be more than the cache keeps, or
+ * the heap or the memory has no room for them. */
+static void track(struct hands *h, const uint8_t *key)
+{
+	size_t size = 2 * h->l.n + 1, most = ODDS_CACHE_ENTRY_BYTES / (size + sizeof(double));
+
+	if (h->n_order == h->cap_order) {
+		size_t cap = h->cap_order ? 2 * h->cap_order : 1024;
+		uint8_t *o;
+
+		cap = cap < most ? cap : most;
+		/* a heap without room stops the tracking, not the count: not
+		 * taken (which would mark the heap over) unless it fits */
+		if (cap == h->cap_order || (cap - h->cap_order) * size > h->heap->max - h->heap->used) {
+			h->track = false;
+			return;
+		}
+		mf_odds_heap_take(h->heap, (cap - h->cap_order) * size);
+		o = realloc(h->order, cap * size);
+		if (!o) {
+			mf_odds_heap_give(h->heap, (cap - h->cap_order) * size);
+			h->track = false;
+			return;
+		}
+		h->order = o;
+		h->cap_order = cap;
+	}
+	memcpy(h->order + h->n_order * size, key, h->l.n);
+	memcpy(h->order + h->n_order * size + h->l.n, key + h->l.rest, h->l.n + 1);
+	h->n_order++;
+}
 
 static int hand_state(void *arg, const struct odds_kept *k)
 {
@@ -60,15 +116,90 @@ static int hand_state(void *arg, const struct odds_kept *k)
 	if (!v)
 		return MF_ERR_NOMEM;
 	v->p += k->p;
+	if (added && h->track)
+		track(h, key);
 	return MF_OK;
 }
 
-/* The kept hands of every stage, weighted by reaching it. */
+/* The cache's key of c's kept hands: the grid's (the same hands, keep rule
+ * and bottoming), marked as the exact count's. */
+static void exact_key(const struct odds_ctx *c, struct odds_cache_key *k)
+{
+	mf_odds_grid_key(c, k);
+	k->bytes[k->len++] = EXACT_CACHE_MARK;
+}
+
+/* The first states of entry e into states, in their order, their
+ * enumeration's work charged as if done again. MF_OK, MF_ERR_LIMIT or
+ * MF_ERR_NOMEM. */
+static int reuse_states(struct odds_ctx *c, const struct layout *l, const struct odds_cache_entry *e,
+			struct odds_table *states)
+{
+	const uint8_t *rec = e->start;
+	const double *p = e->class;
+	size_t size = 2 * l->n + 1;
+
+	if (!mf_odds_charge_as_spent(c, e->work))
+		return MF_ERR_LIMIT;
+	for (size_t i = 0; i < e->n_start; i++, rec += size) {
+		uint8_t key[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 2] = { 0 };
+		union odds_value *v;
+		bool added;
+
+		key_of_record(l, rec, key);
+		v = mf_odds_table_put(states, key, &added);
+		if (!v)
+			return MF_ERR_NOMEM;
+		v->p = p[i];
+	}
+	return MF_OK;
+}
+
+/* Keeps h's first states in the cache under key, in their order, with
+ * their weights (nothing when there is no memory for them: the cache is
+ * only a shortcut). */
+static void store_states(const struct hands *h, struct mf_odds_cache *cache,
+			 const struct odds_cache_key *key, uint64_t work)
+{
+	size_t size = 2 * h->l.n + 1;
+	double *p = malloc(h->n_order * sizeof(*p) + 1);
+
+	if (!p)
+		return;
+	for (size_t i = 0; i < h->n_order; i++) {
+		uint8_t k[2 * MF_ODDS_LAND_KINDS_MAX + MF_ODDS_TURN_MAX + 2] = { 0 };
+
+		key_of_record(&h->l, h->order + i * size, k);
+		p[i] = mf_odds_table_find(h->states, k)->p;
+	}
+	mf_odds_cache_store(cache, key, h->order, h->n_order, size, p, h->n_order, sizeof(*p), work);
+	free(p);
+}
+
+/* The kept hands of every stage, weighted by reaching it (from the query's
+ * cache when it holds them, and into it when not). */
 static int kept_hands(struct odds_ctx *c, struct odds_table *states)
 {
-	struct hands h = { .states = states, .l = layout_of(c), .spells = c->spells, .g = c->g };
+	struct hands h = { .states = states, .l = layout_of(c), .spells = c->spells, .g = c->g,
+			   .heap = &c->heap };
+	struct mf_odds_cache *cache = c->q->cache;
+	const struct odds_cache_entry *e;
+	struct odds_cache_key key;
+	uint64_t before = c->work;
+	int rc;
 
-	return mf_odds_hands(c, hand_state, &h);
+	if (cache) {
+		exact_key(c, &key);
+		if ((e = mf_odds_cache_find(cache, &key)) != NULL)
+			return reuse_states(c, &h.l, e, states);
+		h.track = true;
+	}
+	rc = mf_odds_hands(c, hand_state, &h);
+	if (!rc && h.track)
+		store_states(&h, cache, &key, c->work - before);
+	free(h.order);
+	mf_odds_heap_give(h.heap, h.cap_order * (2 * h.l.n + 1));
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */

@@ -288,15 +288,6 @@ static int hand_start(void *arg, const struct odds_kept *k)
 	return MF_OK;
 }
 
-/* Charges work as if spent unit by unit: up to the unit past the budget,
- * where such spending would have stopped. False past the budget or when
- * stopped. */
-static bool charge_as_spent(struct odds_ctx *c, uint64_t work)
-{
-	if (c->work + work > c->budget)
-		work = c->work < c->budget ? c->budget + 1 - c->work : 1;
-	return mf_odds_charge(c, work);
-}
 
 /* Sorts the kept hands by class, keeping their order within a class (a
  * counting sort: the classes are numbered 0 .. n_class - 1). MF_OK or
@@ -364,7 +355,7 @@ void mf_odds_grid_key(const struct odds_ctx *c, struct odds_cache_key *k)
  * charged as if done again. MF_OK, MF_ERR_LIMIT or MF_ERR_NOMEM. */
 static int reuse_starts(struct grid *gr, const struct odds_cache_entry *e)
 {
-	if (!charge_as_spent(gr->c, e->work))
+	if (!mf_odds_charge_as_spent(gr->c, e->work))
 		return MF_ERR_LIMIT;
 	if (grow(gr, (void **)&gr->start, &gr->cap_start, e->n_start, sizeof(*gr->start)) ||
 	    grow(gr, (void **)&gr->class, &gr->cap_class, e->n_class, sizeof(*gr->class)))
@@ -455,7 +446,7 @@ int mf_odds_grid(struct odds_ctx *const *members, size_t n_members, struct odds_
 	/* the lead did the walk: each other member is charged it too, as if
 	 * it had walked alone */
 	for (size_t k = 1; k < n_members && !rc; k++)
-		if (!charge_as_spent(members[k], members[0]->work))
+		if (!mf_odds_charge_as_spent(members[k], members[0]->work))
 			rc = MF_ERR_LIMIT;
 	for (size_t k = 0; k < n_members && !rc; k++)
 		member_tally(&gr, k, &out[k]);

@@ -144,6 +144,16 @@ static inline bool mf_odds_charge(struct odds_ctx *c, uint64_t n)
 	return !c->over_budget && !c->stopped;
 }
 
+/* Charges work as if spent unit by unit: up to the unit past the budget,
+ * where such spending would have stopped (work done once and reused, as
+ * kept hands from the cache). False past the budget or when stopped. */
+static inline bool mf_odds_charge_as_spent(struct odds_ctx *c, uint64_t work)
+{
+	if (c->work + work > c->budget)
+		work = c->work < c->budget ? c->budget + 1 - c->work : 1;
+	return mf_odds_charge(c, work);
+}
+
 /* table.c: counts n more bytes in h (NULL: nothing counted); false, with
  * h->over set and nothing counted, when they would pass h->max. */
 bool mf_odds_heap_take(struct odds_heap *h, size_t n);
@@ -212,23 +222,25 @@ struct odds_game {
 };
 
 /* cache.c: the key of a set of kept hands, every fact they were made
- * from (grid.c builds it). */
-#define ODDS_CACHE_KEY_MAX (8 + 4 * MF_ODDS_LAND_KINDS_MAX + 5 * 5)
+ * from (grid.c builds it; exact.c adds a byte of its own). */
+#define ODDS_CACHE_KEY_MAX (8 + 4 * MF_ODDS_LAND_KINDS_MAX + 5 * 5 + 1)
 struct odds_cache_key {
 	uint8_t bytes[ODDS_CACHE_KEY_MAX];
 	size_t len;
 };
 
 #define ODDS_CACHE_ENTRIES 8                      /* sets of kept hands kept */
-#define ODDS_CACHE_ENTRY_BYTES (MF_ODDS_CACHE_MAX / ODDS_CACHE_ENTRIES)  /* the largest set kept */
+#define ODDS_CACHE_ENTRY_BYTES (MF_ODDS_CACHE_MAX / 4)  /* the largest set kept */
 
-/* One set: the grid's starts and classes (its own types, as bytes), and
- * the work their enumeration charged. used: 0 for a free entry, else the
+/* One set: the grid's starts and classes (its own types, as bytes), or
+ * the exact count's first states and their weights (exact.c), and the
+ * work their enumeration charged. used: 0 for a free entry, else the
  * stamp of its last use. */
 struct odds_cache_entry {
 	struct odds_cache_key key;
 	void *start, *class;
 	size_t n_start, n_class;
+	size_t bytes;              /* what start and class take */
 	uint64_t work, used;
 };
 
@@ -237,9 +249,11 @@ const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,
 						  const struct odds_cache_key *key);
 
 /* cache.c: keeps a copy of n_start starts and n_class classes (of the
- * sizes given) under key, in place of the least recently used entry.
- * Keeps nothing when they are larger than ODDS_CACHE_ENTRY_BYTES or the
- * copy finds no memory: the cache is only ever a shortcut. */
+ * sizes given) under key, in place of the least recently used entry, the
+ * least recently used others dropped until every set fits in
+ * MF_ODDS_CACHE_MAX. Keeps nothing when they are larger than
+ * ODDS_CACHE_ENTRY_BYTES or the copy finds no memory: the cache is only
+ * ever a shortcut. */
 void mf_odds_cache_store(struct mf_odds_cache *cache, const struct odds_cache_key *key,
 			 const void *start, size_t n_start, size_t start_size, const void *class,
 			 size_t n_class, size_t class_size, uint64_t work);

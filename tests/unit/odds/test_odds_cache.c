@@ -4,7 +4,8 @@
  * the same failures and the same work, also when a tight budget runs out
  * part-way (decks from odds_random_large: 5-12 lands of every family,
  * MF_ODDS_AUTO, so most are counted exactly on the dense grid whose kept
- * hands the cache keeps).
+ * hands the cache keeps); and so do the spells of decks with a bounce land,
+ * counted exactly without the grid, whose first states the cache keeps.
  */
 #include <check.h>
 #include <stdio.h>
@@ -66,6 +67,63 @@ START_TEST(test_cache_same)
 }
 END_TEST
 
+/* Decks with a bounce land (no grid): the exact count's first states. */
+static const char *const bounce_decks[][4] = {
+	{ "Azorius Chancery", "Hallowed Fountain", "Plains", "Island" },
+	{ "Golgari Rot Farm", "Overgrown Tomb", "Forest", "Swamp" },
+};
+static const uint32_t bounce_counts[] = { 2, 4, 9, 9 };
+
+/* Spells of one deck: some share kept hands (their colours), some not. */
+static const struct {
+	const char *cost;
+	uint32_t turn;
+} bounce_spells[] = {
+	{ "{W}", 1 }, { "{1}{W}", 2 }, { "{W}{W}", 2 }, { "{1}{U}", 2 },
+	{ "{W}{U}", 2 }, { "{2}{W}", 3 }, { "{B}{G}", 2 }, { "{1}{G}", 2 },
+};
+
+START_TEST(test_cache_same_exact)
+{
+	struct mf_odds_cache *cache = mf_odds_cache_new();
+	int32_t idx[4];
+	uint32_t counts[4];
+	struct mf_odds_query q = { .cat = play_cat, .size = 60, .lands = idx, .counts = counts,
+				   .n_lands = 4, .life = 20, .policy = MF_ODDS_KARSTEN2022,
+				   .method = MF_ODDS_EXACT };
+
+	ck_assert_ptr_nonnull(cache);
+	for (size_t k = 0; k < 4; k++) {
+		const char *name = bounce_decks[_i][k];
+
+		idx[k] = mf_mana_catalogue_find(play_cat, name, strlen(name));
+		ck_assert_msg(idx[k] >= 0, "no land %s", name);
+		counts[k] = bounce_counts[k];
+	}
+	for (size_t n = 0; n < sizeof(bounce_spells) / sizeof(bounce_spells[0]); n++) {
+		struct mf_odds_result with, without;
+		struct mf_mana_parse_error err;
+		const char *cost = bounce_spells[n].cost;
+		int rc_with, rc_without;
+
+		ck_assert_int_eq(mf_mana_cost_parse(cost, strlen(cost), &q.cost, &err), MF_OK);
+		q.turn = bounce_spells[n].turn;
+		q.curve = (uint32_t)(n % 3);
+		q.cache = NULL;
+		rc_without = mf_odds_compute(&q, &without);
+		q.cache = cache;
+		rc_with = mf_odds_compute(&q, &with);
+		ck_assert_msg(rc_with == MF_OK && rc_without == MF_OK, "deck %d %s: %d and %d", _i, cost,
+			      rc_with, rc_without);
+		ck_assert_msg(memcmp(&with, &without, sizeof(with)) == 0,
+			      "deck %d %s: results differ (p_castable %.17g and %.17g, work %llu and "
+			      "%llu)", _i, cost, with.p_castable, without.p_castable,
+			      (unsigned long long)with.work, (unsigned long long)without.work);
+	}
+	mf_odds_cache_free(cache);
+}
+END_TEST
+
 void play_add_cache_tcases(Suite *s)
 {
 	TCase *tc = tcase_create("cache");
@@ -73,5 +131,6 @@ void play_add_cache_tcases(Suite *s)
 	tcase_add_checked_fixture(tc, play_setup, play_teardown);
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_cache_same, 0, CACHE_SEEDS);
+	tcase_add_loop_test(tc, test_cache_same_exact, 0, 2);
 	suite_add_tcase(s, tc);
 }
