@@ -1,6 +1,7 @@
 /*
  * The least life with which a set of untapped lands pays the cost: the
- * mana solver asked once per multiset of lands (by group), memoised.
+ * mana solver asked once per multiset of lands (by group), memoised, or
+ * Hall's condition when cost and lands are plain enough.
  * Fetch lands never reach here: drops.c puts the lands they found.
  */
 #include <stdlib.h>
@@ -9,8 +10,85 @@
 
 #define SOLVER_CALL_WORK 64  /* work units a solver call is charged */
 
+/* The types (bit t of W U B R G C) land l may make, when each way of
+ * tapping it makes one mana for no life; else 0 (a fetch, a Tron land, a
+ * land of two mana or one that may cost life). */
+static unsigned one_mana_types(const struct mf_mana_land *l)
+{
+	unsigned mask = 0;
+
+	if (l->fetch_types || l->tron || !l->n_options)
+		return 0;
+	for (size_t o = 0; o < l->n_options; o++) {
+		unsigned made = 0, type = 0;
+
+		if (l->options[o].life)
+			return 0;
+		for (unsigned t = 0; t < MF_MANA_TYPES; t++)
+			if (l->options[o].mana[t]) {
+				made += l->options[o].mana[t];
+				type = t;
+			}
+		if (made != 1)
+			return 0;
+		mask |= 1u << type;
+	}
+	return mask;
+}
+
+/* The solver's answer without the solver, when it is plain: the cost's
+ * symbols are coloured, {C}, generic or {X}, and each land makes one mana
+ * of a choice of types for no life. Then no life is ever paid, and by
+ * Hall's theorem the lands pay iff they are as many as the cost's mana
+ * and, for every set S of the types the cost names, the lands making one
+ * of S are as many as its symbols of S. true and *life (0, or UINT32_MAX
+ * when they cannot pay) then; false when the solver must answer. */
+static bool pays_plainly(const struct odds_ctx *c, const uint8_t *on, uint32_t *life)
+{
+	const struct mf_mana_cost *cost = &c->q->cost;
+	unsigned masks[MF_ODDS_LAND_KINDS_MAX], named = 0;
+	uint32_t count[MF_ODDS_LAND_KINDS_MAX];
+	uint64_t lands = 0, total = cost->generic + (uint64_t)cost->x_count * c->q->x;
+	size_t k = 0;
+
+	for (size_t m = 0; m < 32; m++)
+		if (cost->hybrid[m] || cost->phyrexian[m] || (m < 5 && cost->twobrid[m]))
+			return false;
+	for (size_t g = 0; g < c->n_groups; g++) {
+		if (!on[g])
+			continue;
+		masks[k] = one_mana_types(mf_mana_catalogue_land(c->q->cat, (size_t)c->g[g].land));
+		if (!masks[k])
+			return false;
+		count[k] = on[g];
+		lands += on[g];
+		k++;
+	}
+	for (unsigned t = 0; t < MF_MANA_TYPES; t++) {
+		total += cost->need[t];
+		named |= cost->need[t] ? 1u << t : 0;
+	}
+	*life = UINT32_MAX;
+	if (lands < total)
+		return true;
+	/* every non-empty subset s of the named types */
+	for (unsigned s = named; s; s = (s - 1) & named) {
+		uint64_t want = 0, have = 0;
+
+		for (unsigned t = 0; t < MF_MANA_TYPES; t++)
+			want += s >> t & 1 ? cost->need[t] : 0;
+		for (size_t i = 0; i < k; i++)
+			have += masks[i] & s ? count[i] : 0;
+		if (have < want)
+			return true;
+	}
+	*life = 0;
+	return true;
+}
+
 /* The solver's answer for the lands on[g] of each group, untapped on the
- * battlefield with an empty library: *life as mf_odds_least_life says. */
+ * battlefield with an empty library: *life as mf_odds_least_life says.
+ * Charged as a solver call also when pays_plainly() answers. */
 static int solve(struct odds_ctx *c, const uint8_t *on, uint32_t *life)
 {
 	const struct mf_odds_query *q = c->q;
@@ -23,6 +101,8 @@ static int solve(struct odds_ctx *c, const uint8_t *on, uint32_t *life)
 	if (!mf_odds_charge(c, SOLVER_CALL_WORK))
 		return MF_ERR_LIMIT;
 	c->solver_calls++;
+	if (pays_plainly(c, on, life))
+		return MF_OK;
 	for (size_t g = 0; g < c->n_groups; g++)
 		for (uint32_t k = 0; k < on[g]; k++)
 			c->board[n++] = c->g[g].land;
