@@ -306,7 +306,7 @@ START_TEST(lands_catalogue)
 		const char *kind = json_str(l, "kind");
 		size_t k = 0;
 
-		ck_assert_int_eq(cJSON_GetArraySize(l), 8);
+		ck_assert_int_eq(cJSON_GetArraySize(l), 9);
 		ck_assert(json_str(l, "name")[0] != '\0');
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "basic_types")));
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "produces")));
