@@ -25,8 +25,9 @@
  *  - before T: any land played is untapped on turn T whatever it entered
  *    as, a shock (any land with an untap_life) for free; a fetch is
  *    cracked when played (fetch_life; one library land sharing a basic
- *    land type with it, or basic for a basic-land fetch) or never (a land that makes no mana); a bounce land
- *    returns a land on the battlefield (itself included) to the hand;
+ *    land type with it, or basic for a basic-land fetch) or never (a land
+ *    that makes no mana); a bounce land returns a land on the battlefield
+ *    (itself included) to the hand;
  *  - on T: the land played pays only if it enters untapped: never for
  *    "enters tapped" lands (etb tapped, bounce, tri-lands, fetch_tapped
  *    fetches), a shock for its untap_life (2; an MDFC land face 3), a
