@@ -236,8 +236,8 @@ bool mf_api_land_same(const struct mf_mana_land *a, const struct mf_mana_land *b
 	if (strcmp(a->name, b->name) != 0 || a->basic_types != b->basic_types ||
 	    a->supertypes != b->supertypes || a->etb != b->etb || a->fetch_types != b->fetch_types ||
 	    a->fetch_life != b->fetch_life || a->fetch_tapped != b->fetch_tapped ||
-	    a->fetch_untap_at != b->fetch_untap_at || a->untap_life != b->untap_life || a->tron != b->tron ||
-	    a->n_options != b->n_options)
+	    a->fetch_untap_at != b->fetch_untap_at || a->untap_life != b->untap_life ||
+	    a->tron != b->tron || a->n_options != b->n_options)
 		return false;
 	for (unsigned i = 0; i < a->n_options; i++)
 		if (!has_option(b, &a->options[i]))

@@ -7,9 +7,9 @@
  * that makes no mana). The land played on T pays only if it enters
  * untapped, by its kind (enum odds_drop): a tapped land never, a land that
  * may pay life to enter untapped for its untap_life (a shock land 2, a modal
- * double-faced card's land face 3), a check land with a land of its types out, a fast land with
- * at most two other lands, a slow land with at least two, a fetch by what
- * it finds. Also the bound every search uses: the most mana lands can make.
+ * double-faced card's land face 3), a check land with a land of its types
+ * out, a fast land with at most two other lands, a slow land with at least
+ * two, a fetch by what it finds. Also the bound every search uses: the most mana lands can make.
  */
 #include <string.h>
 
@@ -51,8 +51,9 @@ static int pays_with(struct field *f, size_t y, uint32_t extra)
 }
 
 /* Fetch group x played on turn T: each land it can find, entering as it
- * would (a shock for its 2 life, a tapped land never; a fetch whose land enters
- * tapped pays only if it untaps with enough lands). */
+ * would (a shock for its 2 life, any land for its untap_life, a tapped land
+ * never; a fetch whose land enters tapped pays only if it untaps with enough
+ * lands). */
 static int fetch_on_turn(struct field *f, const struct odds_group *x)
 {
 	struct odds_ctx *c = f->c;

@@ -368,7 +368,8 @@ static int fetch_on_t(struct odds_play_player *p, const struct state *s, size_t 
 		else
 			e = entry_of(p, j, FIELD(p, s), others);
 		if (e != ENTRY_TAPPED)
-			rc = pays(p, FIELD(p, s), (int)j, spent + (e == ENTRY_SHOCK ? p->land[j]->untap_life : 0u), out);
+			rc = pays(p, FIELD(p, s), (int)j,
+				  spent + (e == ENTRY_SHOCK ? p->land[j]->untap_life : 0u), out);
 	}
 	return rc;
 }
@@ -391,7 +392,8 @@ static int drop_on_t(struct odds_play_player *p, const struct state *s, bool *ou
 		}
 		e = entry_of(p, k, FIELD(p, s), others);
 		if (e != ENTRY_TAPPED)
-			rc = pays(p, FIELD(p, s), (int)k, s->life + (e == ENTRY_SHOCK ? l->untap_life : 0u), out);
+			rc = pays(p, FIELD(p, s), (int)k,
+				  s->life + (e == ENTRY_SHOCK ? l->untap_life : 0u), out);
 	}
 	return rc;
 }
