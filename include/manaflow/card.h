@@ -179,7 +179,8 @@ enum mf_card_land_why {
 enum mf_card_land_enters {
 	MF_CARD_ENTERS_UNTAPPED = 0,
 	MF_CARD_ENTERS_TAPPED,             /* always; hideaway lands too */
-	MF_CARD_ENTERS_PAY_LIFE,           /* shock lands: pay enters_life or it enters tapped */
+	MF_CARD_ENTERS_PAY_LIFE,           /* shock lands (2), MDFC land faces (3):
+					    * pay enters_life or it enters tapped */
 	MF_CARD_ENTERS_UNLESS_FEW_LANDS,   /* untapped iff you control <= enters_count other lands */
 	MF_CARD_ENTERS_UNLESS_MANY_LANDS,  /* untapped iff you control >= enters_count other lands */
 	MF_CARD_ENTERS_UNLESS_BASICS,      /* untapped iff you control >= enters_count basic lands */

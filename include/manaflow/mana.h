@@ -88,7 +88,8 @@ struct mf_mana_land_option {
 
 /* How a land enters the battlefield (what matters when a fetch finds it). */
 enum mf_mana_etb {
-	MF_MANA_ETB_UNTAPPED,     /* untapped (a shock land: unless 2 life are paid, see shock) */
+	MF_MANA_ETB_UNTAPPED,     /* untapped (a shock land or an MDFC land face: unless
+				   * untap_life life is paid, see untap_life) */
 	MF_MANA_ETB_TAPPED,       /* always tapped: makes no mana the turn it is fetched */
 	MF_MANA_ETB_CONDITIONAL,  /* tapped or not by the board (fast, check, slow lands);
 				   * such a land can never be fetched */
@@ -117,7 +118,11 @@ struct mf_mana_land {
 				 * Passage: 4); 0: it stays tapped. Read by the odds'
 				 * land drops; a single board (mf_mana_solve) keeps it
 				 * tapped */
-	bool shock;           /* enters tapped unless 2 life are paid (when fetched) */
+	uint8_t untap_life;   /* enters tapped unless this much life is paid (a shock land
+			       * 2, a modal double-faced card's land face 3); 0: no such
+			       * choice. The solver charges it when the land is fetched
+			       * (the only way a land enters during a payment); an MDFC
+			       * face has no basic land type, so no fetch finds it */
 	uint8_t tron;         /* colourless made while Tron is assembled, 0 if no piece */
 	uint8_t n_options;    /* 0 for a fetch land */
 	struct mf_mana_land_option options[MF_MANA_LAND_OPTIONS_MAX];
@@ -138,12 +143,12 @@ struct mf_mana_parse_error {
  * per line; blank lines ignored), with this service's extensions (docs/api.md):
  * the alternative "fetchBasic" (finds any basic land), and notes that list
  * keywords separated by single blanks: "basic", "snow", "etb=tapped",
- * "etb=conditional", "fetch=tapped", "kind=NAME". The notes "--shock" and
- * "tron N" must be written exactly so; a note whose first word (in any case,
- * after blanks and dashes) is "shock", "tron" or a keyword's must be exactly
- * such a note, or it is an error; other notes are comments. A land named
- * and typed as one basic land type ("Forest;Forest;G;") is basic without a
- * note. An empty alternative is an error. On success *out owns a new
+ * "etb=conditional", "fetch=tapped", "kind=NAME". The notes "--shock"
+ * (untap_life 2) and "tron N" must be written exactly so; a note whose
+ * first word (in any case, after blanks and dashes) is "shock", "tron" or
+ * a keyword's must be exactly such a note, or it is an error; other notes
+ * are comments. A land named and typed as one basic land type
+ * ("Forest;Forest;G;") is basic without a note. An empty alternative is an error. On success *out owns a new
  * catalogue that the caller frees with mf_mana_catalogue_free(). On failure
  * *out is NULL, err names the line and the reason, and MF_ERR_INVALID,
  * MF_ERR_LIMIT or MF_ERR_NOMEM is returned.
@@ -272,7 +277,8 @@ struct mf_mana_step {
 	uint8_t phyrexian;               /* colour mask of the symbol paid with life */
 	enum mf_mana_zone from;
 	uint32_t mana[MF_MANA_TYPES];    /* mana this step makes */
-	uint32_t life;                   /* life this step pays (a fetched shock: 2) */
+	uint32_t life;                   /* life this step pays (a fetched shock: its
+					  * untap_life, 2, beside the fetch's own) */
 	int32_t fetch;                   /* land fetched, or -1 */
 };
 

@@ -14,8 +14,10 @@
  *  - land drops: one land a turn from the hand, a land drawn on turn t
  *    played on t or later; a land played before T is untapped on T, the
  *    land played on T pays only if it enters untapped (tapped lands and
- *    bounce lands never, shock lands for 2 life, check, fast and slow lands
- *    by their condition, fetches by what they find); fetches played earlier
+ *    bounce lands never, lands that may enter untapped for life for that
+ *    life (untap_life: shock lands 2, modal double-faced land faces 3),
+ *    check, fast and slow lands by their condition, fetches by what they
+ *    find); fetches played earlier
  *    found any land of a library that holds every land not seen (bottomed
  *    ones too); bounce lands return a land to the hand;
  *  - castable on turn T: some line of land drops (the draws known in

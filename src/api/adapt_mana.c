@@ -301,10 +301,11 @@ static void type_names_text(struct mf_buf *out, unsigned mask)
 	MF_JSON_LIT(out, "]");
 }
 
-/* How the land enters the battlefield, as the API spells it. */
+/* How the land enters the battlefield, as the API spells it (a land that
+ * may pay life to enter untapped: "unless-life-paid", whatever the amount). */
 static const char *enters_tapped_text(const struct mf_mana_land *l)
 {
-	if (l->shock)
+	if (l->untap_life)
 		return "unless-life-paid";
 	if (l->etb == MF_MANA_ETB_TAPPED)
 		return "always";
@@ -313,6 +314,8 @@ static const char *enters_tapped_text(const struct mf_mana_land *l)
 	return "never";
 }
 
+/* Appends land l as one entry of the catalogue listing (openapi.yaml:
+ * enters_tapped, and untap_life, the life it pays to enter untapped). */
 static void land_text(struct mf_buf *out, const struct mf_mana_land *l)
 {
 	unsigned produces = 0;
@@ -341,6 +344,8 @@ static void land_text(struct mf_buf *out, const struct mf_mana_land *l)
 		MF_JSON_LIT(out, ",\"supertypes\":[]");
 	MF_JSON_LIT(out, ",\"enters_tapped\":");
 	mf_json_text_string(out, enters_tapped_text(l));
+	MF_JSON_LIT(out, ",\"untap_life\":");
+	mf_buf_add_uint(out, l->untap_life);
 	if (!l->fetch_types) {
 		MF_JSON_LIT(out, ",\"fetch\":null}");
 		return;

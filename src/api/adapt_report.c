@@ -129,8 +129,7 @@ static int read_land(struct mf_api_report_build *b, const struct mf_api_report_c
 	}
 	if (!says_land(front(c->obj)->type_line))
 		ignore(b, c, "a modal double-faced card: counted as its land face, its spell face "
-		       "not cast; the model holds no \"pay 3 life or it enters tapped\" (only a "
-		       "shock land's 2 life), so such a face is played as a tapped land on its turn");
+		       "not cast");
 	return add_land(b, id, c, err);
 }
 

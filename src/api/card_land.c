@@ -126,7 +126,9 @@ static void map_fetch(const struct mf_card_land *d, struct mf_mana_land *m,
 	}
 }
 
-/* How the land enters, when a fetch finds it. */
+/* How the land enters, when a fetch finds it or when it is played: "you may
+ * pay N life, if you don't it enters tapped" is an untapped land for N life
+ * (untap_life: a shock land 2, a modal double-faced card's land face 3). */
 static void map_enters(const struct mf_card_land *d, struct mf_mana_land *m,
 		       struct mf_api_card_lands *acc, bool list)
 {
@@ -140,9 +142,9 @@ static void map_enters(const struct mf_card_land *d, struct mf_mana_land *m,
 		m->etb = MF_MANA_ETB_TAPPED;
 		return;
 	case MF_CARD_ENTERS_PAY_LIFE:
-		if (d->enters_life == 2) {
+		if (d->enters_life <= LIFE_HELD_MAX) {
 			m->etb = MF_MANA_ETB_UNTAPPED;
-			m->shock = true;
+			m->untap_life = d->enters_life;
 			return;
 		}
 		break;
@@ -234,8 +236,8 @@ bool mf_api_land_same(const struct mf_mana_land *a, const struct mf_mana_land *b
 	if (strcmp(a->name, b->name) != 0 || a->basic_types != b->basic_types ||
 	    a->supertypes != b->supertypes || a->etb != b->etb || a->fetch_types != b->fetch_types ||
 	    a->fetch_life != b->fetch_life || a->fetch_tapped != b->fetch_tapped ||
-	    a->fetch_untap_at != b->fetch_untap_at || a->shock != b->shock || a->tron != b->tron ||
-	    a->n_options != b->n_options)
+	    a->fetch_untap_at != b->fetch_untap_at || a->untap_life != b->untap_life ||
+	    a->tron != b->tron || a->n_options != b->n_options)
 		return false;
 	for (unsigned i = 0; i < a->n_options; i++)
 		if (!has_option(b, &a->options[i]))

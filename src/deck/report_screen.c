@@ -70,8 +70,8 @@ static bool same_facts(const struct mf_mana_land *a, const struct mf_mana_land *
 	    (a->supertypes & MF_MANA_SUPER_BASIC) != (b->supertypes & MF_MANA_SUPER_BASIC) ||
 	    a->etb != b->etb || a->fetch_types != b->fetch_types ||
 	    a->fetch_life != b->fetch_life || a->fetch_tapped != b->fetch_tapped ||
-	    a->fetch_untap_at != b->fetch_untap_at || a->shock != b->shock || a->tron != b->tron ||
-	    a->n_options != b->n_options)
+	    a->fetch_untap_at != b->fetch_untap_at || a->untap_life != b->untap_life ||
+	    a->tron != b->tron || a->n_options != b->n_options)
 		return false;
 	for (unsigned i = 0; i < a->n_options; i++)
 		if (memcmp(a->options[i].mana, b->options[i].mana, sizeof(a->options[i].mana)) ||

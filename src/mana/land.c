@@ -7,7 +7,9 @@
  * followed by mana symbols (W U B R G C, a digit d being d colourless) or by
  * "fetch<Type>" or "fetchBasic" (any basic land); an empty alternative is an
  * error wherever it stands. The note "--shock" marks a land that enters
- * tapped unless 2 life are paid; "tron N" (N a digit 1-9) a Tron piece.
+ * tapped unless 2 life are paid (untap_life 2: a line cannot say another
+ * amount, a card's Oracle text can, src/api/card_land.c); "tron N" (N a
+ * digit 1-9) a Tron piece.
  * Beyond the contest, a note may be a list of keywords separated by single
  * blanks: "basic", "snow" (supertypes), "etb=tapped", "etb=conditional" (how
  * the land enters), "fetch=tapped" (a fetch whose land enters tapped),
@@ -156,7 +158,7 @@ static enum mf_mana_land_kind classify(const struct mf_mana_land *land)
 		return MF_MANA_KIND_FETCH;
 	if (land->tron)
 		return MF_MANA_KIND_TRON;
-	if (land->shock)
+	if (land->untap_life == 2)
 		return MF_MANA_KIND_SHOCK;
 	if (land->n_options == 1 && option_size(&land->options[0]) >= 2 && !land->options[0].life)
 		return MF_MANA_KIND_BOUNCE;
@@ -339,7 +341,7 @@ static int parse_note(struct mf_mana_land *land, const char *s, const char *end,
 			return mf_mana_parse_fail(err, lineno, pos,
 					  "the note \"%.*s\" must be written exactly \"--shock\"",
 					  (int)(len > 40 ? 40 : len), s);
-		land->shock = true;
+		land->untap_life = 2;
 		return MF_OK;
 	}
 	if (word_is(w, we, "tron")) {

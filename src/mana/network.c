@@ -1,8 +1,9 @@
 /*
  * The flow network of one payment: source -> land group -> mana type ->
  * symbol -> sink. Life is the cost of an edge: a pain land's colour, City of
- * Brass, a fetch (on the way into the fetch group), a fetched shock land (on
- * the library group's inner edge), a Phyrexian symbol paid with 2 life
+ * Brass, a fetch (on the way into the fetch group), a fetched land that pays
+ * to enter untapped (a shock land: its untap_life, on the library group's
+ * inner edge), a Phyrexian symbol paid with 2 life
  * (source -> symbol). A library land that would enter tapped, and a fetch
  * whose land would, make no mana this turn and stay out of the network. Lands that behave alike share one node, so the network
  * grows with the kinds of land, not with the board.
@@ -24,7 +25,7 @@ static int32_t group_of(struct solve_state *st, size_t from, const struct land_g
 
 		if (memcmp(h->type_life, g->type_life, sizeof(g->type_life)) == 0 &&
 		    h->found_by == g->found_by && h->fetch_types == g->fetch_types &&
-		    h->fetch_life == g->fetch_life && h->shock == g->shock)
+		    h->fetch_life == g->fetch_life && h->untap_life == g->untap_life)
 			return (int32_t)i;
 	}
 	st->groups[st->n_groups] = *g;
@@ -70,7 +71,7 @@ static void assign_groups(struct solve_state *st)
 		if (!(g.found_by & searched))
 			continue;
 		memcpy(g.type_life, st->type_life[st->library[i].land], sizeof(g.type_life));
-		g.shock = l->shock;
+		g.untap_life = l->untap_life;
 		st->library[i].group = group_of(st, st->lib_group0, &g);
 	}
 	st->n_lib_groups = st->n_groups - st->lib_group0;
@@ -146,10 +147,10 @@ static void add_capacities(struct solve_state *st, struct kind_use *zone, size_t
 		if (!grp)
 			continue;
 		/* Fetch groups pay their life on the way in, library groups their
-		 * shock between their two nodes. */
+		 * untap_life (a shock's 2) between their two nodes. */
 		if (grp->source_edge < 0)
 			grp->source_edge = library ?
-				mf_flow_add_edge(&st->g, grp->node_in, grp->node_out, 0, grp->shock ? 2 : 0) :
+				mf_flow_add_edge(&st->g, grp->node_in, grp->node_out, 0, grp->untap_life) :
 				mf_flow_add_edge(&st->g, NODE_SOURCE, grp->node_in, 0, grp->fetch_life);
 		st->g.edges[grp->source_edge].cap += zone[i].count;
 	}

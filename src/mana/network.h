@@ -16,7 +16,7 @@ struct land_group {
 	uint8_t type_life[MF_MANA_TYPES];
 	uint8_t found_by;     /* library groups: mf_mana_land_found_by() */
 	uint8_t fetch_types, fetch_life;
-	bool shock;
+	uint8_t untap_life;   /* library groups: life its lands pay to enter untapped */
 };
 
 /* Groups the lands still to decide (st->field's and st->library's `group`)

@@ -182,7 +182,7 @@ static struct kind_use *take_card(struct kind_use *zone, size_t n, int32_t group
 struct fetch_pair {
 	int32_t fetch_land, fetched_land;
 	uint8_t type;
-	uint8_t life;
+	uint16_t life;  /* the fetched land's untap_life + its type's life */
 };
 
 /* Fills one step: land from zone `from`, one mana of type (none for -1),
@@ -254,7 +254,7 @@ static size_t pair_fetches(struct solve_state *st, struct fetch_pair *pairs,
 					return n;
 				st->g.edges[lg->type_edge[t] ^ 1].cap--;
 				pairs[n++] = (struct fetch_pair){ fu->land, lu->land, (uint8_t)t,
-					(uint8_t)((lg->shock ? 2 : 0) + lg->type_life[t]) };
+					(uint16_t)(lg->untap_life + lg->type_life[t]) };
 			}
 		}
 	}

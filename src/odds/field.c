@@ -5,10 +5,11 @@
  * A fetch played before T was cracked then (its land, any land of the
  * library it can find, is untapped by T whatever it is) or held (a land
  * that makes no mana). The land played on T pays only if it enters
- * untapped, by its kind (enum odds_drop): a tapped land never, a shock land
- * for 2 life, a check land with a land of its types out, a fast land with
- * at most two other lands, a slow land with at least two, a fetch by what
- * it finds. Also the bound every search uses: the most mana lands can make.
+ * untapped, by its kind (enum odds_drop): a tapped land never, a land that
+ * may pay life to enter untapped for its untap_life (a shock land 2, a modal
+ * double-faced card's land face 3), a check land with a land of its types
+ * out, a fast land with at most two other lands, a slow land with at least
+ * two, a fetch by what it finds. Also the bound every search uses: the most mana lands can make.
  */
 #include <string.h>
 
@@ -50,8 +51,9 @@ static int pays_with(struct field *f, size_t y, uint32_t extra)
 }
 
 /* Fetch group x played on turn T: each land it can find, entering as it
- * would (a shock for 2 life, a tapped land never; a fetch whose land enters
- * tapped pays only if it untaps with enough lands). */
+ * would (a shock for its 2 life, any land for its untap_life, a tapped land
+ * never; a fetch whose land enters tapped pays only if it untaps with enough
+ * lands). */
 static int fetch_on_turn(struct field *f, const struct odds_group *x)
 {
 	struct odds_ctx *c = f->c;
@@ -66,8 +68,8 @@ static int fetch_on_turn(struct field *f, const struct odds_group *x)
 			continue;
 		if (x->fetch_tapped || y->drop == ODDS_DROP_UNTAPPED)
 			rc = pays_with(f, z, x->fetch_life);
-		else if (y->drop == ODDS_DROP_SHOCK)
-			rc = pays_with(f, z, x->fetch_life + 2u);
+		else if (y->drop == ODDS_DROP_LIFE)
+			rc = pays_with(f, z, x->fetch_life + (uint32_t)y->untap_life);
 	}
 	return rc;
 }
@@ -95,8 +97,8 @@ static int drop_on_turn(struct field *f, size_t y)
 	switch (x->drop) {
 	case ODDS_DROP_UNTAPPED:
 		return pays_with(f, y, 0);
-	case ODDS_DROP_SHOCK:
-		return pays_with(f, y, 2);
+	case ODDS_DROP_LIFE:
+		return pays_with(f, y, x->untap_life);
 	case ODDS_DROP_CHECK:
 		return (types_out(f) & x->check) ? pays_with(f, y, 0) : 0;
 	case ODDS_DROP_FAST:

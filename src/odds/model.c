@@ -63,8 +63,8 @@ static uint8_t drop_of(const struct mf_mana_land *l)
 		return ODDS_DROP_FETCH;
 	if (l->kind == MF_MANA_KIND_BOUNCE)
 		return ODDS_DROP_BOUNCE;
-	if (l->shock)
-		return ODDS_DROP_SHOCK;
+	if (l->untap_life)
+		return ODDS_DROP_LIFE;
 	if (l->etb == MF_MANA_ETB_CONDITIONAL) {
 		if (l->kind == MF_MANA_KIND_CHECK)
 			return ODDS_DROP_CHECK;
@@ -133,6 +133,7 @@ static struct odds_group group_of(const struct mf_mana_land *l, int32_t index, u
 	g.fetch_life = l->fetch_life;
 	g.fetch_tapped = l->fetch_tapped;
 	g.untap_at = l->fetch_untap_at;
+	g.untap_life = l->untap_life;
 	for (unsigned i = 0; i < l->n_options; i++) {
 		unsigned made = 0;
 
@@ -159,7 +160,8 @@ static bool alike(const struct mf_mana_land *a, const struct mf_mana_land *b,
 	if (ga->colors != gb->colors || ga->tapped != gb->tapped || ga->drop != gb->drop ||
 	    ga->check != gb->check || ga->types != gb->types || ga->found != gb->found ||
 	    ga->fetch_types != gb->fetch_types || ga->fetch_life != gb->fetch_life ||
-	    ga->fetch_tapped != gb->fetch_tapped || ga->untap_at != gb->untap_at)
+	    ga->fetch_tapped != gb->fetch_tapped || ga->untap_at != gb->untap_at ||
+	    ga->untap_life != gb->untap_life)
 		return false;
 	for (unsigned i = 0; i < a->n_options; i++) {
 		project(&a->options[i], keep, p);

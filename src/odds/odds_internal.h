@@ -34,7 +34,8 @@
 enum odds_drop {
 	ODDS_DROP_UNTAPPED,  /* pays at once */
 	ODDS_DROP_TAPPED,    /* never pays on the turn it is played */
-	ODDS_DROP_SHOCK,     /* pays for 2 life */
+	ODDS_DROP_LIFE,      /* pays for untap_life life (a shock land 2, an MDFC
+			      * land face 3) */
 	ODDS_DROP_CHECK,     /* pays if a land with one of `check` types is out */
 	ODDS_DROP_FAST,      /* pays with at most two other lands */
 	ODDS_DROP_SLOW,      /* pays with at least two other lands */
@@ -56,6 +57,7 @@ struct odds_group {
 			     * a fetch finds it iff this meets its fetch_types */
 	uint8_t fetch_types, fetch_life, untap_at;
 	bool fetch_tapped;
+	uint8_t untap_life; /* ODDS_DROP_LIFE: the life it pays to enter untapped */
 	uint8_t mana;       /* the most mana one land of it makes (a fetch: 0) */
 	uint8_t reach;      /* the most it makes in play: mana, or a fetch's best find */
 	uint32_t finds;     /* a fetch: bit z for each group z it can find */

@@ -306,7 +306,7 @@ START_TEST(lands_catalogue)
 		const char *kind = json_str(l, "kind");
 		size_t k = 0;
 
-		ck_assert_int_eq(cJSON_GetArraySize(l), 8);
+		ck_assert_int_eq(cJSON_GetArraySize(l), 9);
 		ck_assert(json_str(l, "name")[0] != '\0');
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "basic_types")));
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "produces")));
@@ -333,9 +333,11 @@ START_TEST(lands_catalogue)
 	l = find_land(lands, "Forest");
 	expect_strings(cJSON_GetObjectItem(l, "supertypes"), (const char *[]){ "Basic" }, 1);
 	ck_assert_str_eq(json_str(l, "enters_tapped"), "never");
+	ck_assert_int_eq(json_int(l, "untap_life"), 0);
 	l = find_land(lands, "Steam Vents");
 	ck_assert_str_eq(json_str(l, "kind"), "shock");
 	ck_assert_str_eq(json_str(l, "enters_tapped"), "unless-life-paid");
+	ck_assert_int_eq(json_int(l, "untap_life"), 2);
 	expect_strings(cJSON_GetObjectItem(l, "supertypes"), NULL, 0);
 	expect_strings(cJSON_GetObjectItem(l, "basic_types"), (const char *[]){ "Island", "Mountain" }, 2);
 	expect_strings(cJSON_GetObjectItem(l, "produces"), (const char *[]){ "U", "R" }, 2);

@@ -261,7 +261,7 @@ static int expand(struct brute *b, size_t i)
 				continue;
 			for (size_t o = 0; o < card->n_options; o++) {
 				mana_brute_option(card, o, b->tron, mana, &life);
-				life += land->fetch_life + (card->shock ? 2u : 0u);
+				life += land->fetch_life + card->untap_life;
 				to[n++] = child_of(b, &from[k], k, mana, life, (int)o, (int)j);
 			}
 		}
@@ -326,7 +326,7 @@ static size_t rebuild(const struct brute *b, size_t last, const struct way *w,
 		step_set(&plan[n++], q->battlefield[i], MF_MANA_FROM_BATTLEFIELD, NULL,
 			 land->fetch_life, card);
 		step_set(&plan[n++], card, MF_MANA_FROM_LIBRARY, mana,
-			 life + (land_at(q, card)->shock ? 2u : 0u), -1);
+			 life + land_at(q, card)->untap_life, -1);
 	}
 	for (unsigned m = 0; m < MASKS; m++) {
 		for (uint32_t r = 0; r < w->digit[m]; r++) {

@@ -28,11 +28,12 @@
  *   makes exactly one C.
  * - A fetch costs fetch_life; the fetched card must share a basic land type
  *   with the fetch's fetch_types, or be basic (supertype) when the fetch
- *   looks for a basic land card (MF_MANA_FETCH_BASIC). A fetched shock land
- *   costs 2 more life to use; fetching a card and not tapping it never
- *   helps, so it is not tried, and neither is fetching a card that enters
- *   tapped (etb not MF_MANA_ETB_UNTAPPED, or a fetch_tapped fetch): it could
- *   not be tapped this turn.
+ *   looks for a basic land card (MF_MANA_FETCH_BASIC). A fetched land with
+ *   an untap_life (a shock land: 2) costs that much more life to use;
+ *   fetching a card and not tapping it never helps, so it is not tried, and
+ *   neither is fetching a card that enters tapped (etb not
+ *   MF_MANA_ETB_UNTAPPED, or a fetch_tapped fetch): it could not be tapped
+ *   this turn.
  * - A land whose one option makes several mana for life (Ancient Tomb) is
  *   tapped or not like any other; its mana counts whole.
  * - A fetched card is only tapped for its options (a fetched fetch land is

@@ -56,10 +56,12 @@ struct card {
 	uint32_t rank;    /* among the copies of the same shock land */
 };
 
-/* The copies of one shock land in the library, and how many of them the
- * current multiset fetches. */
+/* The copies of one shock land (any land that pays untap_life to enter
+ * untapped: a shock 2, an MDFC land face 3) in the library, and how many of
+ * them the current multiset fetches. */
 struct shock {
 	int32_t land;
+	uint32_t life;    /* its untap_life */
 	uint32_t count;
 	uint32_t chosen;
 };
@@ -356,13 +358,14 @@ static int build(struct sketch *sk)
 						   land->basic_types))
 				add_edge(g, fetch_node[i], in, 1);
 		c->shock = -1;
-		if (land->shock) {
+		if (land->untap_life) {
 			size_t s = 0;
 
 			while (s < sk->n_shocks && sk->shocks[s].land != q->library[j])
 				s++;
 			if (s == sk->n_shocks)
-				sk->shocks[sk->n_shocks++] = (struct shock){ .land = q->library[j] };
+				sk->shocks[sk->n_shocks++] = (struct shock){ .land = q->library[j],
+								     .life = land->untap_life };
 			c->shock = (int32_t)s;
 			c->rank = sk->shocks[s].count++;
 		}
@@ -378,9 +381,10 @@ static int build(struct sketch *sk)
 	return MF_OK;
 }
 
-/* Stage 2 for one multiset of shocks (`fetched` of them, their 2 life each
- * already paid): every count k of pain lands tapped for free colourless. */
-static bool try_pains(struct sketch *sk, uint32_t fetched)
+/* Stage 2 for one multiset of shocks (`fetched` of them, their `paid` life,
+ * untap_life each, already paid): every count k of pain lands tapped for
+ * free colourless. */
+static bool try_pains(struct sketch *sk, uint32_t fetched, uint64_t paid)
 {
 	struct net *g = &sk->g;
 
@@ -390,7 +394,7 @@ static bool try_pains(struct sketch *sk, uint32_t fetched)
 		g->cap0[card->gate] = card->shock < 0 ||
 			card->rank < sk->shocks[card->shock].chosen;
 	}
-	g->cap0[sk->e_d] = (int64_t)sk->q->life - 1 - 2 * (int64_t)fetched;
+	g->cap0[sk->e_d] = (int64_t)sk->q->life - 1 - (int64_t)paid;
 	for (uint32_t k = 0; k <= sk->n_pain; k++) {
 		uint64_t c_used = k < sk->need[MF_MANA_C] ? k : sk->need[MF_MANA_C];
 		uint64_t rest = k - c_used, demand = 0;
@@ -413,23 +417,25 @@ static bool try_pains(struct sketch *sk, uint32_t fetched)
 }
 
 /* Stage 3: every multiset of the library's shocks, by how many copies of
- * each land, from shocks[s] on. A fetched shock takes a fetch and 3 life in
- * all; a multiset beyond either can only be paid by a smaller one, which is
- * tried anyway. */
-static bool try_shocks(struct sketch *sk, size_t s, uint32_t fetched)
+ * each land, from shocks[s] on (`fetched` of them so far, for `paid` life).
+ * A fetched shock takes a fetch and its untap_life + 1 life in all; a
+ * multiset beyond either can only be paid by a smaller one, which is tried
+ * anyway. */
+static bool try_shocks(struct sketch *sk, size_t s, uint32_t fetched, uint64_t paid)
 {
 	struct shock *sh;
 
 	if (s == sk->n_shocks)
-		return try_pains(sk, fetched);
+		return try_pains(sk, fetched, paid);
 	sh = &sk->shocks[s];
 	for (uint32_t c = 0; c <= sh->count; c++) {
 		uint32_t total = fetched + c;
+		uint64_t life = paid + (uint64_t)c * sh->life;
 
-		if (total > sk->n_fetch || 3 * (uint64_t)total > (uint64_t)sk->q->life - 1)
+		if (total > sk->n_fetch || life + total > (uint64_t)sk->q->life - 1)
 			break;
 		sh->chosen = c;
-		if (try_shocks(sk, s + 1, total))
+		if (try_shocks(sk, s + 1, total, life))
 			return true;
 	}
 	sh->chosen = 0;
@@ -479,7 +485,7 @@ int ref_sketch_castable(const struct mf_mana_query *query, bool *castable,
 	rc = build(sk);
 	if (rc)
 		goto out;
-	*castable = try_shocks(sk, 0, 0);
+	*castable = try_shocks(sk, 0, 0, 0);
 	if (trace)
 		*trace = sk->trace;
 out:

@@ -16,7 +16,8 @@
  *    of Brass-like land (capacity 1), D -> P (capacity: pain lands - k),
  *    P -> each pain land (capacity 1), each pain land -> its painful colours.
  * 3. Shock enumeration: for every multiset (by land identity) of the shock
- *    lands in the library to fetch untapped, 2 life each is taken off D's
+ *    lands (any land with an untap_life) in the library to fetch untapped,
+ *    their untap_life (a shock's 2) each is taken off D's
  *    capacity first; D -> each fetch land on the battlefield (capacity 1: its
  *    own life), fetch -> each library card it may search for (sharing a basic
  *    land type), each library card a node of capacity 1. Shocks outside the

@@ -23,14 +23,16 @@
  *  - the library for fetches: every deck land not seen by turn T (bottomed
  *    ones too), less the lands fetched already;
  *  - before T: any land played is untapped on turn T whatever it entered
- *    as, a shock for free; a fetch is cracked when played (fetch_life; one
- *    library land sharing a basic land type with it, or basic for a
- *    basic-land fetch) or never (a land that makes no mana); a bounce land
- *    returns a land on the battlefield (itself included) to the hand;
+ *    as, a shock (any land with an untap_life) for free; a fetch is
+ *    cracked when played (fetch_life; one library land sharing a basic
+ *    land type with it, or basic for a basic-land fetch) or never (a land
+ *    that makes no mana); a bounce land returns a land on the battlefield
+ *    (itself included) to the hand;
  *  - on T: the land played pays only if it enters untapped: never for
  *    "enters tapped" lands (etb tapped, bounce, tri-lands, fetch_tapped
- *    fetches), a shock for 2 life, a check land iff a land with one of the
- *    basic land types of its colours is on the battlefield, a fast land iff
+ *    fetches), a shock for its untap_life (2; an MDFC land face 3), a
+ *    check land iff a land with one of the basic land types of its colours
+ *    is on the battlefield, a fast land iff
  *    at most two other lands are, a slow land iff at least two are; a fetch
  *    finds a land that enters as played (a fetch_tapped fetch: tapped, unless
  *    fetch_untap_at lands or more are then controlled, Fabled Passage);

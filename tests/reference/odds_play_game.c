@@ -46,7 +46,7 @@ struct place_slot {
 };
 
 /* How the land played on turn T enters. */
-enum entry { ENTRY_TAPPED, ENTRY_UNTAPPED, ENTRY_SHOCK };
+enum entry { ENTRY_TAPPED, ENTRY_UNTAPPED, ENTRY_SHOCK };  /* SHOCK: for its untap_life */
 
 struct odds_play_player {
 	const struct mf_odds_query *q;
@@ -110,7 +110,7 @@ static enum entry entry_of(const struct odds_play_player *p, size_t k, const uin
 
 	if (odds_play_enters_tapped(l))
 		return ENTRY_TAPPED;
-	if (l->shock)
+	if (l->untap_life)
 		return ENTRY_SHOCK;
 	switch (l->kind) {
 	case MF_MANA_KIND_CHECK:
@@ -368,7 +368,8 @@ static int fetch_on_t(struct odds_play_player *p, const struct state *s, size_t 
 		else
 			e = entry_of(p, j, FIELD(p, s), others);
 		if (e != ENTRY_TAPPED)
-			rc = pays(p, FIELD(p, s), (int)j, spent + (e == ENTRY_SHOCK ? 2 : 0), out);
+			rc = pays(p, FIELD(p, s), (int)j,
+				  spent + (e == ENTRY_SHOCK ? p->land[j]->untap_life : 0u), out);
 	}
 	return rc;
 }
@@ -391,7 +392,8 @@ static int drop_on_t(struct odds_play_player *p, const struct state *s, bool *ou
 		}
 		e = entry_of(p, k, FIELD(p, s), others);
 		if (e != ENTRY_TAPPED)
-			rc = pays(p, FIELD(p, s), (int)k, s->life + (e == ENTRY_SHOCK ? 2u : 0u), out);
+			rc = pays(p, FIELD(p, s), (int)k,
+				  s->life + (e == ENTRY_SHOCK ? l->untap_life : 0u), out);
 	}
 	return rc;
 }

@@ -260,7 +260,7 @@ static bool check_step(struct checker *c, size_t s)
 		return fail(c, "step %zu: no %s left in the library", s, land->name);
 	if (step->fetch != -1)
 		return fail(c, "step %zu: a fetched land fetches", s);
-	if (!step_is_option(c, land, step, land->shock ? 2 : 0))
+	if (!step_is_option(c, land, step, land->untap_life))
 		return fail(c, "step %zu: fetched %s cannot make %s for %u life", s,
 			    land->name, made, step->life);
 	return true;

@@ -392,6 +392,92 @@ START_TEST(ignored_clauses_faces_and_refusals)
 }
 END_TEST
 
+/* Shatterskull Smashing // Shatterskull, the Hammer Pass as a deck tool
+ * sends it (tests/data/cards-report.json): a sorcery face, and a land face
+ * that may pay 3 life to enter untapped. */
+#define SHATTERSKULL \
+	"{\"name\":\"Shatterskull Smashing // Shatterskull, the Hammer Pass\",\"layout\":\"modal_dfc\"," \
+	"\"type_line\":\"Sorcery // Land\",\"card_faces\":[{\"name\":\"Shatterskull Smashing\"," \
+	"\"mana_cost\":\"{X}{R}{R}\",\"type_line\":\"Sorcery\",\"oracle_text\":\"Shatterskull " \
+	"Smashing deals X damage divided as you choose among up to two target creatures and/or " \
+	"planeswalkers.\"},{\"name\":\"Shatterskull, the Hammer Pass\",\"mana_cost\":\"\"," \
+	"\"type_line\":\"Land\",\"oracle_text\":\"As Shatterskull, the Hammer Pass enters the " \
+	"battlefield, you may pay 3 life. If you don't, it enters the battlefield tapped.\\n{T}: " \
+	"Add {R}.\"}]}"
+
+/* The land the card object `json` decodes to, checked to enter untapped
+ * for `life` life; it must be read with no clause ignored. */
+static void ck_untap_life(const char *json, const char *name, unsigned life)
+{
+	cJSON *obj = cJSON_Parse(json);
+	struct mf_api_card_lands acc;
+	struct mf_api_error err;
+	const struct mf_mana_land *l;
+	size_t size = mf_mana_catalogue_size(cat);
+	int32_t index;
+
+	ck_assert(obj != NULL);
+	ck_assert_msg(decode_one(obj, &index, &acc, &err) == 0, "%s", err.detail);
+	l = (size_t)index < size ? mf_mana_catalogue_land(cat, (size_t)index) :
+		&acc.lands[(size_t)index - size];
+	ck_assert_str_eq(l->name, name);
+	ck_assert_int_eq(l->etb, MF_MANA_ETB_UNTAPPED);
+	ck_assert_uint_eq(l->untap_life, life);
+	ck_assert_int_eq(l->kind == MF_MANA_KIND_SHOCK, life == 2);
+	ck_assert_uint_ge(l->n_options, 1);  /* R first (Sacred Foundry: R or W) */
+	ck_assert_uint_eq(l->options[0].mana[MF_MANA_R], 1);
+	ck_assert_uint_eq(l->options[0].life, 0);
+	ck_assert_uint_eq(mf_buf_len(&acc.ignored), 0);
+	mf_api_card_lands_free(&acc);
+	cJSON_Delete(obj);
+}
+
+START_TEST(mdfc_land_face_enters_untapped_for_3_life)
+{
+	ck_untap_life(SHATTERSKULL, "Shatterskull, the Hammer Pass", 3);
+	/* The same face alone, and a shock land's card (the catalogue's). */
+	ck_untap_life("{\"name\":\"Shatterskull, the Hammer Pass\",\"type_line\":\"Land\","
+		      "\"oracle_text\":\"As Shatterskull, the Hammer Pass enters, you may pay 3 life. "
+		      "If you don't, it enters tapped.\\n{T}: Add {R}.\"}",
+		      "Shatterskull, the Hammer Pass", 3);
+	ck_untap_life("{\"name\":\"Sacred Foundry\",\"type_line\":\"Land \\u2014 Mountain Plains\","
+		      "\"oracle_text\":\"({T}: Add {R} or {W}.)\\nAs Sacred Foundry enters the "
+		      "battlefield, you may pay 2 life. If you don't, it enters the battlefield "
+		      "tapped.\"}", "Sacred Foundry", 2);
+}
+END_TEST
+
+/* A Mountain that may pay 3 life to enter untapped: no printed card, but
+ * what a fetch would do with an MDFC face if one had a basic land type. */
+#define PASS3 \
+	"{\"name\":\"Hammer Mountain\",\"type_line\":\"Land \\u2014 Mountain\",\"oracle_text\":" \
+	"\"As Hammer Mountain enters, you may pay 3 life. If you don't, it enters tapped.\"}"
+#define MESA \
+	"{\"name\":\"Arid Mesa\",\"type_line\":\"Land\",\"oracle_text\":\"{T}, Pay 1 life, " \
+	"Sacrifice Arid Mesa: Search your library for a Mountain or Plains card, put it onto " \
+	"the battlefield, then shuffle.\"}"
+
+START_TEST(a_land_entering_this_turn_pays_its_untap_life)
+{
+	/* On the battlefield the face entered already: R for nothing. */
+	ck_solve("{\"battlefield\":[" SHATTERSKULL "],\"life\":20,\"cost\":\"R\"}",
+		 "\"min_life_paid\":0,");
+	/* Fetched this turn: the fetch's 1 and the land's 3, or a shock's 2. */
+	ck_solve("{\"battlefield\":[" MESA "],\"library\":[" PASS3 "],\"life\":20,\"cost\":\"R\"}",
+		 "\"min_life_paid\":4,");
+	ck_solve("{\"battlefield\":[" MESA "],\"library\":[" PASS3 "],\"life\":20,\"cost\":\"R\"}",
+		 "{\"land\":\"Hammer Mountain\",\"from\":\"library\",\"mana\":\"R\",\"life\":3}");
+	ck_solve("{\"battlefield\":[" MESA "],\"library\":[\"Sacred Foundry\"],\"life\":20,"
+		 "\"cost\":\"R\"}", "\"min_life_paid\":3,");
+	/* With 4 life the 3-life land cannot be paid for (1 must be left), the
+	 * shock can. */
+	ck_solve("{\"battlefield\":[" MESA "],\"library\":[" PASS3 "],\"life\":4,\"cost\":\"R\"}",
+		 "\"castable\":false,");
+	ck_solve("{\"battlefield\":[" MESA "],\"library\":[\"Sacred Foundry\"],\"life\":4,"
+		 "\"cost\":\"R\"}", "\"castable\":true,");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("card-land");
@@ -405,6 +491,8 @@ int main(void)
 	tcase_add_test(tc, each_catalogue_land_in_the_sample_reads_as_the_catalogue_model);
 	tcase_add_test(tc, a_solve_with_card_objects_answers_as_by_name);
 	tcase_add_test(tc, ignored_clauses_faces_and_refusals);
+	tcase_add_test(tc, mdfc_land_face_enters_untapped_for_3_life);
+	tcase_add_test(tc, a_land_entering_this_turn_pays_its_untap_life);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

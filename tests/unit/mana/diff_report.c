@@ -121,7 +121,7 @@ static void tally_plan(const struct mf_mana_result *got, struct tally *tally)
 			continue;
 		}
 		tally->snow_fetched += (land->supertypes & MF_MANA_SUPER_SNOW) != 0;
-		if (land->shock)
+		if (land->untap_life)
 			tally->fetched_shock++;
 		else
 			tally->fetched_other++;

@@ -56,7 +56,7 @@ static void tally_plan(const struct mf_mana_result *res, struct tally *t)
 		const struct mf_mana_step *step = &res->plan[s];
 
 		if (step->from == MF_MANA_FROM_LIBRARY)
-			*(mf_mana_catalogue_land(sketch_cat, (size_t)step->land)->shock ?
+			*(mf_mana_catalogue_land(sketch_cat, (size_t)step->land)->untap_life ?
 			  &t->fetched_shock : &t->fetched_other) += 1;
 		else if (step->fetch < 0 && step->life)
 			t->painful_taps++;

@@ -58,7 +58,7 @@ START_TEST(lands_read_as_the_statement_says)
 	ck_assert_uint_eq(l->fetch_life, 1);
 	ck_assert_uint_eq(l->basic_types, 0);
 	l = land(cat, "Steam Vents");
-	ck_assert(l->shock);
+	ck_assert_uint_eq(l->untap_life, 2);
 	ck_assert_uint_eq(l->basic_types, (1u << MF_MANA_U) | (1u << MF_MANA_R));
 	l = land(cat, "Battlefield Forge");
 	ck_assert_uint_eq(l->n_options, 3);

@@ -168,14 +168,14 @@ START_TEST(test_statement_cards)
 	l = land_named("Bayou");
 	ck_assert_uint_eq(l->basic_types, 1u << MF_MANA_B | 1u << MF_MANA_G);
 	ck_assert_uint_eq(l->n_options, 2);
-	ck_assert(!l->shock);
+	ck_assert_uint_eq(l->untap_life, 0);
 	l = land_named("Wooded Foothills");
 	ck_assert_uint_eq(l->fetch_types, 1u << MF_MANA_R | 1u << MF_MANA_G);
 	ck_assert_uint_eq(l->fetch_life, 1);
 	ck_assert_uint_eq(l->n_options, 0);
 	ck_assert_uint_eq(l->basic_types, 0);
 	l = land_named("Steam Vents");
-	ck_assert(l->shock);
+	ck_assert_uint_eq(l->untap_life, 2);
 	ck_assert_uint_eq(l->basic_types, 1u << MF_MANA_U | 1u << MF_MANA_R);
 	l = land_named("Battlefield Forge");
 	ck_assert_uint_eq(l->n_options, 3);

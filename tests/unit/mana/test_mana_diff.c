@@ -12,7 +12,9 @@
  * Phyrexian, hybrid Phyrexian, {2/C}, {X} with an x, {0}, mixed with the
  * contest's symbols). A disagreement is shrunk to a smallest failing query,
  * printed in the contest's input format (the cost in brace notation, then
- * x), and fails the seed.
+ * x), and fails the seed. The tcase "twins" makes half the shock lands of
+ * its boards twins that pay 3 life to enter untapped (as an MDFC land face
+ * does), so that a fetched one costs its 3 in both solvers.
  */
 #include <check.h>
 #include <inttypes.h>
@@ -330,8 +332,50 @@ static void teardown(void)
 	diff_cat = NULL;
 }
 
-/* Runs one seed's boards; returns what they reached. */
-static struct tally run_seed(enum cost_style style, uint64_t seed)
+/* Index of each shock land's twin in diff_cat (setup_twins), by the
+ * shock's index in shocks[]. */
+static int32_t twin_of[sizeof(shocks) / sizeof(shocks[0])];
+
+/* The built-in catalogue and after it a twin of each shock land, "<name>
+ * (3 life)": the same land paying 3 life to enter untapped, as a modal
+ * double-faced card's land face does (such faces have no basic land type;
+ * the twins have, so that fetches find them and the 3 is paid). */
+static void setup_twins(void)
+{
+	struct mf_mana_land twins[sizeof(shocks) / sizeof(shocks[0])];
+	struct mf_mana_catalogue *base;
+	struct mf_mana_parse_error err;
+
+	setup();
+	base = diff_cat;
+	for (size_t i = 0; i < sizeof(shocks) / sizeof(shocks[0]); i++) {
+		twins[i] = *mf_mana_catalogue_land(base, (size_t)land_index(shocks[i]));
+		snprintf(twins[i].name, sizeof(twins[i].name), "%s (3 life)", shocks[i]);
+		twins[i].kind = MF_MANA_KIND_OTHER;
+		twins[i].untap_life = 3;
+		twin_of[i] = (int32_t)(mf_mana_catalogue_size(base) + i);
+	}
+	ck_assert_int_eq(mf_mana_catalogue_extend(base, twins, sizeof(twins) / sizeof(twins[0]),
+						  &diff_cat, &err), MF_OK);
+	mf_mana_catalogue_free(base);
+}
+
+/* Each shock land of b (either zone) made its twin, each with even odds. */
+static void swap_twins(uint64_t *rng, struct board *b)
+{
+	int32_t *zones[2] = { b->battlefield, b->library };
+	size_t sizes[2] = { b->q.n_battlefield, b->q.n_library };
+
+	for (int z = 0; z < 2; z++)
+		for (size_t i = 0; i < sizes[z]; i++)
+			for (size_t s = 0; s < sizeof(shocks) / sizeof(shocks[0]); s++)
+				if (zones[z][i] == land_index(shocks[s]) && chance(rng, 50))
+					zones[z][i] = twin_of[s];
+}
+
+/* Runs one seed's boards (twins: half their shock lands made their 3-life
+ * twins, setup_twins); returns what they reached. */
+static struct tally run_seed(enum cost_style style, uint64_t seed, bool twins)
 {
 	struct tally tally = { 0 };
 	uint64_t rng = seed, vain = 0;
@@ -344,6 +388,8 @@ static struct tally run_seed(enum cost_style style, uint64_t seed)
 		size_t n_lives;
 
 		random_board(&rng, &b, style);
+		if (twins)
+			swap_twins(&rng, &b);
 		b.q.life = 20;
 		ck_assert_int_eq(mana_brute_solve(&b.q, &want), MF_OK);
 		tally.tron += mana_brute_tron_assembled(diff_cat, b.battlefield, b.q.n_battlefield);
@@ -387,13 +433,21 @@ static struct tally run_seed(enum cost_style style, uint64_t seed)
 
 START_TEST(test_contest_costs)
 {
-	run_seed(CONTEST_COSTS, 0x6d616e61u + (uint64_t)_i * 1000003u);
+	run_seed(CONTEST_COSTS, 0x6d616e61u + (uint64_t)_i * 1000003u, false);
+}
+END_TEST
+
+/* Boards whose shock lands are often 3-life twins: a fetched twin costs
+ * its 3 in both solvers, and plan_check holds its step to 3. */
+START_TEST(test_twins)
+{
+	run_seed(_i % 2 ? REAL_COSTS : CONTEST_COSTS, 0x74776e73u + (uint64_t)_i * 1000037u, true);
 }
 END_TEST
 
 START_TEST(test_real_costs)
 {
-	struct tally tally = run_seed(REAL_COSTS, 0x636f7374u + (uint64_t)_i * 1000033u);
+	struct tally tally = run_seed(REAL_COSTS, 0x636f7374u + (uint64_t)_i * 1000033u, false);
 
 	ck_assert_uint_gt(tally.life_steps, 100);
 	ck_assert_uint_gt(tally.one_budget, 20);
@@ -415,6 +469,11 @@ int main(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_real_costs, 0, SEEDS);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("twins");
+	tcase_add_checked_fixture(tc, setup_twins, teardown);
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_twins, 0, 4);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -9,11 +9,22 @@
 
 static struct mf_mana_catalogue *cat;
 
+/* The built-in catalogue, and after it "Hammer Mountain": a Mountain that
+ * may pay 3 life to enter untapped, as a modal double-faced card's land
+ * face does (those have no basic land type, so no fetch finds them: this
+ * one stands for the rule, were one ever found). */
 static void setup(void)
 {
+	struct mf_mana_land hammer = { .name = "Hammer Mountain", .kind = MF_MANA_KIND_OTHER,
+				       .basic_types = 1u << MF_MANA_R, .etb = MF_MANA_ETB_UNTAPPED,
+				       .untap_life = 3, .n_options = 1 };
+	struct mf_mana_catalogue *base;
 	struct mf_mana_parse_error err;
 
-	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &err), MF_OK);
+	hammer.options[0].mana[MF_MANA_R] = 1;
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&base, &err), MF_OK);
+	ck_assert_int_eq(mf_mana_catalogue_extend(base, &hammer, 1, &cat, &err), MF_OK);
+	mf_mana_catalogue_free(base);
 }
 
 static void teardown(void)
@@ -128,6 +139,14 @@ static const struct {
 	  "Wooded Foothills::1>Steam Vents Steam Vents:R:2 Forest:G:0" },
 	/* Example 4: the same needs 3 life, and 3 is not enough. */
 	{ "Wooded Foothills;Forest", "Steam Vents", 3, "RG", true, 3, NULL },
+	/* A land that pays 3 to enter untapped, fetched: 1 + 3; with 4 life
+	 * not castable, the shock's 1 + 2 is; on the battlefield, free. */
+	{ "Wooded Foothills;Forest", "Hammer Mountain", 20, "RG", true, 4,
+	  "Wooded Foothills::1>Hammer Mountain Hammer Mountain:R:3 Forest:G:0" },
+	{ "Wooded Foothills;Forest", "Hammer Mountain", 4, "RG", true, 4, NULL },
+	{ "Wooded Foothills;Forest", "Hammer Mountain;Steam Vents", 4, "RG", true, 3,
+	  "Wooded Foothills::1>Steam Vents Steam Vents:R:2 Forest:G:0" },
+	{ "Hammer Mountain;Forest", "", 1, "RG", true, 0, "Hammer Mountain:R:0 Forest:G:0" },
 	/* Example 5: the basic Mountain is the cheaper target. */
 	{ "Wooded Foothills;Forest", "Steam Vents;Mountain", 3, "RG", true, 1,
 	  "Wooded Foothills::1>Mountain Mountain:R:0 Forest:G:0" },

@@ -17,12 +17,19 @@ uint64_t odds_random_bits(struct odds_random *r)
 	return mf_splitmix64(&r->rng);
 }
 
+void odds_random_with_mdfc(struct odds_random *r)
+{
+	r->families = ODDS_RANDOM_FAMILIES;
+}
+
 /* The families of the catalogue a random deck draws its lands from. */
 enum family {
 	FAM_BASIC, FAM_DUAL, FAM_SHOCK, FAM_FETCH, FAM_FETCH_BASIC, FAM_FETCH_TAPPED, FAM_PAIN,
 	FAM_BOUNCE, FAM_TRI, FAM_TRIOME, FAM_SURVEIL, FAM_GATE, FAM_GAIN, FAM_TEMPLE, FAM_FAST,
 	FAM_CHECK, FAM_SLOW, FAM_PATHWAY, FAM_PATHWAY_DFC, FAM_HORIZON, FAM_FIVE, FAM_TRON,
-	FAM_OTHER, FAMILIES
+	FAM_OTHER,
+	FAM_MDFC,  /* last: drawn only by a stream of odds_random_with_mdfc() */
+	FAMILIES
 };
 
 _Static_assert(FAMILIES == ODDS_RANDOM_FAMILIES, "ODDS_RANDOM_FAMILIES");
@@ -30,7 +37,7 @@ _Static_assert(FAMILIES == ODDS_RANDOM_FAMILIES, "ODDS_RANDOM_FAMILIES");
 static const char *const family_names[FAMILIES] = {
 	"basic", "dual", "shock", "fetch", "basic fetch", "tapped fetch", "pain", "bounce", "tri",
 	"triome", "surveil", "gate", "gain", "temple", "fast", "check", "slow", "pathway",
-	"pathway A // B", "horizon", "five-colour", "tron", "other",
+	"pathway A // B", "horizon", "five-colour", "tron", "other", "MDFC land face (3 life)",
 };
 
 /* The family a catalogue land is drawn from. */
@@ -51,6 +58,8 @@ static enum family family_of(const struct mf_mana_land *l)
 		{ MF_MANA_KIND_TRON, FAM_TRON },
 	};
 
+	if (l->untap_life == 3)
+		return FAM_MDFC;
 	if (l->fetch_types && l->fetch_tapped)
 		return FAM_FETCH_TAPPED;
 	if (l->fetch_types)
@@ -69,6 +78,7 @@ void odds_random_init(struct odds_random *r, const struct mf_mana_catalogue *cat
 	memset(r, 0, sizeof(*r));
 	r->cat = cat;
 	r->rng = mf_splitmix64(&seed);
+	r->families = FAMILIES - 1;
 	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++) {
 		enum family fam = family_of(mf_mana_catalogue_land(cat, i));
 
@@ -149,7 +159,7 @@ static void pick_lands(struct odds_random *r, const struct mf_mana_cost *c, int3
 	bool fetch = false;
 
 	while (got < n) {
-		enum family fam = (enum family)below(r, FAMILIES);
+		enum family fam = (enum family)below(r, r->families);
 		int32_t index;
 
 		if (fetch && below(r, 2))

@@ -3,7 +3,9 @@
  * land-drop model (test_odds_play_diff.c): lands drawn from every family of a
  * catalogue (basic, dual, shock, fetch, basic-land fetch, tapped fetch,
  * pain, bounce, tri, triome, surveil, gate, gain, temple, fast, check,
- * slow, pathway, pathway "A // B", horizon, five-colour, Tron, other),
+ * slow, pathway, pathway "A // B", horizon, five-colour, Tron, other; and
+ * with odds_random_with_mdfc() a modal double-faced land face that may pay
+ * 3 life),
  * costs from a list (hybrid, Phyrexian, {2/W}, {X} ...), every policy.
  * Test code only: it fails the running Check test on a broken catalogue.
  */
@@ -15,7 +17,7 @@
 
 #include "manaflow/odds.h"
 
-#define ODDS_RANDOM_FAMILIES 23
+#define ODDS_RANDOM_FAMILIES 24
 #define ODDS_RANDOM_FAMILY_MAX 64      /* lands kept of one family */
 #define ODDS_RANDOM_SMALL_KINDS 4      /* odds_random_small: 1 .. 4 lands */
 #define ODDS_RANDOM_LARGE_KINDS 12     /* odds_random_large: 5 .. 12 lands */
@@ -26,6 +28,7 @@ struct odds_random {
 	uint64_t rng;  /* splitmix64 state */
 	int32_t land[ODDS_RANDOM_FAMILIES][ODDS_RANDOM_FAMILY_MAX];
 	uint32_t n[ODDS_RANDOM_FAMILIES];
+	uint32_t families;  /* the first this many families are drawn from */
 };
 
 /* Sorts cat's lands into families and starts the stream at a hash of seed
@@ -34,6 +37,11 @@ struct odds_random {
  * untested. */
 void odds_random_init(struct odds_random *r, const struct mf_mana_catalogue *cat,
 		      uint64_t seed);
+
+/* Lets the stream draw from the last family too, the MDFC land faces (a
+ * stream without it draws what it drew before that family was added, so
+ * that older seeds keep their queries). */
+void odds_random_with_mdfc(struct odds_random *r);
 
 /* The next 64 random bits of the stream. */
 uint64_t odds_random_bits(struct odds_random *r);

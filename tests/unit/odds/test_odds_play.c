@@ -9,7 +9,8 @@
  * mf_odds_compute (MF_ODDS_EXACT).
  *
  * The random differential tcases, "exact-diff" and "sample-diff", are in
- * test_odds_play_diff.c; main runs them after these.
+ * test_odds_play_diff.c, "mdfc" in test_odds_mdfc.c; main runs them after
+ * these.
  */
 #include <check.h>
 #include <math.h>
@@ -26,12 +27,14 @@
 
 struct mf_mana_catalogue *play_cat;
 
-/* Every test's catalogue: the built-in one (see test_odds_play.h). */
+/* Every test's catalogue: the built-in one and the MDFC faces (see
+ * test_odds_play.h). */
 void play_setup(void)
 {
 	struct mf_mana_parse_error err;
 
 	ck_assert_int_eq(mf_mana_catalogue_builtin(&play_cat, &err), MF_OK);
+	play_add_mdfc_lands(&play_cat);
 }
 
 /* Frees the catalogue of play_setup(). */
@@ -551,6 +554,7 @@ int main(void)
 	play_add_diff_tcases(s);
 	play_add_cache_tcases(s);
 	play_add_many_tcases(s);
+	play_add_mdfc_tcases(s);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

@@ -14,13 +14,20 @@
 /* Exact figures agree to this much. */
 #define TOLERANCE 1e-9
 
-/* The built-in catalogue while a case runs (play_setup to play_teardown),
+/* The built-in catalogue and five modal double-faced land faces
+ * (play_add_mdfc_lands) while a case runs (play_setup to play_teardown),
  * NULL otherwise. */
 extern struct mf_mana_catalogue *play_cat;
 
-/* Every case's fixture: loads the built-in catalogue into play_cat, failing
- * the running test if it does not load. */
+/* Every case's fixture: loads the built-in catalogue and the faces into
+ * play_cat, failing the running test if it does not load. */
 void play_setup(void);
+
+/* Replaces *cat with a copy that also holds the five land faces of Zendikar
+ * Rising's mythic modal double-faced cards (Emeria, Shattered Skyclave ...
+ * Turntimber, Serpentine Wood: one colour each, untapped for 3 life), at
+ * the end; fails the running test if it cannot (test_odds_mdfc.c). */
+void play_add_mdfc_lands(struct mf_mana_catalogue **cat);
 
 /* Frees play_cat and sets it to NULL. */
 void play_teardown(void);
@@ -38,5 +45,10 @@ void play_add_cache_tcases(Suite *s);
 /* Adds the tcase "many" (mf_odds_compute_many() against the spells asked
  * one by one) to s, which owns it then (test_odds_many.c). */
 void play_add_many_tcases(Suite *s);
+
+/* Adds the tcase "mdfc" (a land face that may pay 3 life against a shock
+ * land and a tapped land, engine and reference) to s, which owns it then
+ * (test_odds_mdfc.c). */
+void play_add_mdfc_tcases(Suite *s);
 
 #endif
