@@ -35,6 +35,60 @@ static bool hopeless_turn(const struct odds_ctx *c, uint32_t turn)
 	return (uint64_t)turn * most < c->mana_needed;
 }
 
+/* The mana types (grid.c's covers()) the members' costs ask for by
+ * name: their colours, and C when one asks for {C}. */
+static unsigned named_types(const struct grid *gr)
+{
+	unsigned types = 0;
+
+	for (size_t k = 0; k < gr->n_members; k++) {
+		const struct mf_mana_cost *cost = &gr->members[k]->q->cost;
+
+		types |= mf_mana_cost_colors(cost) | (cost->need[MF_MANA_TYPES - 1] ? 1u << (MF_MANA_TYPES - 1) : 0);
+	}
+	return types;
+}
+
+/* Whether a land of group y, fetched before the turn asked (so untapped
+ * then, however it enters), does all one of group z would: every fetch
+ * finding z finds y; both tap for one mana for no life, y for every type
+ * of z's that a member's cost names (any other only pays generic mana);
+ * and y has every basic land type of z's that a check land of the deck
+ * looks for. */
+static bool covers(const struct grid *gr, size_t y, size_t z, unsigned named, uint8_t checked)
+{
+	const struct odds_ctx *c = gr->c;
+	unsigned my, mz;
+
+	if (y == z)
+		return true;
+	if ((gr->finders[z] & ~gr->finders[y]) || (c->g[z].types & ~c->g[y].types & checked))
+		return false;
+	my = mf_odds_one_mana_types(mf_mana_catalogue_land(c->q->cat, (size_t)c->g[y].land));
+	mz = mf_odds_one_mana_types(mf_mana_catalogue_land(c->q->cat, (size_t)c->g[z].land));
+	return my && mz && !(mz & ~my & named);
+}
+
+/* Each fragile group's pool (grid_int.h). */
+static void batch_pools(struct grid *gr)
+{
+	const struct odds_ctx *c = gr->c;
+	unsigned named = named_types(gr);
+	uint8_t checked = 0;
+
+	for (size_t g = 0; g < gr->n; g++)
+		if (c->g[g].count && c->g[g].drop == ODDS_DROP_CHECK)
+			checked |= c->g[g].check;
+	for (size_t z = 0; z < gr->n; z++) {
+		gr->pool[z] = 0;
+		if (!(gr->fragile >> z & 1))
+			continue;
+		for (size_t y = 0; y < gr->n; y++)
+			if (c->g[y].count && gr->fetchable >> y & 1 && covers(gr, y, z, named, checked))
+				gr->pool[z] |= 1u << y;
+	}
+}
+
 /* The batch's masks by turn (grid_int.h) and its last turn. */
 static void batch_turns(struct grid *gr)
 {
@@ -172,6 +226,19 @@ static int grid_init(struct grid *gr, struct odds_ctx *const *members, size_t n_
 	gr->members = members;
 	gr->n_members = n_members;
 	gr->n = n;
+	for (size_t g = 0; g < n; g++) {
+		if (c->g[g].count && c->g[g].finds)
+			gr->fetch_group[gr->n_fetch_groups++] = (uint8_t)g;
+		for (size_t z = 0; z < n && c->g[g].count; z++)
+			if (c->g[g].finds >> z & 1) {
+				gr->finders[z] |= 1u << g;
+				gr->fetchable |= 1u << z;
+			}
+	}
+	for (size_t z = 0; z < n; z++)
+		if (gr->fetchable >> z & 1 && c->g[z].drop != ODDS_DROP_UNTAPPED)
+			gr->fragile |= 1u << z;
+	batch_pools(gr);
 	batch_turns(gr);
 	batch_implications(gr);
 	if (!measure(gr, &cells, &blocks))

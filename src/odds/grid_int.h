@@ -47,6 +47,18 @@ struct grid {
 	/* by member k: those that cast whenever k casts (their costs ask for
 	 * part of k's), and those that fail whenever k fails */
 	uint8_t implied[ODDS_BATCH_MAX], implied_not[ODDS_BATCH_MAX];
+	/* groups (bit z) a fetch of the deck can find, those of them that may
+	 * enter tapped or for life (every group but an untapped one), and by
+	 * group z the fetch groups that find it: a land seen on turn T is no
+	 * longer in the library a fetch searches, which the shortcuts of
+	 * grid_walk.c must heed */
+	uint32_t fetchable, fragile;
+	uint32_t finders[MF_ODDS_LAND_KINDS_MAX];
+	/* by fragile group z: the groups whose lands, fetched before the turn
+	 * asked, do all a land of z would (z among them: grid.c's covers()) */
+	uint32_t pool[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t fetch_group[MF_ODDS_LAND_KINDS_MAX];  /* the groups that find any */
+	size_t n_fetch_groups;
 	size_t n;                          /* groups */
 	uint32_t stride[MF_ODDS_LAND_KINDS_MAX];
 	uint32_t cells;

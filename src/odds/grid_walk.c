@@ -5,18 +5,71 @@
  * Each turn's draw x from cell S is tallied by the lands it leaves seen and
  * by the members that cast with it (one byte of memo, filled on first use).
  *
- * Castability never falls when one more land is seen: a land in hand does
- * all it could do from the library (played where a fetch would find it,
- * for no life and untapped), and an extra land drawn on the turn only adds
- * a choice. So a member that casts from a smaller neighbour of the cell,
- * or with a spell drawn, casts without a search. Nor does it fall a turn
- * later: a line of play still works with its last land drop delayed. So a
- * draw that every member asking a later turn casts, with the lands each
- * needs, leaves the walk and counts as castable on every later turn.
+ * Castability never falls when one more land is seen before the turn: a
+ * land in hand does all it could do from the library (played where a
+ * fetch would find it, for no life and untapped). So a member that casts
+ * from a smaller neighbour of the cell casts without a search.
+ *
+ * A land drawn later is another matter when a fetch seen can find its
+ * group: a fetch searches only the lands not seen by the turn asked, so a
+ * line that fetched the last such land is lost (in the game the fetch
+ * would have taken it from the library; the model's draws are fixed, and
+ * the reference and the sample play it so). The shortcuts below hold only
+ * where fetch_safe() says that cannot happen:
+ *  - a member that casts with a spell drawn casts with a land drawn,
+ *    when no fetch seen finds its group or the library keeps a land of it
+ *    for each fetch seen, after the one drawn;
+ *  - castability does not fall a turn later. A line of play still works
+ *    with its last land drop delayed; a land it fetched that is drawn
+ *    before the turn asked is played on the turn it is drawn instead,
+ *    untapped by the turn asked, and one drawn on the turn asked loses
+ *    nothing when it enters untapped for no life. The others (grid_int.h's
+ *    fragile groups) need the library to keep, after one drawn on the
+ *    turn asked, a land for each fetch seen, of the group or of its pool:
+ *    lands the line could have fetched instead. So a member that cast the
+ *    turn before casts now, and a draw that every member asking a later
+ *    turn casts, with the lands each needs, leaves the walk and counts as
+ *    castable on every later turn.
  */
 #include <string.h>
 
 #include "odds/grid_int.h"
+
+/* Whether no line of play casting with the lands of `cell` seen can lose
+ * the land a fetch finds in a group of `groups` (a mask) when one more of
+ * it is drawn on the turn asked: for each such group that a fetch of the
+ * cell finds, the library keeps one land for each of the cell's fetches
+ * after that draw, counting with `pooled` the lands of its pool
+ * (grid_int.h), which a line fetching before the turn may take instead. */
+static bool fetch_safe(const struct grid *gr, uint32_t cell, uint32_t groups, bool pooled)
+{
+	const uint8_t *s = gr->digits + (size_t)cell * gr->n;
+	uint32_t fetches = 0, present = 0;
+
+	for (size_t i = 0; i < gr->n_fetch_groups; i++) {
+		size_t f = gr->fetch_group[i];
+
+		fetches += s[f];
+		present |= s[f] ? 1u << f : 0;
+	}
+	if (!present)
+		return true;
+	for (; groups; groups &= groups - 1) {
+		size_t z = (size_t)__builtin_ctz(groups);
+		uint32_t left = 0;
+
+		if (!(gr->finders[z] & present))
+			continue;
+		for (uint32_t p = pooled ? gr->pool[z] : 1u << z; p; p &= p - 1) {
+			size_t y = (size_t)__builtin_ctz(p);
+
+			left += gr->c->g[y].count - s[y];
+		}
+		if (left < fetches + 1)
+			return false;
+	}
+	return true;
+}
 
 /* The members (a mask) that cast with the lands of `cell` seen before
  * turn t and draw x (a group, or n for a spell or no draw), of those that
@@ -30,7 +83,7 @@ static int castable(struct grid *gr, uint32_t t, uint32_t cell, size_t x)
 
 	if (memo[(size_t)cell * (n + 1) + x] & GRID_KNOWN)
 		return (int)(memo[(size_t)cell * (n + 1) + x] & ~GRID_KNOWN);
-	if (x < n) {
+	if (x < n && fetch_safe(gr, cell, gr->fetchable & 1u << x, false)) {
 		int rc = castable(gr, t, cell, n);
 
 		if (rc < 0)
@@ -46,7 +99,8 @@ static int castable(struct grid *gr, uint32_t t, uint32_t cell, size_t x)
 	/* a member that cast on the turn before, with these lands seen before
 	 * this turn's draw (a spell drawn then, or a land of this cell),
 	 * casts now */
-	if (got != look && t > 1 && gr->block[t - 2] != UINT8_MAX) {
+	if (got != look && t > 1 && gr->block[t - 2] != UINT8_MAX &&
+	    (x == n || fetch_safe(gr, cell, gr->fragile & 1u << x, true))) {
 		const uint8_t *before = gr->memo + ((size_t)gr->block[t - 2] * gr->cells) * (n + 1);
 		unsigned then = before[(size_t)cell * (n + 1) + n];
 
@@ -132,7 +186,8 @@ static inline int draw(struct turn *w, struct draws *d, size_t x, uint32_t have,
 		return MF_OK;
 	/* cast by every member still asking, with the lands each needs: it
 	 * casts on every later turn whatever it draws, so it leaves the walk */
-	if ((cast & w->care) == w->care && seen >= w->absorb_lands) {
+	if ((cast & w->care) == w->care && seen >= w->absorb_lands &&
+	    (!w->gr->fragile || fetch_safe(w->gr, to, w->gr->fragile, true))) {
 		d->absorbed += have;
 		return MF_OK;
 	}

@@ -290,6 +290,11 @@ void mf_odds_most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *p
 /* field.c: the most mana k lands of pool[] can make, per[g] each. */
 uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per);
 
+/* pay.c: the types (bit t of W U B R G C) land l may make, when each way
+ * of tapping it makes one mana for no life; else 0 (a fetch, a Tron land,
+ * a land of two mana or one that may cost life). */
+unsigned mf_odds_one_mana_types(const struct mf_mana_land *l);
+
 /* pay.c: sets *life to the least life with which the untapped lands on[g]
  * of each group pay the cost (UINT32_MAX: they cannot) and returns MF_OK;
  * or a negative mf_status (MF_ERR_LIMIT when the budget ran out).

@@ -10,10 +10,7 @@
 
 #define SOLVER_CALL_WORK 64  /* work units a solver call is charged */
 
-/* The types (bit t of W U B R G C) land l may make, when each way of
- * tapping it makes one mana for no life; else 0 (a fetch, a Tron land, a
- * land of two mana or one that may cost life). */
-static unsigned one_mana_types(const struct mf_mana_land *l)
+unsigned mf_odds_one_mana_types(const struct mf_mana_land *l)
 {
 	unsigned mask = 0;
 
@@ -57,7 +54,7 @@ static bool pays_plainly(const struct odds_ctx *c, const uint8_t *on, uint32_t *
 	for (size_t g = 0; g < c->n_groups; g++) {
 		if (!on[g])
 			continue;
-		masks[k] = one_mana_types(mf_mana_catalogue_land(c->q->cat, (size_t)c->g[g].land));
+		masks[k] = mf_odds_one_mana_types(mf_mana_catalogue_land(c->q->cat, (size_t)c->g[g].land));
 		if (!masks[k])
 			return false;
 		count[k] = on[g];

@@ -8,6 +8,11 @@
  * of the built-in catalogue, turns 1-4, every policy, play or draw, life
  * 1-20, costs from a list. Within 1e-9; a disagreement prints the query.
  *
+ * "fetch-diff": the same on small decks of fetches and the few lands they
+ * find (tapped, for life or untapped), so that a land drawn takes the last
+ * of its group from the fetches' library: every turn of a curve to 4,
+ * within 1e-9 (the grid's shortcuts must heed what fetches lose).
+ *
  * "sample-diff": mf_odds_compute (MF_ODDS_AUTO, then MF_ODDS_SAMPLE: its
  * estimate post-stratified by the lands seen) and odds_play_sample on
  * random larger decks (5-12 lands from every family, 40/60/99 cards, turns
@@ -17,6 +22,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "manaflow/mana.h"
 #include "manaflow/odds.h"
@@ -33,6 +39,12 @@
 #endif
 #ifndef CURVE_QUERIES
 #define CURVE_QUERIES 60
+#endif
+#ifndef FETCH_SEEDS
+#define FETCH_SEEDS 4
+#endif
+#ifndef FETCH_QUERIES
+#define FETCH_QUERIES 150
 #endif
 #ifndef SAMPLE_SEEDS
 #define SAMPLE_SEEDS 4
@@ -136,6 +148,88 @@ START_TEST(test_curve_diff)
 }
 END_TEST
 
+/* The fetches and the lands they find (Forest, Plains or Island types:
+ * a surveil land and a triome enter tapped, shock lands for life, basics
+ * untapped), and check lands that look for those types. */
+static const char *const fetch_lands[] = { "Windswept Heath", "Flooded Strand", "Evolving Wilds",
+					   "Fabled Passage" };
+static const char *const found_lands[] = { "Lush Portico", "Meticulous Archive",
+					   "Spara's Headquarters", "Temple Garden", "Hallowed Fountain",
+					   "Forest", "Plains", "Island", "Sunpetal Grove",
+					   "Glacial Fortress" };
+static const char *const fetch_costs[] = { "{G}{G}", "{W}{W}", "{G}{W}", "{W}{U}", "{1}{G}",
+					   "{1}{W}{W}", "{G}{W}{U}", "{U}{U}" };
+
+#define N_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+/* A catalogue index by name, failing the test when there is none. */
+static int32_t land_named(const char *name)
+{
+	int32_t i = mf_mana_catalogue_find(play_cat, name, strlen(name));
+
+	ck_assert_msg(i >= 0, "no land %s in the built-in catalogue", name);
+	return i;
+}
+
+START_TEST(test_fetch_diff)
+{
+	struct odds_random r;
+
+	odds_random_init(&r, play_cat, 0x66657463u + (uint64_t)_i);
+	for (int n = 0; n < (int)scaled(FETCH_QUERIES); n++) {
+		int32_t idx[4];
+		uint32_t counts[4];
+		size_t kinds = 2 + (size_t)(odds_random_bits(&r) % 3);
+		struct mf_mana_parse_error err;
+		struct mf_odds_query q = { .cat = play_cat, .lands = idx, .counts = counts,
+					   .n_lands = kinds, .method = MF_ODDS_EXACT };
+		const char *cost = fetch_costs[odds_random_bits(&r) % N_OF(fetch_costs)];
+		struct mf_odds_result got;
+		char text[1024];
+		int rc;
+
+		/* one or two fetches, the rest lands they find, one to three each */
+		for (size_t k = 0; k < kinds; k++) {
+			bool fetch = k == 0 || (k == 1 && kinds == 4 && odds_random_bits(&r) % 2);
+			const char *name = fetch ? fetch_lands[odds_random_bits(&r) % N_OF(fetch_lands)] :
+					   found_lands[odds_random_bits(&r) % N_OF(found_lands)];
+
+			idx[k] = land_named(name);
+			counts[k] = 1 + (uint32_t)(odds_random_bits(&r) % 3);
+			for (size_t j = 0; j < k; j++)
+				if (idx[j] == idx[k])
+					idx[k] = land_named(found_lands[(k + j) % N_OF(found_lands)]);
+		}
+		ck_assert_int_eq(mf_mana_cost_parse(cost, strlen(cost), &q.cost, &err), MF_OK);
+		q.size = 40 + (uint32_t)(odds_random_bits(&r) % 11);
+		q.turn = 2 + (uint32_t)(odds_random_bits(&r) % 3);
+		q.curve = 4;
+		q.on_draw = odds_random_bits(&r) % 2;
+		q.life = 1 + (uint32_t)(odds_random_bits(&r) % 20);
+		q.policy = odds_random_bits(&r) % 2 ? MF_ODDS_NONE : MF_ODDS_KARSTEN2022;
+		odds_random_print(&q, text, sizeof(text));
+		rc = mf_odds_compute(&q, &got);
+		if (rc == MF_ERR_INVALID)
+			continue;  /* two kinds drawn alike: a deck the query refuses */
+		ck_assert_msg(rc == MF_OK, "seed %d query %d: engine %s: %s", _i, n, mf_status_str(rc),
+			      text);
+		for (uint32_t t = 1; t <= q.curve; t++) {
+			struct mf_odds_query at = q;
+			struct odds_play_result want;
+
+			at.turn = t;
+			at.curve = 0;
+			rc = odds_play_exact(&at, &want);
+			ck_assert_msg(rc == MF_OK, "seed %d query %d: reference %s: %s", _i, n,
+				      mf_status_str(rc), text);
+			ck_assert_msg(fabs(got.by_turn[t - 1] - want.p_castable) <= TOLERANCE,
+				      "seed %d query %d, turn %u of the curve: engine %.12f, reference "
+				      "%.12f: %s", _i, n, t, got.by_turn[t - 1], want.p_castable, text);
+		}
+	}
+}
+END_TEST
+
 /* Whether a (reference, sampled) and b (engine, se_b 0 when exact) agree
  * within SIGMAS standard errors of their difference. The reference's error
  * is taken at (k + 1) / (n + 2) so that a figure of 0 or 1 still has one. */
@@ -206,6 +300,7 @@ void play_add_diff_tcases(Suite *s)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_exact_diff, 0, EXACT_SEEDS);
 	tcase_add_loop_test(tc, test_curve_diff, 0, EXACT_SEEDS);
+	tcase_add_loop_test(tc, test_fetch_diff, 0, FETCH_SEEDS);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("sample-diff");
 	tcase_add_checked_fixture(tc, play_setup, play_teardown);
