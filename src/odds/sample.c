@@ -53,6 +53,7 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 		   struct odds_strata *strata)
 {
 	uint32_t n = c->q->size, k = 0;
+	uint32_t fetchable = 0;  /* groups a fetch of the deck finds */
 	uint8_t *deck = malloc(n);
 	int rc = MF_OK;
 
@@ -62,12 +63,16 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 		for (uint32_t i = 0; i < c->g[g].count; i++)
 			deck[k++] = (uint8_t)g;
 	memset(deck + k, ODDS_SPELL, n - k);
+	for (size_t g = 0; g < c->n_groups; g++)
+		fetchable |= c->g[g].count ? c->g[g].finds : 0;
 	for (uint32_t game = 0; game < games && !rc; game++) {
 		uint8_t hand[MF_ODDS_LAND_KINDS_MAX] = { 0 }, draws[MF_ODDS_TURN_MAX];
 		struct odds_game g = { .hand = hand, .draws = draws };
 		uint32_t lands = 0, lands_on_turn = 0;  /* lands seen, and by the turn asked */
 		uint32_t colored = 0;                    /* lands seen making a cost colour */
 		int on_turn = 0;  /* castable on the turn asked */
+		bool cast = false;  /* castable on a turn asked, and no land a fetch
+				     * finds drawn since */
 
 		if (!mf_odds_charge(c, 1)) {
 			rc = MF_ERR_LIMIT;
@@ -84,6 +89,7 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 			if (draws[g.turn - 1] < c->n_groups) {
 				lands++;
 				colored += c->g[draws[g.turn - 1]].colors != 0;
+				cast &= !(fetchable >> draws[g.turn - 1] & 1);
 			}
 			if (g.turn != c->q->turn && g.turn > c->q->curve)
 				continue;
@@ -91,11 +97,15 @@ int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct o
 				rc = MF_ERR_LIMIT;
 				break;
 			}
-			castable = mf_odds_castable(c, &g);
+			/* a line of play that cast still does, its last land drop
+			 * delayed, while the fetches' library (the lands not seen)
+			 * keeps what it had */
+			castable = cast ? 1 : mf_odds_castable(c, &g);
 			if (castable < 0) {
 				rc = castable;
 				break;
 			}
+			cast = castable == 1;
 			t->by_turn[g.turn - 1] += castable;
 			strata->games[odds_stratum(strata, g.turn, lands, colored)]++;
 			strata->cast[odds_stratum(strata, g.turn, lands, colored)] += castable;

@@ -13,6 +13,9 @@
  * of its group from the fetches' library: every turn of a curve to 4,
  * within 1e-9 (the grid's shortcuts must heed what fetches lose).
  *
+ * "sample-diff" also holds the sample on those fetch decks to the exact
+ * count, every turn of the curve within 4 standard errors.
+ *
  * "sample-diff": mf_odds_compute (MF_ODDS_AUTO, then MF_ODDS_SAMPLE: its
  * estimate post-stratified by the lands seen) and odds_play_sample on
  * random larger decks (5-12 lands from every family, 40/60/99 cards, turns
@@ -45,6 +48,12 @@
 #endif
 #ifndef FETCH_QUERIES
 #define FETCH_QUERIES 150
+#endif
+#ifndef FETCH_SAMPLED
+#define FETCH_SAMPLED 15
+#endif
+#ifndef FETCH_GAMES
+#define FETCH_GAMES 100000
 #endif
 #ifndef SAMPLE_SEEDS
 #define SAMPLE_SEEDS 4
@@ -171,6 +180,37 @@ static int32_t land_named(const char *name)
 	return i;
 }
 
+/* A random small deck of one or two fetches and lands they find, one to
+ * three of each, into q (idx, counts: room for 4): a cost of their
+ * colours, turn 2-4, a curve to 4, life 1-20, exact. */
+static void fetch_deck(struct odds_random *r, struct mf_odds_query *q, int32_t *idx, uint32_t *counts)
+{
+	size_t kinds = 2 + (size_t)(odds_random_bits(r) % 3);
+	const char *cost = fetch_costs[odds_random_bits(r) % N_OF(fetch_costs)];
+	struct mf_mana_parse_error err;
+
+	*q = (struct mf_odds_query){ .cat = play_cat, .lands = idx, .counts = counts, .n_lands = kinds,
+				     .method = MF_ODDS_EXACT };
+	for (size_t k = 0; k < kinds; k++) {
+		bool fetch = k == 0 || (k == 1 && kinds == 4 && odds_random_bits(r) % 2);
+		const char *name = fetch ? fetch_lands[odds_random_bits(r) % N_OF(fetch_lands)] :
+				   found_lands[odds_random_bits(r) % N_OF(found_lands)];
+
+		idx[k] = land_named(name);
+		counts[k] = 1 + (uint32_t)(odds_random_bits(r) % 3);
+		for (size_t j = 0; j < k; j++)
+			if (idx[j] == idx[k])
+				idx[k] = land_named(found_lands[(k + j) % N_OF(found_lands)]);
+	}
+	ck_assert_int_eq(mf_mana_cost_parse(cost, strlen(cost), &q->cost, &err), MF_OK);
+	q->size = 40 + (uint32_t)(odds_random_bits(r) % 11);
+	q->turn = 2 + (uint32_t)(odds_random_bits(r) % 3);
+	q->curve = 4;
+	q->on_draw = odds_random_bits(r) % 2;
+	q->life = 1 + (uint32_t)(odds_random_bits(r) % 20);
+	q->policy = odds_random_bits(r) % 2 ? MF_ODDS_NONE : MF_ODDS_KARSTEN2022;
+}
+
 START_TEST(test_fetch_diff)
 {
 	struct odds_random r;
@@ -179,34 +219,12 @@ START_TEST(test_fetch_diff)
 	for (int n = 0; n < (int)scaled(FETCH_QUERIES); n++) {
 		int32_t idx[4];
 		uint32_t counts[4];
-		size_t kinds = 2 + (size_t)(odds_random_bits(&r) % 3);
-		struct mf_mana_parse_error err;
-		struct mf_odds_query q = { .cat = play_cat, .lands = idx, .counts = counts,
-					   .n_lands = kinds, .method = MF_ODDS_EXACT };
-		const char *cost = fetch_costs[odds_random_bits(&r) % N_OF(fetch_costs)];
+		struct mf_odds_query q;
 		struct mf_odds_result got;
 		char text[1024];
 		int rc;
 
-		/* one or two fetches, the rest lands they find, one to three each */
-		for (size_t k = 0; k < kinds; k++) {
-			bool fetch = k == 0 || (k == 1 && kinds == 4 && odds_random_bits(&r) % 2);
-			const char *name = fetch ? fetch_lands[odds_random_bits(&r) % N_OF(fetch_lands)] :
-					   found_lands[odds_random_bits(&r) % N_OF(found_lands)];
-
-			idx[k] = land_named(name);
-			counts[k] = 1 + (uint32_t)(odds_random_bits(&r) % 3);
-			for (size_t j = 0; j < k; j++)
-				if (idx[j] == idx[k])
-					idx[k] = land_named(found_lands[(k + j) % N_OF(found_lands)]);
-		}
-		ck_assert_int_eq(mf_mana_cost_parse(cost, strlen(cost), &q.cost, &err), MF_OK);
-		q.size = 40 + (uint32_t)(odds_random_bits(&r) % 11);
-		q.turn = 2 + (uint32_t)(odds_random_bits(&r) % 3);
-		q.curve = 4;
-		q.on_draw = odds_random_bits(&r) % 2;
-		q.life = 1 + (uint32_t)(odds_random_bits(&r) % 20);
-		q.policy = odds_random_bits(&r) % 2 ? MF_ODDS_NONE : MF_ODDS_KARSTEN2022;
+		fetch_deck(&r, &q, idx, counts);
 		odds_random_print(&q, text, sizeof(text));
 		rc = mf_odds_compute(&q, &got);
 		if (rc == MF_ERR_INVALID)
@@ -226,6 +244,43 @@ START_TEST(test_fetch_diff)
 				      "seed %d query %d, turn %u of the curve: engine %.12f, reference "
 				      "%.12f: %s", _i, n, t, got.by_turn[t - 1], want.p_castable, text);
 		}
+	}
+}
+END_TEST
+
+/* The sample on the same decks: every turn of the curve within SIGMAS of
+ * its standard error from the exact count (held to the reference above),
+ * so that the sampler's shortcut (a game that cast keeps casting while no
+ * land a fetch finds is drawn) loses nothing either. */
+START_TEST(test_fetch_sample)
+{
+	struct odds_random r;
+
+	odds_random_init(&r, play_cat, 0x66736d70u + (uint64_t)_i);
+	for (int n = 0; n < (int)scaled(FETCH_SAMPLED); n++) {
+		int32_t idx[4];
+		uint32_t counts[4];
+		struct mf_odds_query q;
+		struct mf_odds_result exact, sampled;
+		char text[1024];
+		int rc;
+
+		fetch_deck(&r, &q, idx, counts);
+		odds_random_print(&q, text, sizeof(text));
+		if (mf_odds_compute(&q, &exact) == MF_ERR_INVALID)
+			continue;
+		q.method = MF_ODDS_SAMPLE;
+		q.games = FETCH_GAMES;
+		q.seed = odds_random_bits(&r);
+		rc = mf_odds_compute(&q, &sampled);
+		ck_assert_msg(rc == MF_OK, "seed %d query %d: sample %s: %s", _i, n, mf_status_str(rc),
+			      text);
+		for (uint32_t t = 1; t <= q.curve; t++)
+			ck_assert_msg(fabs(sampled.by_turn[t - 1] - exact.by_turn[t - 1]) <=
+					      SIGMAS * sampled.by_turn_se[t - 1] + 1e-9,
+				      "seed %d query %d, turn %u: sampled %.6f (se %.6f), exact %.6f: %s",
+				      _i, n, t, sampled.by_turn[t - 1], sampled.by_turn_se[t - 1],
+				      exact.by_turn[t - 1], text);
 	}
 }
 END_TEST
@@ -306,5 +361,6 @@ void play_add_diff_tcases(Suite *s)
 	tcase_add_checked_fixture(tc, play_setup, play_teardown);
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_sample_diff, 0, SAMPLE_SEEDS);
+	tcase_add_loop_test(tc, test_fetch_sample, 0, FETCH_SEEDS);
 	suite_add_tcase(s, tc);
 }
