@@ -35,6 +35,38 @@ static bool hopeless_turn(const struct odds_ctx *c, uint32_t turn)
 	return (uint64_t)turn * most < c->mana_needed;
 }
 
+/* grid_int.h: a pool's lands are those a line fetching before the turn
+ * may take instead. */
+bool mf_odds_grid_fetch_safe(const struct grid *gr, uint32_t cell, uint32_t groups, bool pooled)
+{
+	const uint8_t *s = gr->digits + (size_t)cell * gr->n;
+	uint32_t fetches = 0, present = 0;
+
+	for (size_t i = 0; i < gr->n_fetch_groups; i++) {
+		size_t f = gr->fetch_group[i];
+
+		fetches += s[f];
+		present |= s[f] ? 1u << f : 0;
+	}
+	if (!present)
+		return true;
+	for (; groups; groups &= groups - 1) {
+		size_t z = (size_t)__builtin_ctz(groups);
+		uint32_t left = 0;
+
+		if (!(gr->finders[z] & present))
+			continue;
+		for (uint32_t p = pooled ? gr->pool[z] : 1u << z; p; p &= p - 1) {
+			size_t y = (size_t)__builtin_ctz(p);
+
+			left += gr->c->g[y].count - s[y];
+		}
+		if (left < fetches + 1)
+			return false;
+	}
+	return true;
+}
+
 /* The mana types (grid.c's covers()) the members' costs ask for by
  * name: their colours, and C when one asks for {C}. */
 static unsigned named_types(const struct grid *gr)
@@ -157,7 +189,7 @@ static void batch_implications(struct grid *gr)
 static size_t arrays_bytes(size_t cells, size_t blocks, size_t n, uint32_t turns)
 {
 	return cells * ((n ? n : 1) + 1 + blocks * (n + 1) + 2 * sizeof(double)) +
-	       2 * ((cells + 63) / 64) * sizeof(uint64_t) +
+	       3 * ((cells + 63) / 64) * sizeof(uint64_t) +
 	       (size_t)turns * GRID_SEEN_MAX * 128 * sizeof(double);
 }
 
@@ -207,6 +239,7 @@ static void grid_free(struct grid *gr)
 	free(gr->next);
 	free(gr->mass);
 	free(gr->live);
+	free(gr->absorbable);
 	free(gr->live_next);
 	free(gr->class);
 	free(gr->start);
@@ -263,8 +296,9 @@ static int grid_init(struct grid *gr, struct odds_ctx *const *members, size_t n_
 	gr->words = (cells + 63) / 64;
 	gr->live = calloc(gr->words, sizeof(*gr->live));
 	gr->live_next = calloc(gr->words, sizeof(*gr->live_next));
+	gr->absorbable = calloc(gr->words, sizeof(*gr->absorbable));
 	if (!gr->digits || !gr->lands || !gr->memo || !gr->cur || !gr->next || !gr->mass ||
-	    !gr->live || !gr->live_next ||
+	    !gr->live || !gr->live_next || !gr->absorbable ||
 	    mf_odds_table_init(&gr->classes, n + 1, &c->heap) != MF_OK)
 		return MF_ERR_NOMEM;
 	/* cell by cell, the digits counted up like an odometer (group 0 the
@@ -287,6 +321,9 @@ static int grid_init(struct grid *gr, struct odds_ctx *const *members, size_t n_
 			}
 		}
 	}
+	for (uint32_t cell = 0; cell < cells && gr->fragile; cell++)
+		if (mf_odds_grid_fetch_safe(gr, cell, gr->fragile, true))
+			gr->absorbable[cell / 64] |= 1ull << (cell % 64);
 	return MF_OK;
 }
 

@@ -75,6 +75,9 @@ struct grid {
 	/* the cells of cur and of next, a bit each: walked in the order of
 	 * their cells, so that the memo and the arrays are read forwards */
 	uint64_t *live, *live_next;
+	/* the cells (a bit each, with fragile groups only) whose games may
+	 * leave the walk: mf_odds_grid_fetch_safe() of the fragile groups */
+	uint64_t *absorbable;
 	size_t words;
 	struct odds_table classes;         /* class key -> index into class[] */
 	struct grid_class *class;
@@ -84,6 +87,14 @@ struct grid {
 	size_t counted;                    /* bytes counted in c->heap, but classes' */
 	struct odds_cache_key key;         /* of the kept hands, with the query's cache */
 };
+
+/* grid.c: whether no line of play casting with the lands of `cell` seen
+ * can lose the land a fetch finds in a group of `groups` (a mask) when one
+ * more of it is drawn on the turn asked (grid_walk.c says why it
+ * matters): for each such group that a fetch of the cell finds, the
+ * library keeps one land for each of the cell's fetches after that draw,
+ * counting with `pooled` the lands of its pool. */
+bool mf_odds_grid_fetch_safe(const struct grid *gr, uint32_t cell, uint32_t groups, bool pooled);
 
 /* grid_walk.c: every turn of class k, whose kept hands are start[from..to),
  * into gr->mass and gr->absorbed. MF_OK or a negative mf_status. */

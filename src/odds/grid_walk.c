@@ -15,7 +15,7 @@
  * line that fetched the last such land is lost (in the game the fetch
  * would have taken it from the library; the model's draws are fixed, and
  * the reference and the sample play it so). The shortcuts below hold only
- * where fetch_safe() says that cannot happen:
+ * where mf_odds_grid_fetch_safe() says that cannot happen:
  *  - a member that casts with a spell drawn casts with a land drawn,
  *    when no fetch seen finds its group or the library keeps a land of it
  *    for each fetch seen, after the one drawn;
@@ -35,42 +35,6 @@
 
 #include "odds/grid_int.h"
 
-/* Whether no line of play casting with the lands of `cell` seen can lose
- * the land a fetch finds in a group of `groups` (a mask) when one more of
- * it is drawn on the turn asked: for each such group that a fetch of the
- * cell finds, the library keeps one land for each of the cell's fetches
- * after that draw, counting with `pooled` the lands of its pool
- * (grid_int.h), which a line fetching before the turn may take instead. */
-static bool fetch_safe(const struct grid *gr, uint32_t cell, uint32_t groups, bool pooled)
-{
-	const uint8_t *s = gr->digits + (size_t)cell * gr->n;
-	uint32_t fetches = 0, present = 0;
-
-	for (size_t i = 0; i < gr->n_fetch_groups; i++) {
-		size_t f = gr->fetch_group[i];
-
-		fetches += s[f];
-		present |= s[f] ? 1u << f : 0;
-	}
-	if (!present)
-		return true;
-	for (; groups; groups &= groups - 1) {
-		size_t z = (size_t)__builtin_ctz(groups);
-		uint32_t left = 0;
-
-		if (!(gr->finders[z] & present))
-			continue;
-		for (uint32_t p = pooled ? gr->pool[z] : 1u << z; p; p &= p - 1) {
-			size_t y = (size_t)__builtin_ctz(p);
-
-			left += gr->c->g[y].count - s[y];
-		}
-		if (left < fetches + 1)
-			return false;
-	}
-	return true;
-}
-
 /* The members (a mask) that cast with the lands of `cell` seen before
  * turn t and draw x (a group, or n for a spell or no draw), of those that
  * look turn t up: 0 .. 0x7f, or a negative mf_status. */
@@ -83,7 +47,7 @@ static int castable(struct grid *gr, uint32_t t, uint32_t cell, size_t x)
 
 	if (memo[(size_t)cell * (n + 1) + x] & GRID_KNOWN)
 		return (int)(memo[(size_t)cell * (n + 1) + x] & ~GRID_KNOWN);
-	if (x < n && fetch_safe(gr, cell, gr->fetchable & 1u << x, false)) {
+	if (x < n && mf_odds_grid_fetch_safe(gr, cell, gr->fetchable & 1u << x, false)) {
 		int rc = castable(gr, t, cell, n);
 
 		if (rc < 0)
@@ -100,7 +64,7 @@ static int castable(struct grid *gr, uint32_t t, uint32_t cell, size_t x)
 	 * this turn's draw (a spell drawn then, or a land of this cell),
 	 * casts now */
 	if (got != look && t > 1 && gr->block[t - 2] != UINT8_MAX &&
-	    (x == n || fetch_safe(gr, cell, gr->fragile & 1u << x, true))) {
+	    (x == n || mf_odds_grid_fetch_safe(gr, cell, gr->fragile & 1u << x, true))) {
 		const uint8_t *before = gr->memo + ((size_t)gr->block[t - 2] * gr->cells) * (n + 1);
 		unsigned then = before[(size_t)cell * (n + 1) + n];
 
@@ -187,7 +151,7 @@ static inline int draw(struct turn *w, struct draws *d, size_t x, uint32_t have,
 	/* cast by every member still asking, with the lands each needs: it
 	 * casts on every later turn whatever it draws, so it leaves the walk */
 	if ((cast & w->care) == w->care && seen >= w->absorb_lands &&
-	    (!w->gr->fragile || fetch_safe(w->gr, to, w->gr->fragile, true))) {
+	    (!w->gr->fragile || (w->gr->absorbable[to / 64] >> (to % 64) & 1))) {
 		d->absorbed += have;
 		return MF_OK;
 	}
