@@ -168,13 +168,11 @@ static bool ordered(const struct odds_ctx *c, const struct odds_game *g)
  * answer (no memo, no search) for most games short of lands. */
 static bool short_of_mana(const struct odds_ctx *c, const struct odds_game *g)
 {
-	uint32_t by_reach[256], room = g->turn, top = 0;
+	uint32_t by_reach[256], room = g->turn, top = c->reach_top;
 	uint64_t most = 0;
 
 	/* only the counts up to the deck's largest reach are cleared: the
 	 * whole array's 1 KiB was most of this function's time */
-	for (size_t k = 0; k < c->n_groups; k++)
-		top = c->g[k].reach > top ? c->g[k].reach : top;
 	memset(by_reach, 0, (top + 1) * sizeof(by_reach[0]));
 	for (size_t k = 0; k < c->n_groups; k++)
 		by_reach[c->g[k].reach] += g->hand[k];

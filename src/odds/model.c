@@ -366,11 +366,14 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 		for (size_t z = 0; z < c->n_groups; z++)
 			if (c->g[g].fetch_types & c->g[z].found)
 				c->g[g].finds |= 1u << z;
+	c->reach_top = 0;
 	for (size_t g = 0; g < c->n_groups; g++) {
 		c->g[g].reach = c->g[g].mana;
 		for (size_t z = 0; z < c->n_groups; z++)
 			if (c->g[g].finds >> z & 1 && c->g[z].mana > c->g[g].reach)
 				c->g[g].reach = c->g[z].mana;
+		if (c->g[g].reach > c->reach_top)
+			c->reach_top = c->g[g].reach;
 	}
 }
 

@@ -113,6 +113,7 @@ struct odds_ctx {
 	bool draw_t1;           /* a draw on turn 1 */
 	uint32_t lands_needed;
 	uint64_t mana_needed;   /* the least mana any payment takes (Phyrexian: none) */
+	uint8_t reach_top;      /* the largest reach of a group */
 	struct odds_stage stages[5];
 	size_t n_stages;
 	bool bounce_in_deck;    /* the order of draws matters (drops.c) */
