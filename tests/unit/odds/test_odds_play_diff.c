@@ -111,6 +111,25 @@ START_TEST(test_exact_diff)
 }
 END_TEST
 
+/* Turn t of got's curve (the engine's answer to q) against the reference
+ * asked on turn t alone, within TOLERANCE; seed, n and text name the
+ * query in a failure. */
+static void turn_is_reference(const struct mf_odds_query *q, const struct mf_odds_result *got, uint32_t t,
+			      int seed, int n, const char *text)
+{
+	struct mf_odds_query at = *q;
+	struct odds_play_result want;
+	int rc;
+
+	at.turn = t;
+	at.curve = 0;
+	rc = odds_play_exact(&at, &want);
+	ck_assert_msg(rc == MF_OK, "seed %d query %d: reference %s: %s", seed, n, mf_status_str(rc), text);
+	ck_assert_msg(fabs(got->by_turn[t - 1] - want.p_castable) <= TOLERANCE,
+		      "seed %d query %d, turn %u of the curve: engine %.12f, reference %.12f: %s", seed, n, t,
+		      got->by_turn[t - 1], want.p_castable, text);
+}
+
 /* A curve's turns against the reference asked at each turn: the exact
  * count's by_turn[t - 1] is the same game's p_castable on turn t, so the
  * walks that stop early (the grid's cast cells) must agree with one asked
@@ -139,20 +158,9 @@ START_TEST(test_curve_diff)
 		ck_assert_msg(fabs(got.by_turn[q.turn - 1] - got.p_castable) <= TOLERANCE,
 			      "seed %d query %d: by_turn[T] %.12f, p_castable %.12f: %s", _i, n,
 			      got.by_turn[q.turn - 1], got.p_castable, text);
-		for (int k = 0; k < 2; k++) {
-			struct mf_odds_query at = q;
-			struct odds_play_result want;
-
-			at.turn = 1 + (uint32_t)(odds_random_bits(&r) % q.curve);
-			at.curve = 0;
-			rc = odds_play_exact(&at, &want);
-			ck_assert_msg(rc == MF_OK, "seed %d query %d: reference %s: %s", _i, n,
-				      mf_status_str(rc), text);
-			ck_assert_msg(fabs(got.by_turn[at.turn - 1] - want.p_castable) <= TOLERANCE,
-				      "seed %d query %d, turn %u of the curve: engine %.12f, reference "
-				      "%.12f: %s", _i, n, at.turn, got.by_turn[at.turn - 1],
-				      want.p_castable, text);
-		}
+		for (int k = 0; k < 2; k++)
+			turn_is_reference(&q, &got, 1 + (uint32_t)(odds_random_bits(&r) % q.curve), _i, n,
+					  text);
 	}
 }
 END_TEST
@@ -231,19 +239,8 @@ START_TEST(test_fetch_diff)
 			continue;  /* two kinds drawn alike: a deck the query refuses */
 		ck_assert_msg(rc == MF_OK, "seed %d query %d: engine %s: %s", _i, n, mf_status_str(rc),
 			      text);
-		for (uint32_t t = 1; t <= q.curve; t++) {
-			struct mf_odds_query at = q;
-			struct odds_play_result want;
-
-			at.turn = t;
-			at.curve = 0;
-			rc = odds_play_exact(&at, &want);
-			ck_assert_msg(rc == MF_OK, "seed %d query %d: reference %s: %s", _i, n,
-				      mf_status_str(rc), text);
-			ck_assert_msg(fabs(got.by_turn[t - 1] - want.p_castable) <= TOLERANCE,
-				      "seed %d query %d, turn %u of the curve: engine %.12f, reference "
-				      "%.12f: %s", _i, n, t, got.by_turn[t - 1], want.p_castable, text);
-		}
+		for (uint32_t t = 1; t <= q.curve; t++)
+			turn_is_reference(&q, &got, t, _i, n, text);
 	}
 }
 END_TEST
