@@ -148,8 +148,9 @@ struct mf_mana_parse_error {
  * first word (in any case, after blanks and dashes) is "shock", "tron" or
  * a keyword's must be exactly such a note, or it is an error; other notes
  * are comments. A land named and typed as one basic land type
- * ("Forest;Forest;G;") is basic without a note. An empty alternative is an error. On success *out owns a new
- * catalogue that the caller frees with mf_mana_catalogue_free(). On failure
+ * ("Forest;Forest;G;") is basic without a note. An empty alternative is an
+ * error. On success *out owns a new catalogue that the caller frees with
+ * mf_mana_catalogue_free(). On failure
  * *out is NULL, err names the line and the reason, and MF_ERR_INVALID,
  * MF_ERR_LIMIT or MF_ERR_NOMEM is returned.
  */
