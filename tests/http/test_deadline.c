@@ -90,7 +90,10 @@ END_TEST
 
 /* Row 2: with both workers on heavy solves whose clients hang up, the
  * solves stop, and a light solve queued behind them answers at once, long
- * before their deadline (60 s). */
+ * before their deadline (60 s). Under valgrind, which runs the server's
+ * threads one at a time beside another test's valgrind in CI, "at once"
+ * took 4.8 s once: there it may take 20 s, still a small part of what the
+ * heavy solves would take there (hours) had they not stopped. */
 START_TEST(solves_stop_when_their_client_leaves)
 {
 	static const char *const args[] = { "--threads", "2", "--request-deadline", "60", NULL };
@@ -108,8 +111,8 @@ START_TEST(solves_stop_when_their_client_leaves)
 	t0 = now_ms();
 	ck_assert_int_eq(hx_post("/v1/camelot/solve",
 					LIGHT, &r), 200);
-	ck_assert_msg(now_ms() - t0 < MARGIN_MS, "the light solve took %lld ms",
-		      (long long)(now_ms() - t0));
+	ck_assert_msg(now_ms() - t0 < (getenv("MANAFLOW_UNDER_VALGRIND") ? 5 : 1) * MARGIN_MS,
+		      "the light solve took %lld ms", (long long)(now_ms() - t0));
 	hx_free(&r);
 }
 END_TEST
