@@ -226,9 +226,17 @@ MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_resu
  * of its queries is computed on its own; should an allocation fail, its
  * queries fail with MF_ERR_NOMEM (so do all of them, when the call's own
  * arrays find no memory).
+ * Sampled queries of one deck (method sample, or auto past its exact
+ * count's limits; the same lands in the same order, counts, size, policy,
+ * draw, life and seed) share their games, up to 64 at a time: each answer
+ * equals the query's own to the bit (game i of a sample is the same game
+ * alone or shared), but for its solver calls and work, which are its own
+ * share of the shared games (fewer: costs imply each other, docs/odds.md).
+ * A query that fails in a shared sample for its budget, the memory cap or
+ * a stop is computed alone; one that finds no memory fails.
  * Other queries are computed one by one, in order, and once one of them
  * fails the rest are not: their rcs[i] is MF_ODDS_SKIPPED (and out[i] is
- * zeroed). Same threads, memory and stop contract as mf_odds_compute();
+ * zeroed); so is a query answered by a shared sample after it. Same threads, memory and stop contract as mf_odds_compute();
  * the queries' caches are used as there.
  */
 #define MF_ODDS_SKIPPED 1  /* mf_odds_compute_many(): not computed, another query failed */

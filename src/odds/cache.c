@@ -4,7 +4,8 @@
  * make the cost's colours, not on the rest of the cost, so the spells of a
  * deck come back to a few sets of them. Each set is kept under a key of
  * everything it was made from; the least recently used go first, until
- * the new set fits in MF_ODDS_CACHE_MAX with the others.
+ * the new set fits in MF_ODDS_CACHE_MAX with the others. It also holds the
+ * record of the first deck sampled through it (record.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,7 @@ struct mf_odds_cache {
 	struct odds_cache_entry e[ODDS_CACHE_ENTRIES];
 	uint64_t clock;  /* the last use stamp given */
 	size_t bytes;    /* what the entries' sets take */
+	struct odds_record *record;  /* the first deck sampled (record.c), or NULL */
 };
 
 struct mf_odds_cache *mf_odds_cache_new(void)
@@ -36,7 +38,13 @@ void mf_odds_cache_free(struct mf_odds_cache *cache)
 		return;
 	for (size_t i = 0; i < ODDS_CACHE_ENTRIES; i++)
 		entry_free(&cache->e[i]);
+	mf_odds_record_free(cache->record);
 	free(cache);
+}
+
+struct odds_record **mf_odds_cache_record(struct mf_odds_cache *cache)
+{
+	return &cache->record;
 }
 
 const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,

@@ -24,6 +24,7 @@ struct signature {
 	uint64_t estimate;          /* the exact count's size (mf_odds_takes_grid) */
 	enum mf_odds_method method;
 	uint64_t budget;
+	bool sample;                /* sampled without an exact count tried */
 };
 
 static bool same_batch(const struct signature *a, const struct signature *b)
@@ -67,6 +68,7 @@ static int sign(const struct mf_odds_query *q, struct signature *sig, size_t i)
 		s->grid = true;  /* for known_estimate's comparison only */
 		s->estimate = known_estimate(sig, i, s);
 		s->grid = mf_odds_takes_grid(&c, &s->estimate);
+		s->sample = !s->grid && mf_odds_samples_at_once(&c);
 	}
 	mf_odds_model_free(&c);
 	return rc == MF_ERR_NOMEM ? rc : MF_OK;
@@ -144,13 +146,138 @@ static void sort_by_walk(const struct signature *sig, size_t *which, size_t k)
 	}
 }
 
+/* Whether queries a and b are of one deck, as a shared sample asks
+ * (mf_odds_sample()): they may differ in cost, x, turn, curve, games,
+ * budget and cache. */
+static bool same_deck(const struct mf_odds_query *a, const struct mf_odds_query *b)
+{
+	if (a->cat != b->cat || a->size != b->size || a->n_lands != b->n_lands ||
+	    a->on_draw != b->on_draw || a->life != b->life || a->policy != b->policy ||
+	    a->seed != b->seed || a->stop != b->stop || a->cache != b->cache)
+		return false;
+	if (a->policy == MF_ODDS_CUSTOM &&
+	    (memcmp(a->custom.keep_lo, b->custom.keep_lo, sizeof(a->custom.keep_lo)) ||
+	     memcmp(a->custom.keep_hi, b->custom.keep_hi, sizeof(a->custom.keep_hi)) ||
+	     a->custom.london != b->custom.london))
+		return false;
+	return memcmp(a->lands, b->lands, a->n_lands * sizeof(*a->lands)) == 0 &&
+	       memcmp(a->counts, b->counts, a->n_lands * sizeof(*a->counts)) == 0;
+}
+
+/* What one member of a shared sample may hold at most: its two memos at
+ * `entries` each (doubled at half full), its strata, the bounce lines'
+ * frontiers (lines.c) and its model's arrays. */
+static size_t member_bytes(const struct mf_odds_query *q, size_t entries)
+{
+	size_t turns = q->curve > q->turn ? q->curve : q->turn;
+	size_t width = 7 + turns + 1;
+
+	return 2 * entries * (q->n_lands + turns + 2 + 12) + 2 * entries * (q->n_lands + 12) +
+	       turns * width * width * 16 + 2 * 512 * MF_ODDS_LAND_KINDS_MAX + 4096;
+}
+
+/* The memos' cap of each of k members of a shared sample: their share of
+ * ODDS_MEMO_MAX twice over, a power of two, at least 512. */
+static size_t member_entries(size_t k)
+{
+	size_t e = ODDS_MEMO_MAX;
+
+	while (e > 512 && e * k > 2 * ODDS_MEMO_MAX)
+		e /= 2;
+	return e;
+}
+
+/* The most one member of the sample of queries which[0 .. k) may hold. */
+static size_t batch_bytes(const struct mf_odds_query *qs, const size_t *which, size_t k)
+{
+	size_t most = 0;
+
+	for (size_t m = 0; m < k; m++) {
+		size_t b = member_bytes(&qs[which[m]], member_entries(k));
+
+		most = b > most ? b : most;
+	}
+	return most;
+}
+
+/* The sampled queries which[0 .. k) of one deck, played together: each
+ * that succeeds, or finds no memory (as it would alone), answered (state
+ * 3); the others (past a budget or the heap's cap, stopped) are left to
+ * be computed alone, which answers them as alone (the same games). */
+static void sample_batch(const struct mf_odds_query *qs, const size_t *which, size_t k,
+			 struct odds_ctx *ctx, struct mf_odds_result *out, int *rcs, uint8_t *state)
+{
+	struct odds_ctx *members[ODDS_SAMPLE_BATCH_MAX] = { 0 };
+	struct mf_odds_result *res = malloc(k * sizeof(*res));
+	int got[ODDS_SAMPLE_BATCH_MAX];
+	size_t made = 0, entries = member_entries(k);
+	int rc = res ? MF_OK : MF_ERR_NOMEM;
+
+	while (made < k && !rc) {
+		struct odds_ctx *c = members[made] = &ctx[made];
+
+		rc = mf_odds_model(c, &qs[which[made]]);
+		c->castable.max_entries = c->pays.max_entries = entries;
+		if (!rc && made &&
+		    (!mf_odds_table_move_heap(&c->castable, &ctx[0].heap) ||
+		     !mf_odds_table_move_heap(&c->pays, &ctx[0].heap)))
+			rc = MF_ERR_LIMIT;
+		made++;
+	}
+	if (!rc) {
+		mf_odds_compute_sampled(members, k, &ctx[0].heap, res, got);
+			for (size_t m = 0; m < k; m++)
+			if (got[m] == MF_OK || got[m] == MF_ERR_NOMEM) {
+				out[which[m]] = res[m];
+				rcs[which[m]] = got[m];
+				state[which[m]] = 3;
+			}
+	}
+	for (size_t m = 0; m < k && rc == MF_ERR_NOMEM; m++) {
+		memset(&out[which[m]], 0, sizeof(out[which[m]]));
+		rcs[which[m]] = MF_ERR_NOMEM;
+		state[which[m]] = 3;
+	}
+	while (made--)
+		mf_odds_model_free(&ctx[made]);
+	free(res);
+}
+
+/* The queries left that sample at once, in shared samples of one deck
+ * each: in the queries' order, as many to a sample as fit in the heap's
+ * cap. */
+static void sample_batches(const struct mf_odds_query *qs, size_t n, const struct signature *sig,
+			   size_t *alike, struct odds_ctx *ctx, struct mf_odds_result *out,
+			   int *rcs, uint8_t *state)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t k = 0;
+
+		if (state[i] || !sig[i].sample)
+			continue;
+		for (size_t j = i; j < n && k < ODDS_SAMPLE_BATCH_MAX; j++)
+			if (!state[j] && sig[j].sample && same_deck(&qs[i], &qs[j]))
+				alike[k++] = j;
+		/* as few samples as fit, of even sizes */
+		for (size_t parts = 2, all = k;
+		     k > 1 && k * batch_bytes(qs, alike, k) > ODDS_HEAP_MAX * 3 / 4; parts++)
+			k = (all + parts - 1) / parts;
+		for (size_t m = 0; m < k; m++)
+			state[alike[m]] = 1;
+		if (k > 1)
+			sample_batch(qs, alike, k, ctx, out, rcs, state);
+	}
+}
+
 void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n, struct mf_odds_result *out,
 			  int *rcs)
 {
 	struct signature *sig = malloc(n * sizeof(*sig) + 1);
 	size_t *alike = malloc(n * sizeof(*alike) + 1);
-	uint8_t *state = calloc(n + 1, 1);  /* 0: to do; 1: in a batch tried; 2: done */
-	struct odds_ctx *ctx = malloc(ODDS_BATCH_MAX * sizeof(*ctx));
+	/* 0: to do; 1: in a batch tried; 2: done; 3: answered by a shared
+	 * sample, as it would be alone, unless a query before it fails */
+	uint8_t *state = calloc(n + 1, 1);
+	struct odds_ctx *ctx = malloc(ODDS_SAMPLE_BATCH_MAX * sizeof(*ctx));
 	bool room = sig && alike && state && ctx, failed = false;
 
 	for (size_t i = 0; i < n && room; i++)
@@ -182,11 +309,17 @@ void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n, struct mf_od
 					state[alike[e]] = 2;
 		}
 	}
+	if (room)
+		sample_batches(qs, n, sig, alike, ctx, out, rcs, state);
 	/* the rest, and any batch that could not be counted, one by one, until
 	 * one fails; without memory for the batches, none is */
 	for (size_t i = 0; i < n; i++) {
 		if (room && state[i] == 2)
 			continue;
+		if (room && state[i] == 3 && !failed) {
+			failed = rcs[i] != MF_OK;  /* answered by a shared sample */
+			continue;
+		}
 		if (!room) {
 			memset(&out[i], 0, sizeof(out[i]));
 			rcs[i] = MF_ERR_NOMEM;

@@ -91,10 +91,7 @@ static uint8_t made_colors(const struct mf_mana_land *l)
 	return (uint8_t)mask;
 }
 
-/* What a fetch can find land l by: its basic land types, and
- * MF_MANA_FETCH_BASIC when it is basic (a fetch finds l iff its
- * fetch_types meet this). */
-static uint8_t found_by(const struct mf_mana_land *l)
+uint8_t mf_odds_found_by(const struct mf_mana_land *l)
 {
 	return (uint8_t)(l->basic_types | (l->supertypes & MF_MANA_SUPER_BASIC ? MF_MANA_FETCH_BASIC : 0));
 }
@@ -110,7 +107,7 @@ uint8_t mf_odds_land_colors(const struct mf_mana_catalogue *cat, const int32_t *
 	for (size_t z = 0; z < n; z++) {
 		const struct mf_mana_land *found = mf_mana_catalogue_land(cat, (size_t)lands[z]);
 
-		if (l->fetch_types & found_by(found))
+		if (l->fetch_types & mf_odds_found_by(found))
 			mask |= made_colors(found);
 	}
 	return mask;
@@ -128,7 +125,7 @@ static struct odds_group group_of(const struct mf_mana_land *l, int32_t index, u
 		   (g.drop == ODDS_DROP_FETCH && l->fetch_tapped);
 	g.check = g.drop == ODDS_DROP_CHECK ? made_colors(l) : 0;
 	g.types = l->basic_types;
-	g.found = found_by(l);
+	g.found = mf_odds_found_by(l);
 	g.fetch_types = l->fetch_types;
 	g.fetch_life = l->fetch_life;
 	g.fetch_tapped = l->fetch_tapped;
@@ -344,6 +341,7 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 		const struct mf_mana_land *l = mf_mana_catalogue_land(q->cat, (size_t)q->lands[i]);
 
 		kinds[i] = group_of(l, q->lands[i], q->counts[i], colors);
+		kinds[i].kind = (uint8_t)i;
 		types_read |= kinds[i].drop == ODDS_DROP_FETCH || kinds[i].drop == ODDS_DROP_CHECK;
 		c->bounce_in_deck |= kinds[i].drop == ODDS_DROP_BOUNCE;
 		c->lands += q->counts[i];
@@ -358,8 +356,10 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 				  mf_mana_catalogue_land(q->cat, (size_t)kinds[i].land), last, &kinds[i],
 				  keep)) {
 			last->count += kinds[i].count;
+			c->kind_group[kinds[i].kind] = (uint8_t)(c->n_groups - 1);
 			continue;
 		}
+		c->kind_group[kinds[i].kind] = (uint8_t)c->n_groups;
 		c->g[c->n_groups++] = kinds[i];
 	}
 	for (size_t g = 0; g < c->n_groups; g++)

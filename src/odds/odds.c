@@ -9,106 +9,6 @@
 
 #include "odds/odds_internal.h"
 
-/* One figure of a sample: its estimate and standard error. */
-struct figure {
-	double p, se;
-};
-
-static double clamp01(double x)
-{
-	return x < 0 ? 0 : x > 1 ? 1 : x;
-}
-
-/* The figures of a sample, post-stratified by the lands seen (strata.c):
- * at q->turn lands, castable and both (P(castable and enough lands),
- * unnormalised); on each curve turn, castable. */
-struct figures {
-	struct figure lands, castable, both, given;
-	bool given_defined;
-	struct figure by_turn[MF_ODDS_TURN_MAX];
-};
-
-static void estimate(const struct odds_ctx *c, const struct odds_strata *s, struct figures *f)
-{
-	uint32_t t = c->q->turn;
-
-	memset(f, 0, sizeof(*f));
-	for (uint32_t l = c->lands_needed; l < s->width; l++)
-		for (uint32_t m = 0; m <= l; m++)
-			f->lands.p += s->law[odds_stratum(s, t, l, m)];  /* exact: no error */
-	mf_odds_strata_estimate(s, t, 0, &f->castable.p, &f->castable.se);
-	mf_odds_strata_estimate(s, t, c->lands_needed, &f->both.p, &f->both.se);
-	f->given_defined = f->lands.p > 0;
-	if (f->given_defined) {
-		f->given.p = clamp01(f->both.p / f->lands.p);
-		f->given.se = f->both.se / f->lands.p;
-	}
-	for (uint32_t i = 0; i < c->q->curve; i++)
-		mf_odds_strata_estimate(s, i + 1, 0, &f->by_turn[i].p, &f->by_turn[i].se);
-}
-
-/* Whether every figure is known to MF_ODDS_PRECISION at 95%. */
-static bool precise(const struct odds_ctx *c, const struct figures *f)
-{
-	const double z = 1.959963984540054, most = MF_ODDS_PRECISION / z;
-	bool ok = f->castable.se <= most && (!f->given_defined || f->given.se <= most);
-
-	for (uint32_t i = 0; i < c->q->curve && ok; i++)
-		ok = f->by_turn[i].se <= most;
-	return ok;
-}
-
-/* A figure into the answer: p, its error and its 95% interval. */
-static void put(const struct figure *f, double *p, double *se, double *lo, double *hi)
-{
-	const double z = 1.959963984540054;
-
-	*p = clamp01(f->p);
-	*se = f->se;
-	*lo = clamp01(f->p - z * f->se);
-	*hi = clamp01(f->p + z * f->se);
-}
-
-/* The sample, with its error bars: q->games games, or without them batches
- * of MF_ODDS_GAMES_BATCH until every figure is precise() or
- * MF_ODDS_GAMES_DEFAULT games were played. */
-static int sample(struct odds_ctx *c, const struct mf_odds_query *q, struct mf_odds_result *out)
-{
-	double lo, hi;
-	struct odds_strata strata, *s = &strata;
-	struct odds_tally t;
-	struct figures f;
-	uint64_t state = q->seed;
-	uint32_t games = 0;
-	int rc;
-
-	if ((rc = mf_odds_strata_init(c, s)) != MF_OK)
-		return rc;
-	memset(&t, 0, sizeof(t));
-	do {
-		uint32_t more = q->games ? q->games : MF_ODDS_GAMES_BATCH;
-
-		rc = mf_odds_sample(c, &state, more, &t, s);
-		if (rc)
-			break;
-		games += more;
-		estimate(c, s, &f);
-	} while (!q->games && games < MF_ODDS_GAMES_DEFAULT && !precise(c, &f));
-	mf_odds_strata_free(s);
-	if (rc)
-		return rc;
-	out->method = MF_ODDS_SAMPLE;
-	out->games = games;
-	out->games_with_lands = (uint64_t)t.lands;
-	put(&f.lands, &out->p_lands, &out->se[0], &out->ci_low[0], &out->ci_high[0]);
-	put(&f.castable, &out->p_castable, &out->se[1], &out->ci_low[1], &out->ci_high[1]);
-	put(&f.given, &out->p_castable_given_lands, &out->se[2], &out->ci_low[2], &out->ci_high[2]);
-	out->given_defined = f.given_defined;
-	for (uint32_t i = 0; i < out->curve; i++)
-		put(&f.by_turn[i], &out->by_turn[i], &out->by_turn_se[i], &lo, &hi);
-	return MF_OK;
-}
-
 static void fill(struct mf_odds_result *out, const struct odds_tally *t)
 {
 	out->p_lands = t->lands;
@@ -142,6 +42,24 @@ static uint64_t estimate_of(const struct odds_ctx *c, bool grid)
 		most = auto_max < most ? auto_max : most;
 	}
 	return mf_odds_exact_estimate(c, most);
+}
+
+/* The end of c's computation with status rc (spent: the work of an exact
+ * count given up): its solver calls and work into out, or on failure
+ * only over_budget. The status, MF_ERR_STOPPED when c was stopped. */
+static int finish(const struct odds_ctx *c, int rc, uint64_t spent, struct mf_odds_result *out)
+{
+	out->solver_calls = c->solver_calls;
+	out->work = spent + c->work;
+	if (rc && c->stopped)
+		rc = MF_ERR_STOPPED;
+	if (rc) {
+		bool over = c->over_budget && rc == MF_ERR_LIMIT;
+
+		memset(out, 0, sizeof(*out));
+		out->over_budget = over;
+	}
+	return rc;
 }
 
 bool mf_odds_takes_grid(struct odds_ctx *c, uint64_t *estimate)
@@ -212,22 +130,44 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 		c.over_budget = false;
 		c.heap.over = false;
 	}
-	rc = sample(&c, q, out);
+	mf_odds_sample_answers(&one, 1, &c.heap, out, &rc);
 	if (rc == MF_ERR_NOMEM && c.heap.over) {
 		rc = MF_ERR_LIMIT;
 		c.over_budget = true;
 	}
 done:
-	out->solver_calls = c.solver_calls;
-	out->work = spent + c.work;
-	if (rc && c.stopped)
-		rc = MF_ERR_STOPPED;
-	if (rc) {
-		bool over = c.over_budget && rc == MF_ERR_LIMIT;
-
-		memset(out, 0, sizeof(*out));
-		out->over_budget = over;
-	}
+	rc = finish(&c, rc, spent, out);
 	mf_odds_model_free(&c);
 	return rc;
+}
+
+bool mf_odds_samples_at_once(struct odds_ctx *c)
+{
+	struct odds_ctx *one = c;
+	bool grid;
+	uint64_t estimate, auto_max;
+
+	if (c->q->method != MF_ODDS_AUTO)
+		return c->q->method == MF_ODDS_SAMPLE;
+	grid = mf_odds_grid_fits(&one, 1);
+	estimate = estimate_of(c, grid);
+	auto_max = grid ? MF_ODDS_AUTO_GRID_MAX : MF_ODDS_AUTO_EXACT_MAX;
+	return estimate > auto_max || estimate > c->budget;
+}
+
+void mf_odds_compute_sampled(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
+			     struct mf_odds_result *out, int *rcs)
+{
+	for (size_t i = 0; i < k; i++) {
+		memset(&out[i], 0, sizeof(out[i]));
+		describe(cs[i], &out[i]);
+	}
+	mf_odds_sample_answers(cs, k, heap, out, rcs);
+	for (size_t i = 0; i < k; i++) {
+		if (rcs[i] == MF_ERR_NOMEM && heap->over) {
+			rcs[i] = MF_ERR_LIMIT;
+			cs[i]->over_budget = true;
+		}
+		rcs[i] = finish(cs[i], rcs[i], 0, &out[i]);
+	}
 }

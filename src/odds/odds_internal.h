@@ -11,7 +11,11 @@
  *   grid_walk.c  the grid's walk, turn by turn, and its castability memo
  *   cache.c   the grid's kept hands, shared by the spells of a deck
  *   hands.c   every kept hand of every mulligan stage (for both)
- *   sample.c  shuffled games
+ *   sampled.c  a sample's answers: batches of games until precise
+ *   sample.c  shuffled games, shared by the spells of a deck
+ *   reuse.c   when a game is a recorded game of another deck
+ *   deal.c    one game's cards
+ *   record.c  a sample's answers game by game, for a deck a few cards apart
  *   strata.c  the exact law of lands seen, and the sample's estimate by it
  *   keep.c    one hand: keep or mulligan, and London bottoming
  *   drops.c   one game's land drops: castable on turn T or not (memoised)
@@ -61,6 +65,7 @@ struct odds_group {
 	uint8_t mana;       /* the most mana one land of it makes (a fetch: 0) */
 	uint8_t reach;      /* the most it makes in play: mana, or a fetch's best find */
 	uint32_t finds;     /* a fetch: bit z for each group z it can find */
+	uint8_t kind;       /* the query's index of the group's first land */
 };
 
 /* One attempt at a hand: draw `draw` cards, bottom `bottom` of them, keep
@@ -107,6 +112,7 @@ struct odds_ctx {
 	const struct mf_odds_query *q;
 	struct odds_group g[MF_ODDS_LAND_KINDS_MAX];
 	size_t n_groups;
+	uint8_t kind_group[MF_ODDS_LAND_KINDS_MAX];  /* the group of the query's land i */
 	uint32_t spells;        /* cards that are no land */
 	uint32_t lands;         /* lands in the deck */
 	uint32_t last_turn;     /* the latest turn computed: max(turn, curve) */
@@ -126,6 +132,11 @@ struct odds_ctx {
 	bool stopped;           /* q->stop was raised (seen by mf_odds_charge) */
 	struct odds_heap heap;  /* the tables' and arrays' bytes, ODDS_HEAP_MAX */
 };
+
+/* model.c: what a fetch can find land l by: its basic land types, and
+ * MF_MANA_FETCH_BASIC when it is basic (a fetch finds l iff its
+ * fetch_types meet this). */
+uint8_t mf_odds_found_by(const struct mf_mana_land *l);
 
 /* model.c: groups, stages and lands_needed from the query; MF_OK or an
  * mf_status (MF_ERR_INVALID, MF_ERR_LIMIT, MF_ERR_NOMEM). */
@@ -251,6 +262,42 @@ struct odds_cache_entry {
 const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,
 						  const struct odds_cache_key *key);
 
+/* cache.c: where the cache keeps its sample record (record.c): NULL
+ * until a sample keeps one. */
+struct odds_record **mf_odds_cache_record(struct mf_odds_cache *cache);
+
+/* record.c: a sample's answers, game by game (opaque). At most
+ * ODDS_RECORD_MAX bytes of answers: the spells past it are not kept. */
+struct odds_record;
+#define ODDS_RECORD_MAX ((size_t)1 << 20)
+
+/* record.c: frees r (NULL accepted). */
+void mf_odds_record_free(struct odds_record *r);
+
+/* record.c: whether r's deck is dealt as q's would be but for its lands:
+ * the same catalogue, size, draw, life, policy and seed. */
+bool mf_odds_record_rules(const struct odds_record *r, const struct mf_odds_query *q);
+
+/* record.c: r's deck (its lands, counts and rules; no cost). */
+const struct mf_odds_query *mf_odds_record_deck(const struct odds_record *r);
+
+/* record.c: the answers recorded for q's cost, x and turn under q's rules
+ * (bit g of word g / 64: castable on the turn in game g), *games of them;
+ * NULL (and 0) when there are none. Owned by the record. */
+const uint64_t *mf_odds_record_find(const struct odds_record *r, const struct mf_odds_query *q,
+				    uint64_t *games);
+
+/* record.c: whether mf_odds_record_keep() would keep q's answers in r
+ * (NULL: a record to make), as far as can be known before them. */
+bool mf_odds_record_wants(const struct odds_record *r, const struct mf_odds_query *q);
+
+/* record.c: keeps the answers bits[] of q's first `games` games in *slot,
+ * made for q's deck when empty; only when *slot is q's deck, q's spell is
+ * not kept yet and ODDS_RECORD_MAX has room. Without memory, nothing is
+ * kept: the record is only ever a shortcut. */
+void mf_odds_record_keep(struct odds_record **slot, const struct mf_odds_query *q,
+			 const uint64_t *bits, uint64_t games);
+
 /* cache.c: keeps a copy of n_start starts and n_class classes (of the
  * sizes given) under key, in place of the least recently used entry, the
  * least recently used others dropped until every set fits in
@@ -308,7 +355,10 @@ int mf_odds_least_life(struct odds_ctx *c, const uint8_t *on, uint32_t *life);
  * that reached it and those that cast. */
 struct odds_strata {
 	uint32_t width;
-	double *law, *games, *cast;  /* last_turn * width * width each */
+	double *law;                /* last_turn * width * width each */
+	uint32_t *games, *cast;
+	struct odds_heap *heap;     /* where their bytes are counted */
+	size_t bytes;
 };
 
 /* The index of a stratum in the arrays of s. */
@@ -318,9 +368,10 @@ static inline size_t odds_stratum(const struct odds_strata *s, uint32_t turn, ui
 	return ((size_t)(turn - 1) * s->width + lands) * s->width + colored;
 }
 
-/* strata.c: the strata of c, their law counted exactly, no games yet;
- * MF_OK or MF_ERR_NOMEM. */
-int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s);
+/* strata.c: the strata of c, their law counted exactly, no games yet,
+ * their bytes counted in heap (NULL: not counted); MF_OK or MF_ERR_NOMEM
+ * (heap->over set when past its cap). */
+int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct odds_heap *heap);
 void mf_odds_strata_free(struct odds_strata *s);
 
 /* strata.c: the post-stratified estimate on turn `turn`, over the strata
@@ -342,6 +393,17 @@ struct odds_tally {
  * fits); it depends on the kept hands, the draws, the last turn, the method
  * and the budget, not on the cost. */
 bool mf_odds_takes_grid(struct odds_ctx *c, uint64_t *estimate);
+
+/* odds.c: whether mf_odds_compute() samples c's query without trying an
+ * exact count (method sample, or auto past its exact count's limits). */
+bool mf_odds_samples_at_once(struct odds_ctx *c);
+
+/* odds.c: what mf_odds_compute() answers for the queries of cs[0 .. k),
+ * sampled together (mf_odds_sample_answers()): out[i] and rcs[i]. Their
+ * strata are counted in heap, where their tables are; past its cap, a
+ * query fails as over its budget. */
+void mf_odds_compute_sampled(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
+			     struct mf_odds_result *out, int *rcs);
 
 /* odds.c: the answer of an exact count t of c's query, as
  * mf_odds_compute() gives it. */
@@ -376,10 +438,113 @@ void mf_odds_grid_key(const struct odds_ctx *c, struct odds_cache_key *k);
  * worked out). */
 uint64_t mf_odds_exact_estimate(const struct odds_ctx *c, uint64_t enough);
 
-/* sample.c: `games` more games from the random state *state (splitmix64,
- * advanced); their counts added to t (as games) and to strata. MF_OK or a
- * negative mf_status. */
-int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct odds_tally *t,
-		   struct odds_strata *strata);
+/* sampled.c: the sampled answers of the queries of cs[0 .. k) (their
+ * models made; k <= ODDS_SAMPLE_BATCH_MAX; of one deck as mf_odds_sample()
+ * asks), playing their games together: into out[i] the sample's fields
+ * (method, games, figures, errors; the rest kept), into rcs[i] MF_OK or
+ * why query i failed. Their strata are counted in heap. */
+void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
+			    struct mf_odds_result *out, int *rcs);
+
+/* The most queries one sample plays together (a bit each in its masks). */
+#define ODDS_SAMPLE_BATCH_MAX 64
+
+/* One query of a sample (sample.c plays its games, sampled.c drives it):
+ * its model, its sums and strata, and how it stands. */
+struct odds_member {
+	struct odds_ctx *c;
+	struct odds_tally tally;
+	struct odds_strata strata;
+	uint64_t games;       /* games played */
+	uint64_t below;       /* members whose costs this one's covers */
+	uint64_t above;       /* members whose costs cover this one's */
+	uint32_t fetchable;   /* groups a fetch of the deck finds */
+	uint8_t order;        /* mf_odds_sample_prepare(): member asked o-th */
+	bool active;          /* plays the next games */
+	int rc;               /* MF_OK, or why it stopped playing */
+	const uint64_t *ref;  /* the record's answers for its spell, or NULL */
+	uint64_t ref_games;   /* how many */
+	uint64_t *bits;       /* its own answers on its turn, game by game, to
+			       * record (NULL: none kept) */
+	size_t bits_room;     /* words in bits */
+};
+
+/* One game's cards, the same for every query of a deck: those of the
+ * stage kept (the hand, then a card for each later draw), by the query's
+ * land index or ODDS_SPELL. */
+struct odds_deal {
+	const struct odds_stage *st;
+	uint8_t cards[7 + MF_ODDS_TURN_MAX];
+	bool bottomed;  /* the stage kept bottomed a land */
+};
+
+/* deal.c: a deck laid out: each card's query land index (ODDS_SPELL for
+ * a card that is no land) and its identity (its land and copy), hashed. */
+struct odds_layout {
+	uint32_t n;
+	uint8_t *kind;
+	uint64_t *id;
+};
+
+/* deal.c: q's deck laid out (q->size cards). MF_OK or MF_ERR_NOMEM. */
+int mf_odds_layout_init(struct odds_layout *l, const struct mf_odds_query *q);
+void mf_odds_layout_free(struct odds_layout *l);
+
+/* deal.c: game `game` of the deck of c (its seed and stages), laid out as
+ * l, to `draws` draws after the hand: each stage draws the cards of least
+ * random key, a key being a hash of the card's identity, the seed, the
+ * game and the stage; the hand is kept by its count of lands, as every
+ * query of the deck keeps it. So a query asking fewer draws sees the same
+ * cards, and a deck a few cards apart the same game where none of those
+ * cards comes up. */
+void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
+		  uint32_t draws, struct odds_deal *d);
+
+/* reuse.c: what a sample compares its games with a record's by: the
+ * record's deck laid out, each card's land in both decks, and the lands
+ * whose counts differ that a fetch can find. */
+struct odds_reuse {
+	const struct odds_record *ref;
+	struct odds_layout layout;        /* the record's deck */
+	int32_t land[256], ref_land[256]; /* a card's catalogue land (-1: no land) */
+	bool fetch[256];                  /* a card of the sample's deck that is a fetch */
+	struct {
+		int32_t land;
+		uint32_t count, ref_count;
+	} changed[2 * MF_ODDS_LAND_KINDS_MAX];  /* of them, those a fetch finds */
+	size_t n_changed;
+};
+
+/* reuse.c: u for the sample of c's deck against record ref (NULL: no
+ * reuse; so is one made by other rules). MF_OK or MF_ERR_NOMEM. */
+int mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const struct odds_record *ref);
+void mf_odds_reuse_free(struct odds_reuse *u);
+
+/* reuse.c: whether a member (model c) that asks about its turn saw the
+ * same game in deal d of its deck as in deal d0 of the record's: the same
+ * stage kept, no land bottomed, the same cards to its turn, and for each
+ * fetch among them the same lands to find (up to as many as fetches seen)
+ * of each land whose count differs. Its answer is then the record's. */
+bool mf_odds_reuse_same(const struct odds_reuse *u, const struct odds_ctx *c,
+			const struct odds_deal *d, const struct odds_deal *d0);
+
+/* sample.c: readies members m[0 .. k) (k <= ODDS_SAMPLE_BATCH_MAX, their
+ * models made, their queries of one deck as mf_odds_sample() asks) to
+ * share games: what a fetch finds, the implications between their costs,
+ * the order they are asked in. Cannot fail. */
+void mf_odds_sample_prepare(struct odds_member *m, size_t k);
+
+/* sample.c: games first .. first + games - 1 of the sample, each dealt
+ * once and played by every active member: its counts added to its tally
+ * (as games) and strata. The members' queries have the same catalogue,
+ * lands in the same order, counts, size, policy, draw, life and seed. A
+ * member that fails (its budget, a stop, its memory) drops out with its
+ * rc; the others play on. With ref (a record of a deck dealt by the same
+ * rules), a member with answers in it takes the recorded one where its
+ * game was the same (sample.c). Each member with bits[] sets its answer
+ * on its turn there. MF_OK, or MF_ERR_NOMEM for the deal's own arrays
+ * (every member then fails). */
+int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t games,
+		   const struct odds_record *ref);
 
 #endif

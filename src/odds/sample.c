@@ -1,125 +1,294 @@
 /*
  * The sampled odds: shuffled games, played by the same stages, the same
  * keep-and-bottom rule and the same land drops as the exact count.
+ *
+ * Game number i of a sample is a function of the seed and i alone: the
+ * deck is laid out by the query's lands in their order (copies of land 0,
+ * then of land 1, ..., then the spells), and each mulligan stage shuffles
+ * it afresh from a random stream that starts from the seed, i and the
+ * stage, only as far as the latest turn asked. So every spell of one deck
+ * sees the same game i, whether it is asked alone or with others, to any
+ * turn, and a sample shared
+ * by several queries (mf_odds_compute_many()) deals each game once. What
+ * each query keeps of it (London bottoming reads its cost's colours) and
+ * whether it casts are its own.
+ *
+ * Within one game and turn, queries of plain costs imply each other: when
+ * no land was bottomed (the hands kept are then the same cards), a line of
+ * play that casts a cost casts every cost it covers (no more of each type
+ * of mana, no more mana in all), for no more life. So the costs are asked
+ * largest first, and each answer settles those it covers (castable) or
+ * those that cover it (not castable) without a search.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/random.h"
 #include "odds/odds_internal.h"
 
-/* Shuffles the first m cards of deck[0..n) into place (a uniform draw of
- * m cards in order, from any arrangement). */
-static void shuffle_front(uint8_t *deck, uint32_t n, uint32_t m, uint64_t *state)
-{
-	for (uint32_t i = 0; i < m; i++) {
-		uint32_t j = i + (uint32_t)(mf_splitmix64(state) % (n - i));
-		uint8_t x = deck[i];
+/* One member's game in progress. */
+struct player {
+	uint8_t hand[MF_ODDS_LAND_KINDS_MAX], draws[MF_ODDS_TURN_MAX];
+	uint32_t lands, colored;  /* lands seen; those making a cost colour */
+	uint32_t lands_on_turn;   /* lands seen by the turn asked */
+	int on_turn;              /* castable on the turn asked */
+	bool cast;                /* castable on a turn asked, and no land a fetch
+				   * finds drawn since */
+	int recorded;             /* the record's answer on the turn asked, where
+				   * the game is the record's; else -1 */
+};
 
-		deck[i] = deck[j];
-		deck[j] = x;
+/* Member m's view of deal d: the lands it keeps, its draws by group. */
+static void sit(const struct odds_member *m, const struct odds_deal *d, struct player *p)
+{
+	const struct odds_ctx *c = m->c;
+	uint8_t held[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+	uint32_t spells = 0, first = c->draw_t1 ? 1 : 2;
+
+	memset(p->hand, 0, sizeof(p->hand));
+	for (uint32_t j = 0; j < d->st->draw; j++) {
+		if (d->cards[j] == ODDS_SPELL)
+			spells++;
+		else
+			held[c->kind_group[d->cards[j]]]++;
+	}
+	mf_odds_keep(c, d->st, spells, held, p->hand);
+	memset(p->draws, ODDS_NONE, sizeof(p->draws));
+	for (uint32_t t = first; t <= c->last_turn; t++) {
+		uint8_t card = d->cards[d->st->draw + t - first];
+
+		p->draws[t - 1] = card == ODDS_SPELL ? ODDS_SPELL : c->kind_group[card];
+	}
+	p->lands = p->colored = p->lands_on_turn = 0;
+	p->on_turn = 0;
+	p->cast = false;
+	p->recorded = -1;
+	for (size_t g = 0; g < c->n_groups; g++) {
+		p->lands += p->hand[g];
+		p->colored += c->g[g].colors ? p->hand[g] : 0;
 	}
 }
 
-/* One game: the kept hand's lands into hand[], each turn's draw into
- * draws[] (ODDS_NONE on a turn without one). */
-static void deal(struct odds_ctx *c, uint8_t *deck, uint64_t *state, uint8_t *hand, uint8_t *draws)
+/* Whether cost a covers cost b (both plain: coloured, C and generic
+ * symbols, and X): no fewer of each type, no less mana in all. */
+static bool covers(const struct odds_ctx *a, const struct odds_ctx *b)
 {
-	uint32_t n = c->q->size, first = c->draw_t1 ? 1 : 2;
-	uint32_t n_draws = c->last_turn - first + 1;
-	const struct odds_stage *st = NULL;
-
-	for (size_t i = 0; i < c->n_stages; i++) {
-		uint8_t held[MF_ODDS_LAND_KINDS_MAX] = { 0 };
-		uint32_t spells = 0;
-
-		st = &c->stages[i];
-		shuffle_front(deck, n, st->draw + n_draws, state);
-		for (uint32_t j = 0; j < st->draw; j++) {
-			if (deck[j] == ODDS_SPELL)
-				spells++;
-			else
-				held[deck[j]]++;
-		}
-		if (mf_odds_keep(c, st, spells, held, hand))
-			break;
-	}
-	memset(draws, ODDS_NONE, c->last_turn);
-	for (uint32_t t = first; t <= c->last_turn; t++)
-		draws[t - 1] = deck[st->draw + t - first];
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		if (a->q->cost.need[t] < b->q->cost.need[t])
+			return false;
+	return a->mana_needed >= b->mana_needed;
 }
 
-int mf_odds_sample(struct odds_ctx *c, uint64_t *state, uint32_t games, struct odds_tally *t,
-		   struct odds_strata *strata)
+/* Whether c's cost is plain (its X symbols are so much generic mana), so
+ * that it takes part in the implications. */
+static bool plain(const struct odds_ctx *c)
 {
-	uint32_t n = c->q->size, k = 0;
-	uint32_t fetchable = 0;  /* groups a fetch of the deck finds */
-	uint8_t *deck = malloc(n);
-	int rc = MF_OK;
+	struct mf_mana_cost cost = c->q->cost;
 
-	if (!deck)
-		return MF_ERR_NOMEM;
-	for (size_t g = 0; g < c->n_groups; g++)
-		for (uint32_t i = 0; i < c->g[g].count; i++)
-			deck[k++] = (uint8_t)g;
-	memset(deck + k, ODDS_SPELL, n - k);
-	for (size_t g = 0; g < c->n_groups; g++)
-		fetchable |= c->g[g].count ? c->g[g].finds : 0;
-	for (uint32_t game = 0; game < games && !rc; game++) {
-		uint8_t hand[MF_ODDS_LAND_KINDS_MAX] = { 0 }, draws[MF_ODDS_TURN_MAX];
-		struct odds_game g = { .hand = hand, .draws = draws };
-		uint32_t lands = 0, lands_on_turn = 0;  /* lands seen, and by the turn asked */
-		uint32_t colored = 0;                    /* lands seen making a cost colour */
-		int on_turn = 0;  /* castable on the turn asked */
-		bool cast = false;  /* castable on a turn asked, and no land a fetch
-				     * finds drawn since */
+	cost.x_count = 0;
+	return !mf_mana_cost_has_choices(&cost);
+}
 
-		if (!mf_odds_charge(c, 1)) {
-			rc = MF_ERR_LIMIT;
-			break;
-		}
-		deal(c, deck, state, hand, draws);
-		for (size_t i = 0; i < c->n_groups; i++) {
-			lands += hand[i];
-			colored += c->g[i].colors ? hand[i] : 0;
-		}
-		for (g.turn = 1; g.turn <= c->last_turn; g.turn++) {
-			int castable;
+void mf_odds_sample_prepare(struct odds_member *m, size_t k)
+{
+	for (size_t i = 0; i < k; i++) {
+		struct odds_ctx *c = m[i].c;
 
-			if (draws[g.turn - 1] < c->n_groups) {
-				lands++;
-				colored += c->g[draws[g.turn - 1]].colors != 0;
-				cast &= !(fetchable >> draws[g.turn - 1] & 1);
-			}
-			if (g.turn != c->q->turn && g.turn > c->q->curve)
+		m[i].fetchable = 0;
+		for (size_t g = 0; g < c->n_groups; g++)
+			m[i].fetchable |= c->g[g].count ? c->g[g].finds : 0;
+		m[i].below = m[i].above = 0;
+		for (size_t j = 0; j < k && plain(c); j++) {
+			if (j == i || !plain(m[j].c))
 				continue;
-			if (!mf_odds_charge(c, 1)) {
-				rc = MF_ERR_LIMIT;
-				break;
-			}
-			/* a line of play that cast still does, its last land drop
-			 * delayed, while the fetches' library (the lands not seen)
-			 * keeps what it had */
-			castable = cast ? 1 : mf_odds_castable(c, &g);
-			if (castable < 0) {
-				rc = castable;
-				break;
-			}
-			cast = castable == 1;
-			t->by_turn[g.turn - 1] += castable;
-			strata->games[odds_stratum(strata, g.turn, lands, colored)]++;
-			strata->cast[odds_stratum(strata, g.turn, lands, colored)] += castable;
-			if (g.turn == c->q->turn) {
-				on_turn = castable;
-				lands_on_turn = lands;
-			}
-		}
-		t->castable += on_turn;
-		if (lands_on_turn >= c->lands_needed) {
-			t->lands++;
-			t->both += on_turn;
+			if (covers(c, m[j].c))
+				m[i].below |= 1ull << j;
+			if (covers(m[j].c, c))
+				m[i].above |= 1ull << j;
 		}
 	}
-	free(deck);
+	/* the order the costs are asked in: most mana first */
+	for (size_t i = 0; i < k; i++)
+		m[i].order = (uint8_t)i;
+	for (size_t i = 1; i < k; i++)
+		for (size_t j = i; j > 0 && m[m[j].order].c->mana_needed >
+					   m[m[j - 1].order].c->mana_needed; j--) {
+			uint8_t x = m[j].order;
+
+			m[j].order = m[j - 1].order;
+			m[j - 1].order = x;
+		}
+}
+
+/* Member m failed with rc: it plays no more. */
+static void drop_out(struct odds_member *m, int rc)
+{
+	m->rc = rc;
+	m->active = false;
+}
+
+/* Turn t of one game for every member that plays it: the turn's draw
+ * counted, then whether each member asking about t casts, by its carry,
+ * by an implication or by a search. */
+static void play_turn(struct odds_member *m, size_t k, struct player *p, const struct odds_deal *d,
+		      uint32_t t)
+{
+	uint64_t asked = 0, yes = 0, no = 0;
+	bool imply = !d->bottomed;
+
+	for (size_t i = 0; i < k; i++) {
+		const struct odds_ctx *c = m[i].c;
+		uint8_t draw;
+
+		if (!m[i].active || t > c->last_turn)
+			continue;
+		draw = p[i].draws[t - 1];
+		if (draw < c->n_groups) {
+			p[i].lands++;
+			p[i].colored += c->g[draw].colors != 0;
+			p[i].cast &= !(m[i].fetchable >> draw & 1);
+		}
+		if (t != c->q->turn && t > c->q->curve)
+			continue;
+		if (!mf_odds_charge(m[i].c, 1)) {
+			drop_out(&m[i], MF_ERR_LIMIT);
+			continue;
+		}
+		asked |= 1ull << i;
+		/* a line of play that cast still does, its last land drop
+		 * delayed, while the fetches' library (the lands not seen)
+		 * keeps what it had */
+		if (p[i].cast || (t == c->q->turn && p[i].recorded == 1))
+			yes |= 1ull << i | (imply ? m[i].below : 0);
+		else if (t == c->q->turn && p[i].recorded == 0)
+			no |= 1ull << i | (imply ? m[i].above : 0);
+	}
+	for (size_t o = 0; o < k; o++) {
+		size_t i = m[o].order;
+		struct odds_game g = { .hand = p[i].hand, .draws = p[i].draws, .turn = t };
+		int castable;
+
+		if (!(asked >> i & 1) || ((yes | no) >> i & 1) || !m[i].active)
+			continue;
+		castable = mf_odds_castable(m[i].c, &g);
+		if (castable < 0) {
+			drop_out(&m[i], castable);
+			continue;
+		}
+		if (castable)
+			yes |= 1ull << i | (imply ? m[i].below : 0);
+		else
+			no |= 1ull << i | (imply ? m[i].above : 0);
+	}
+	for (size_t i = 0; i < k; i++) {
+		struct odds_strata *s = &m[i].strata;
+		size_t at;
+		int castable = (int)(yes >> i & 1);
+
+		if (!(asked >> i & 1) || !m[i].active)
+			continue;
+		p[i].cast = castable == 1;
+		m[i].tally.by_turn[t - 1] += castable;
+		at = odds_stratum(s, t, p[i].lands, p[i].colored);
+		s->games[at]++;
+		s->cast[at] += (uint32_t)castable;
+		if (t == m[i].c->q->turn) {
+			p[i].on_turn = castable;
+			p[i].lands_on_turn = p[i].lands;
+		}
+	}
+}
+
+/* Sets member m's answer of game `game` on its turn in its bits, made
+ * room for; false without memory (the member then records nothing). */
+static bool put_bit(struct odds_member *m, uint64_t game, int castable)
+{
+	size_t word = (size_t)(game / 64);
+
+	if (word >= m->bits_room) {
+		size_t room = 2 * word + 16;
+		uint64_t *more = realloc(m->bits, room * sizeof(*more));
+
+		if (!more)
+			return false;
+		memset(more + m->bits_room, 0, (room - m->bits_room) * sizeof(*more));
+		m->bits = more;
+		m->bits_room = room;
+	}
+	if (castable)
+		m->bits[word] |= 1ull << (game % 64);
+	return true;
+}
+
+/* The end of one game for each member that played it: its sums, and its
+ * answer on its turn recorded. */
+static void end_game(struct odds_member *m, size_t k, const struct player *p, uint64_t game)
+{
+	for (size_t i = 0; i < k; i++) {
+		if (!m[i].active)
+			continue;
+		m[i].tally.castable += p[i].on_turn;
+		if (p[i].lands_on_turn >= m[i].c->lands_needed) {
+			m[i].tally.lands++;
+			m[i].tally.both += p[i].on_turn;
+		}
+		m[i].games++;
+		if (m[i].bits && !put_bit(&m[i], game, p[i].on_turn)) {
+			free(m[i].bits);
+			m[i].bits = NULL;
+			m[i].bits_room = 0;
+		}
+	}
+}
+
+int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t games,
+		   const struct odds_record *ref)
+{
+	const struct mf_odds_query *q = m[0].c->q;
+	uint32_t last = 0, draws;
+	struct player *p = malloc(k * sizeof(*p) + 1);
+	struct odds_layout layout;
+	struct odds_reuse u;
+	int rc = mf_odds_layout_init(&layout, q);
+
+	memset(&u, 0, sizeof(u));
+	if (!rc && !p)
+		rc = MF_ERR_NOMEM;
+	if (!rc)
+		rc = mf_odds_reuse_init(&u, m[0].c, ref);
+	for (size_t i = 0; i < k; i++)
+		last = m[i].c->last_turn > last ? m[i].c->last_turn : last;
+	/* the draws of turns 1 (or 2) .. last */
+	draws = last - (m[0].c->draw_t1 ? 0 : 1);
+	for (uint64_t game = first; game < first + games && !rc; game++) {
+		struct odds_deal d, d0;
+		bool any = false, dealt0 = false;
+
+		mf_odds_deal(m[0].c, &layout, game, draws, &d);
+		for (size_t i = 0; i < k; i++) {
+			if (!m[i].active)
+				continue;
+			if (!mf_odds_charge(m[i].c, 1)) {
+				drop_out(&m[i], MF_ERR_LIMIT);
+				continue;
+			}
+			sit(&m[i], &d, &p[i]);
+			any = true;
+			if (!u.ref || !m[i].ref || game >= m[i].ref_games)
+				continue;
+			if (!dealt0)
+				mf_odds_deal(m[0].c, &u.layout, game, draws, &d0);
+			dealt0 = true;
+			if (mf_odds_reuse_same(&u, m[i].c, &d, &d0))
+				p[i].recorded = (int)(m[i].ref[game / 64] >> (game % 64) & 1);
+		}
+		if (!any)
+			break;
+		for (uint32_t t = 1; t <= last; t++)
+			play_turn(m, k, p, &d, t);
+		end_game(m, k, p, game);
+	}
+	mf_odds_reuse_free(&u);
+	mf_odds_layout_free(&layout);
+	free(p);
 	return rc;
 }

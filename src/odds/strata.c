@@ -95,14 +95,26 @@ static void land_law(const struct odds_ctx *c, struct odds_strata *s)
 	}
 }
 
-int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s)
+/* The bytes the strata of c take. */
+static size_t strata_bytes(const struct odds_strata *s, size_t cells)
+{
+	return cells * (sizeof(*s->law) + sizeof(*s->games) + sizeof(*s->cast));
+}
+
+int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct odds_heap *heap)
 {
 	size_t cells;
 
 	s->width = 7 + c->last_turn + 1;
 	cells = (size_t)c->last_turn * s->width * s->width;
-	/* at most 20 x 28 x 28 cells of 24 bytes, 376 KB: not counted in the
-	 * heap's cap but in MF_ODDS_WORKING_SET_MAX's margin */
+	s->law = NULL;
+	s->games = s->cast = NULL;
+	s->heap = heap;
+	s->bytes = 0;
+	/* at most 20 x 28 x 28 cells of 16 bytes, 245 KiB, counted in heap */
+	if (!mf_odds_heap_take(heap, strata_bytes(s, cells)))
+		return MF_ERR_NOMEM;
+	s->bytes = strata_bytes(s, cells);
 	s->law = calloc(cells, sizeof(*s->law));
 	s->games = calloc(cells, sizeof(*s->games));
 	s->cast = calloc(cells, sizeof(*s->cast));
@@ -119,7 +131,10 @@ void mf_odds_strata_free(struct odds_strata *s)
 	free(s->law);
 	free(s->games);
 	free(s->cast);
-	s->law = s->games = s->cast = NULL;
+	s->law = NULL;
+	s->games = s->cast = NULL;
+	mf_odds_heap_give(s->heap, s->bytes);
+	s->bytes = 0;
 }
 
 /* The castable rate of the games with l lands (all strata of the row), or

@@ -8,6 +8,7 @@
  * seven spells counted together on one grid.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,6 +188,61 @@ START_TEST(batch_within_the_bound)
 }
 END_TEST
 
+/* Sixty-four spells of a 32-kind deck sampled together to turn 20
+ * (mf_odds_compute_many(): their games shared, their memos and strata
+ * held at once): all answered, in one computation's bound. */
+START_TEST(shared_sample_within_the_bound)
+{
+	enum { SPELLS = 64 };
+	int32_t lands[32];
+	uint32_t counts[32];
+	struct mf_mana_parse_error err;
+	struct mf_odds_query *qs = calloc(SPELLS, sizeof(*qs));
+	struct mf_odds_result *out = calloc(SPELLS, sizeof(*out));
+	int rcs[SPELLS];
+	size_t peak;
+
+	ck_assert(qs && out);
+	for (size_t i = 0; i < 32; i++) {
+		lands[i] = mf_mana_catalogue_find(cat, first32[i], strlen(first32[i]));
+		ck_assert_int_ge(lands[i], 0);
+		counts[i] = 3;
+	}
+	for (size_t k = 0; k < SPELLS; k++) {
+		char c = "WUBRG"[k % 5], text[32];
+		/* {g} and one or two pips of c: g from 0 to 6 */
+		int n = snprintf(text, sizeof(text), "{%u}{%c}", (unsigned)(k / 8 % 7), c);
+
+		if (k % 3 == 0)
+			n += snprintf(text + n, sizeof(text) - (size_t)n, "{%c}", c);
+
+		qs[k].cat = cat;
+		qs[k].size = 250;
+		qs[k].lands = lands;
+		qs[k].counts = counts;
+		qs[k].n_lands = 32;
+		ck_assert_int_eq(mf_mana_cost_parse(text, (size_t)n, &qs[k].cost, &err), MF_OK);
+		qs[k].turn = 1 + (uint32_t)k % 20;
+		qs[k].curve = 20;
+		qs[k].life = 20;
+		qs[k].policy = MF_ODDS_KARSTEN2022;
+		qs[k].method = MF_ODDS_SAMPLE;
+		qs[k].games = 1000;
+		qs[k].budget = 100000000;
+		qs[k].seed = 9;
+	}
+	heap_peak_start();
+	mf_odds_compute_many(qs, SPELLS, out, rcs);
+	peak = heap_peak_bytes();
+	for (size_t k = 0; k < SPELLS; k++)
+		ck_assert_msg(rcs[k] == MF_OK && out[k].games == 1000, "spell %zu: %d", k, rcs[k]);
+	ck_assert_msg(peak <= MF_ODDS_WORKING_SET_MAX, "%zu bytes held, bound %zu", peak,
+		      MF_ODDS_WORKING_SET_MAX);
+	free(qs);
+	free(out);
+}
+END_TEST
+
 int main(void)
 {
 	struct mf_mana_parse_error err;
@@ -202,6 +258,7 @@ int main(void)
 	tcase_add_test(tc, exact_counts_within_the_bound);
 	tcase_add_test(tc, sample_within_the_bound);
 	tcase_add_test(tc, batch_within_the_bound);
+	tcase_add_test(tc, shared_sample_within_the_bound);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -1,0 +1,123 @@
+/*
+ * When a sampled game of one deck is a recorded game of another (record.c):
+ * game i of both is dealt from the same random keys of the same cards
+ * (deal.c), so the two differ only where a card of one deck and not of the
+ * other comes up. A spell whose answer on its
+ * turn depends only on what it saw by then (the stage kept, the hand kept,
+ * each draw) and on what its fetches could find in the library, has the
+ * same answer in both when those are the same:
+ *  - the same stage kept, and no land bottomed (bottoming reads the deck's
+ *    groups; without it the hand kept is the hand drawn);
+ *  - the same cards, land by land, to its turn;
+ *  - with f fetches among them, for each land whose count differs between
+ *    the decks and that a fetch of either deck can find, as many of it
+ *    left to find, up to f (no line of play finds more than f lands).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "odds/odds_internal.h"
+
+/* The catalogue land of each card of q's deck into land[] (-1 for a card
+ * that is no land). */
+static void lands_of(const struct mf_odds_query *q, int32_t *land)
+{
+	for (size_t i = 0; i < 256; i++)
+		land[i] = i < q->n_lands ? q->lands[i] : -1;
+}
+
+/* The copies of catalogue land l in q's deck. */
+static uint32_t count_of(const struct mf_odds_query *q, int32_t l)
+{
+	for (size_t i = 0; i < q->n_lands; i++)
+		if (q->lands[i] == l)
+			return q->counts[i];
+	return 0;
+}
+
+/* Whether some fetch of deck a or b can find catalogue land l. */
+static bool found(const struct mf_odds_query *a, const struct mf_odds_query *b, int32_t l)
+{
+	uint8_t by = mf_odds_found_by(mf_mana_catalogue_land(a->cat, (size_t)l));
+
+	for (int d = 0; d < 2; d++) {
+		const struct mf_odds_query *q = d ? b : a;
+
+		for (size_t i = 0; i < q->n_lands; i++)
+			if (mf_mana_catalogue_land(q->cat, (size_t)q->lands[i])->fetch_types & by)
+				return true;
+	}
+	return false;
+}
+
+/* Adds land l to u's changed lands when its counts differ and a fetch
+ * finds it (once). */
+static void note_change(struct odds_reuse *u, const struct mf_odds_query *q,
+			const struct mf_odds_query *r, int32_t l)
+{
+	uint32_t count = count_of(q, l), ref_count = count_of(r, l);
+
+	if (count == ref_count || !found(q, r, l))
+		return;
+	for (size_t i = 0; i < u->n_changed; i++)
+		if (u->changed[i].land == l)
+			return;
+	u->changed[u->n_changed].land = l;
+	u->changed[u->n_changed].count = count;
+	u->changed[u->n_changed++].ref_count = ref_count;
+}
+
+int mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const struct odds_record *ref)
+{
+	const struct mf_odds_query *q = c->q, *r;
+
+	memset(u, 0, sizeof(*u));
+	if (!ref || !mf_odds_record_rules(ref, q))
+		return MF_OK;
+	r = mf_odds_record_deck(ref);
+	if (mf_odds_layout_init(&u->layout, r) != MF_OK)
+		return MF_ERR_NOMEM;
+	u->ref = ref;
+	lands_of(q, u->land);
+	lands_of(r, u->ref_land);
+	for (size_t i = 0; i < q->n_lands; i++)
+		u->fetch[i] = mf_mana_catalogue_land(q->cat, (size_t)q->lands[i])->fetch_types != 0;
+	for (size_t i = 0; i < q->n_lands; i++)
+		note_change(u, q, r, q->lands[i]);
+	for (size_t i = 0; i < r->n_lands; i++)
+		note_change(u, q, r, r->lands[i]);
+	return MF_OK;
+}
+
+void mf_odds_reuse_free(struct odds_reuse *u)
+{
+	if (u->ref)
+		mf_odds_layout_free(&u->layout);
+	u->ref = NULL;
+}
+
+bool mf_odds_reuse_same(const struct odds_reuse *u, const struct odds_ctx *c,
+			const struct odds_deal *d, const struct odds_deal *d0)
+{
+	uint32_t first = c->draw_t1 ? 1 : 2, turn = c->q->turn, fetches = 0;
+	uint32_t seen = d->st->draw + (turn >= first ? turn - first + 1 : 0);
+
+	if (d->st != d0->st || d->bottomed || d0->bottomed)
+		return false;
+	for (uint32_t j = 0; j < seen; j++) {
+		if (u->land[d->cards[j]] != u->ref_land[d0->cards[j]])
+			return false;
+		fetches += u->fetch[d->cards[j]];
+	}
+	for (size_t i = 0; i < u->n_changed && fetches; i++) {
+		uint32_t have = 0, left, ref_left;
+
+		for (uint32_t j = 0; j < seen; j++)
+			have += u->land[d->cards[j]] == u->changed[i].land;
+		left = u->changed[i].count - have;
+		ref_left = u->changed[i].ref_count - have;
+		if ((left < fetches ? left : fetches) != (ref_left < fetches ? ref_left : fetches))
+			return false;
+	}
+	return true;
+}
