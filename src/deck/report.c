@@ -86,21 +86,73 @@ static bool alloc_ctx(struct rep_ctx *c, size_t n)
 	return true;
 }
 
+/* With auto, the spells eval_exact() left (not counted, not refused:
+ * skipped after another's failure) counted exactly one by one within
+ * their share: counted or refused each, until one fails otherwise. */
+static int count_left(struct rep_ctx *c, struct mf_odds_result *odds, bool *counted, bool *refused,
+		      bool *over)
+{
+	int rc = MF_OK;
+
+	for (size_t i = 0; i < c->q->n_spells && !rc; i++) {
+		if (c->first[i] != i || counted[i] || refused[i])
+			continue;
+		rc = mf_report_eval_spell(c, &c->deck, i, MF_REPORT_CURVE, REP_SHARE, &odds[i], over);
+		counted[i] = rc == MF_OK;
+		if (rc == MF_ERR_LIMIT && *over && c->work < c->budget) {
+			refused[i] = true;
+			*over = false;
+			rc = MF_OK;
+		}
+	}
+	return rc;
+}
+
+/* The spells sampled at once (their games shared): with method sample
+ * every spell not counted, with auto those whose count was refused;
+ * method[i] REP_NONE for the rest. */
+static void sampled_at_once(const struct rep_ctx *c, enum rep_method m, const bool *counted,
+			    const bool *refused, enum rep_method *method)
+{
+	for (size_t i = 0; i < c->q->n_spells; i++)
+		method[i] = !counted[i] && (m == REP_SAMPLE || (m == REP_AUTO && refused[i])) ?
+			    REP_SAMPLE : REP_NONE;
+}
+
 /* Every distinct spell asked once, with its curve; copies for the rest. */
 static int answer_spells(struct rep_ctx *c, struct mf_report *out)
 {
 	const struct mf_report_query *q = c->q;
+	size_t n = q->n_spells;
 	enum rep_method m = q->method == MF_ODDS_EXACT ? REP_EXACT :
 			    q->method == MF_ODDS_SAMPLE ? REP_SAMPLE : REP_AUTO;
-	/* auto and exact first count every spell they can at once; the rest
-	 * (past their share, or sampled) one by one */
-	struct mf_odds_result *counted_odds = malloc(q->n_spells * sizeof(*counted_odds) + 1);
-	bool *counted = calloc(2 * q->n_spells + 1, sizeof(*counted)), *refused = counted + q->n_spells;
-	int rc = counted_odds && counted ? MF_OK : MF_ERR_NOMEM;
+	/* auto and exact first count every spell they can at once, then the
+	 * sampled ones are sampled at once; the rest one by one */
+	struct mf_odds_result *counted_odds = malloc(2 * n * sizeof(*counted_odds) + 1);
+	struct mf_odds_result *sampled_odds = counted_odds + n;
+	bool *counted = calloc(3 * n + 1, sizeof(*counted)), *refused = counted + n;
+	bool *sampled = refused + n, sample_over = false;
+	enum rep_method *method = calloc(n + 1, sizeof(*method));
+	int rc = counted_odds && counted && method ? MF_OK : MF_ERR_NOMEM, sample_rc = MF_OK;
 
 	if (!rc && m != REP_SAMPLE)
 		rc = mf_report_eval_exact(c, &c->deck, MF_REPORT_CURVE, counted_odds, counted, refused);
-	for (size_t i = 0; i < q->n_spells && !rc; i++) {
+	if (!rc && m == REP_AUTO) {
+		bool over = false;
+
+		rc = count_left(c, counted_odds, counted, refused, &over);
+		if (rc)
+			out->limit = rc != MF_ERR_LIMIT ? MF_REPORT_LIMIT_NONE :
+				     over ? MF_REPORT_LIMIT_BUDGET : MF_REPORT_LIMIT_ODDS;
+	}
+	if (!rc) {
+		sampled_at_once(c, m, counted, refused, method);
+		sample_rc = mf_report_eval_many(c, &c->deck, MF_REPORT_CURVE, method, sampled_odds,
+						sampled, &sample_over);
+		if (sample_rc == MF_ERR_NOMEM)
+			rc = sample_rc;
+	}
+	for (size_t i = 0; i < n && !rc; i++) {
 		struct mf_report_spell *s = &out->spells[i];
 		bool over = false;
 
@@ -114,7 +166,12 @@ static int answer_spells(struct rep_ctx *c, struct mf_report *out)
 			s->odds = out->spells[c->first[i]].odds;
 		else if (counted[i])
 			s->odds = counted_odds[i];
-		else
+		else if (sampled[i])
+			s->odds = sampled_odds[i];
+		else if (method[i] == REP_SAMPLE) {
+			rc = sample_rc;  /* the first sampled spell not answered */
+			over = sample_over;
+		} else
 			rc = mf_report_eval_spell(c, &c->deck, i, MF_REPORT_CURVE,
 						  m == REP_AUTO && refused[i] ? REP_SAMPLE : m, &s->odds,
 						  &over);
@@ -129,6 +186,7 @@ static int answer_spells(struct rep_ctx *c, struct mf_report *out)
 	}
 	free(counted_odds);
 	free(counted);
+	free(method);
 	return rc;
 }
 

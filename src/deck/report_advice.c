@@ -63,23 +63,24 @@ static int fill(const struct rep_ctx *c, struct mf_report_advice *a, const doubl
  * be asked (curve 0, so that before and after share their games). */
 static int base_figures(struct rep_ctx *c)
 {
-	for (size_t i = 0; i < c->q->n_spells; i++) {
-		struct mf_odds_result r;
-		bool over;
-		int rc;
+	size_t n = c->q->n_spells;
+	enum rep_method *method = calloc(n + 1, sizeof(*method));
+	struct mf_odds_result *res = malloc(n * sizeof(*res) + 1);
+	bool *done = malloc(n * sizeof(*done) + 1), over;
+	int rc = method && res && done ? MF_OK : MF_ERR_NOMEM;
 
-		if (c->first[i] != i) {
-			c->base_p[i] = c->base_p[c->first[i]];
-			continue;
-		}
-		if (c->exact[i])
-			continue;  /* the report's exact figure, curve or not */
-		rc = mf_report_eval_spell(c, &c->deck, i, 0, REP_SAMPLE, &r, &over);
-		if (rc)
-			return rc;
-		c->base_p[i] = r.p_castable;
-	}
-	return MF_OK;
+	/* the exact figures are the report's, curve or not */
+	for (size_t i = 0; i < n && !rc; i++)
+		method[i] = c->exact[i] ? REP_NONE : REP_SAMPLE;
+	if (!rc)
+		rc = mf_report_eval_many(c, &c->deck, 0, method, res, done, &over);
+	for (size_t i = 0; i < n && !rc; i++)
+		if (!c->exact[c->first[i]])
+			c->base_p[i] = res[c->first[i]].p_castable;
+	free(method);
+	free(res);
+	free(done);
+	return rc;
 }
 
 /* The spell of least (most) on-curve figure, not a commander; ties: the

@@ -61,15 +61,42 @@ static int run(struct rep_ctx *c, struct mf_odds_query *oq, enum mf_odds_method 
 	return rc;
 }
 
+/* The arrays of one mf_odds_compute_many() call of up to n spells. */
+struct batch {
+	struct mf_odds_query *qs;
+	struct mf_odds_result *res;
+	size_t *spell;  /* the spell of each query */
+	int *rcs;
+};
+
+static void batch_free(struct batch *b)
+{
+	free(b->qs);
+	free(b->res);
+	free(b->spell);
+	free(b->rcs);
+}
+
+/* b's arrays for n spells: MF_OK, or MF_ERR_NOMEM (b then freeable). */
+static int batch_new(struct batch *b, size_t n)
+{
+	b->qs = malloc(n * sizeof(*b->qs) + 1);
+	b->res = malloc(n * sizeof(*b->res) + 1);
+	b->spell = malloc(n * sizeof(*b->spell) + 1);
+	b->rcs = malloc(n * sizeof(*b->rcs) + 1);
+	return b->qs && b->res && b->spell && b->rcs ? MF_OK : MF_ERR_NOMEM;
+}
+
 int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
 			 struct mf_odds_result *out, bool *counted, bool *refused)
 {
 	size_t n = c->q->n_spells, k = 0;
-	struct mf_odds_query *qs = malloc(n * sizeof(*qs) + 1);
-	struct mf_odds_result *res = malloc(n * sizeof(*res) + 1);
-	size_t *spell = malloc(n * sizeof(*spell) + 1);
-	int *rcs = malloc(n * sizeof(*rcs) + 1);
-	int rc = qs && res && spell && rcs ? MF_OK : MF_ERR_NOMEM;
+	struct batch b;
+	int rc = batch_new(&b, n);
+	struct mf_odds_query *qs = b.qs;
+	struct mf_odds_result *res = b.res;
+	size_t *spell = b.spell;
+	int *rcs = b.rcs;
 
 	for (size_t i = 0; i < n; i++)
 		counted[i] = refused[i] = false;
@@ -94,10 +121,7 @@ int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t c
 		if (rcs[j] == MF_ERR_NOMEM)
 			rc = MF_ERR_NOMEM;  /* as it would be counted alone */
 	}
-	free(qs);
-	free(res);
-	free(spell);
-	free(rcs);
+	batch_free(&b);
 	return rc;
 }
 
@@ -127,13 +151,15 @@ int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, 
 	case REP_SCREEN:
 		query_of(c, d, i, curve, 0, &oq);
 		return run(c, &oq, MF_ODDS_SAMPLE, screen_games(c), out, over_budget);
+	case REP_SHARE:
+		query_of(c, d, i, curve, MF_REPORT_SPELL_EXACT_MAX, &oq);
+		return run(c, &oq, MF_ODDS_EXACT, 0, out, over_budget);
 	case REP_AUTO:
 	default:
 		break;
 	}
 	/* auto: exact when its count fits a spell's share, else sampled */
-	query_of(c, d, i, curve, MF_REPORT_SPELL_EXACT_MAX, &oq);
-	rc = run(c, &oq, MF_ODDS_EXACT, 0, out, over_budget);
+	rc = mf_report_eval_spell(c, d, i, curve, REP_SHARE, out, over_budget);
 	if (rc != MF_ERR_LIMIT || !*over_budget || c->work >= c->budget)
 		return rc;
 	*over_budget = false;
@@ -141,57 +167,36 @@ int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, 
 	return run(c, &oq, MF_ODDS_SAMPLE, 0, out, over_budget);
 }
 
-/* The screening's figures: every spell of d sampled alone, a few games
- * each (REP_SCREEN). */
-static int screen_deck(struct rep_ctx *c, const struct rep_deck *d, double *p, bool *over_budget)
-{
-	for (size_t i = 0; i < c->q->n_spells; i++) {
-		struct mf_odds_result r;
-		int rc;
-
-		if (c->first[i] != i) {
-			p[i] = p[c->first[i]];
-			continue;
-		}
-		rc = mf_report_eval_spell(c, d, i, 0, REP_SCREEN, &r, over_budget);
-		if (rc)
-			return rc;
-		p[i] = r.p_castable;
-	}
-	return MF_OK;
-}
-
-int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen, double *p,
-		  bool *over_budget)
+int mf_report_eval_many(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
+			const enum rep_method *method, struct mf_odds_result *out, bool *done,
+			bool *over_budget)
 {
 	size_t n = c->q->n_spells, k = 0;
-	struct mf_odds_query *qs = NULL;
-	struct mf_odds_result *res = NULL;
-	size_t *spell = NULL;
-	int *rcs = NULL, rc = MF_OK;
+	struct batch b;
+	int rc = batch_new(&b, n);
+	struct mf_odds_query *qs = b.qs;
+	struct mf_odds_result *res = b.res;
+	size_t *spell = b.spell;
+	int *rcs = b.rcs;
 
 	*over_budget = false;
-	if (screen)
-		return screen_deck(c, d, p, over_budget);
-	if (c->budget <= c->work) {
+	for (size_t i = 0; i < n; i++)
+		done[i] = false;
+	if (!rc && c->budget <= c->work) {
 		*over_budget = true;
-		return MF_ERR_LIMIT;
+		rc = MF_ERR_LIMIT;
 	}
-	qs = malloc(n * sizeof(*qs) + 1);
-	res = malloc(n * sizeof(*res) + 1);
-	spell = malloc(n * sizeof(*spell) + 1);
-	rcs = malloc(n * sizeof(*rcs) + 1);
-	if (!qs || !res || !spell || !rcs)
-		rc = MF_ERR_NOMEM;
-	/* every distinct spell at once (those counted exactly on the grid walk
-	 * together), each within what is left of the budget; then charged in
-	 * the spells' order, the first past the budget ending the deck */
+	/* every spell asked at once (exact counts on one grid walk together,
+	 * samples of one deck share their games), each within what is left
+	 * of the budget; then charged in the spells' order, the first past
+	 * the budget ending the rest */
 	for (size_t i = 0; i < n && !rc; i++) {
-		if (c->first[i] != i)
+		if (c->first[i] != i || method[i] == REP_NONE)
 			continue;
-		query_of(c, d, i, 0, 0, &qs[k]);
-		qs[k].method = !c->exact[i] ? MF_ODDS_SAMPLE :
-			       c->q->method == MF_ODDS_EXACT ? MF_ODDS_EXACT : MF_ODDS_AUTO;
+		query_of(c, d, i, curve, 0, &qs[k]);
+		qs[k].method = method[i] == REP_EXACT ? MF_ODDS_EXACT :
+			       method[i] == REP_AUTO ? MF_ODDS_AUTO : MF_ODDS_SAMPLE;
+		qs[k].games = method[i] == REP_SCREEN ? screen_games(c) : 0;
 		spell[k++] = i;
 	}
 	if (!rc && k)
@@ -205,16 +210,34 @@ int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen
 			*over_budget = true;
 		} else {
 			c->work += res[j].work;
-			p[spell[j]] = res[j].p_castable;
+			out[spell[j]] = res[j];
+			done[spell[j]] = true;
 		}
 	}
+	batch_free(&b);
+	return rc;
+}
+
+int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen, double *p,
+		  bool *over_budget)
+{
+	size_t n = c->q->n_spells;
+	enum rep_method *method = calloc(n + 1, sizeof(*method));
+	struct mf_odds_result *res = malloc(n * sizeof(*res) + 1);
+	bool *done = malloc(n * sizeof(*done) + 1);
+	int rc = method && res && done ? MF_OK : MF_ERR_NOMEM;
+
+	*over_budget = false;
 	for (size_t i = 0; i < n && !rc; i++)
-		if (c->first[i] != i)
-			p[i] = p[c->first[i]];
-	free(qs);
+		method[i] = screen ? REP_SCREEN : !c->exact[i] ? REP_SAMPLE :
+			    c->q->method == MF_ODDS_EXACT ? REP_EXACT : REP_AUTO;
+	if (!rc)
+		rc = mf_report_eval_many(c, d, 0, method, res, done, over_budget);
+	for (size_t i = 0; i < n && !rc; i++)
+		p[i] = res[c->first[i]].p_castable;
+	free(method);
 	free(res);
-	free(spell);
-	free(rcs);
+	free(done);
 	return rc;
 }
 

@@ -42,6 +42,8 @@ enum rep_method {
 	REP_EXACT,       /* exact within the budget, or MF_ERR_LIMIT */
 	REP_SAMPLE,      /* sampled to MF_ODDS_PRECISION */
 	REP_SCREEN,      /* sampled, few games (the screening's proxy): see below */
+	REP_SHARE,       /* exact within MF_REPORT_SPELL_EXACT_MAX, or MF_ERR_LIMIT */
+	REP_NONE,        /* mf_report_eval_many(): not asked */
 };
 
 /* Games a spell in the screening: REP_SCREEN_DECK_GAMES a deck shared by
@@ -72,15 +74,24 @@ int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, 
 int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
 			 struct mf_odds_result *out, bool *counted, bool *refused);
 
-/* On-curve p_castable of every spell in deck d into p[] (n_spells): each
- * distinct cost and turn once (c->first); REP_SCREEN when screen, each
- * spell alone. Else at once through mf_odds_compute_many() (the exact
- * counts on the grid walk together): the odds' own auto (its estimate
- * decides, before any work) for a spell whose answer in the query's deck
- * was exact (with method exact: exact), sampled for one sampled; each
- * within what is left of the budget, charged in the spells' order, and
- * the first past it is MF_ERR_LIMIT with *over_budget. Same returns as
- * mf_report_eval_spell(). */
+/* The spells of deck d that are their own first (c->first) and whose
+ * method[i] is not REP_NONE, with curve, at once through
+ * mf_odds_compute_many() (exact counts on the grid walk together, samples
+ * share their games): REP_EXACT exact, REP_AUTO the odds' own auto (its
+ * estimate decides, before any work), REP_SAMPLE sampled, REP_SCREEN
+ * sampled with the screening's games. Each within what is left of the
+ * budget, charged in the spells' order: out[i] with done[i] true for each
+ * answered, up to the first that fails or is past the budget, which ends
+ * them (MF_ERR_LIMIT with *over_budget when the budget ran out). Same
+ * returns as mf_report_eval_spell(). */
+int mf_report_eval_many(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
+			const enum rep_method *method, struct mf_odds_result *out, bool *done,
+			bool *over_budget);
+
+/* On-curve p_castable of every spell in deck d into p[] (n_spells), by
+ * mf_report_eval_many(): REP_SCREEN for all when screen; else the odds'
+ * own auto for a spell whose answer in the query's deck was exact (with
+ * method exact: exact), sampled for one sampled. Same returns. */
 int mf_report_eval_deck(struct rep_ctx *c, const struct rep_deck *d, bool screen, double *p,
 		  bool *over_budget);
 
