@@ -16,79 +16,147 @@
 #include "common/random.h"
 #include "odds/odds_internal.h"
 
-int mf_odds_layout_init(struct odds_layout *l, const struct mf_odds_query *q)
+/* Lays out copies `from` .. `to` - 1 of one land (land -1: the cards that
+ * are no land) into l at *at: its index in each deck (kind0, kind1) and
+ * which decks hold each copy (count0, count1 copies). */
+static void lay(struct odds_layout *l, uint32_t *at, int32_t land, uint8_t kind0, uint8_t kind1,
+		uint32_t count0, uint32_t count1)
 {
+	uint32_t most = count0 > count1 ? count0 : count1;
+
+	for (uint32_t j = 0; j < most; j++, (*at)++) {
+		l->kind[0][*at] = kind0;
+		l->kind[1][*at] = kind1;
+		l->in[*at] = (uint8_t)((j < count0) | (j < count1) << 1);
+		l->id[*at] = land < 0 ? mf_mix64(j) : mf_mix64(((uint64_t)(uint32_t)land + 1) << 32 | j);
+	}
+}
+
+/* The index of land `land` in q's lands, or -1. */
+static int index_of(const struct mf_odds_query *q, int32_t land)
+{
+	for (size_t i = 0; i < q->n_lands; i++)
+		if (q->lands[i] == land)
+			return (int)i;
+	return -1;
+}
+
+/* The cards of q that are no land. */
+static uint32_t others(const struct mf_odds_query *q)
+{
+	uint32_t lands = 0;
+
+	for (size_t i = 0; i < q->n_lands; i++)
+		lands += q->counts[i];
+	return q->size - lands;
+}
+
+int mf_odds_layout_init(struct odds_layout *l, const struct mf_odds_query *q,
+			const struct mf_odds_query *q1)
+{
+	size_t most = (size_t)q->size + (q1 ? q1->size : 0);
 	uint32_t at = 0;
 
-	l->n = q->size;
-	l->kind = malloc(q->size);
-	l->id = malloc(q->size * sizeof(*l->id));
-	if (!l->kind || !l->id) {
+	memset(l, 0, sizeof(*l));
+	l->size[0] = q->size;
+	l->size[1] = q1 ? q1->size : 0;
+	l->kind[0] = malloc(most);
+	l->kind[1] = malloc(most);
+	l->in = malloc(most);
+	l->id = malloc(most * sizeof(*l->id));
+	if (!l->kind[0] || !l->kind[1] || !l->in || !l->id) {
 		mf_odds_layout_free(l);
 		return MF_ERR_NOMEM;
 	}
-	for (size_t i = 0; i < q->n_lands; i++)
-		for (uint32_t j = 0; j < q->counts[i]; j++, at++) {
-			l->kind[at] = (uint8_t)i;
-			l->id[at] = mf_mix64(((uint64_t)(uint32_t)q->lands[i] + 1) << 32 | j);
-		}
-	for (uint32_t j = 0; at < q->size; j++, at++) {
-		l->kind[at] = ODDS_SPELL;
-		l->id[at] = mf_mix64(j);
+	for (size_t i = 0; i < q->n_lands; i++) {
+		int k1 = q1 ? index_of(q1, q->lands[i]) : -1;
+
+		lay(l, &at, q->lands[i], (uint8_t)i, k1 < 0 ? ODDS_SPELL : (uint8_t)k1, q->counts[i],
+		    k1 < 0 ? 0 : q1->counts[k1]);
 	}
+	for (size_t i = 0; q1 && i < q1->n_lands; i++)
+		if (index_of(q, q1->lands[i]) < 0)
+			lay(l, &at, q1->lands[i], ODDS_SPELL, (uint8_t)i, 0, q1->counts[i]);
+	lay(l, &at, -1, ODDS_SPELL, ODDS_SPELL, others(q), q1 ? others(q1) : 0);
+	l->n = at;
 	return MF_OK;
 }
 
 void mf_odds_layout_free(struct odds_layout *l)
 {
-	free(l->kind);
+	free(l->kind[0]);
+	free(l->kind[1]);
+	free(l->in);
 	free(l->id);
-	l->kind = NULL;
-	l->id = NULL;
+	memset(l, 0, sizeof(*l));
 }
 
-/* The m cards of l of least key under stream s, in order, into at[]
- * (their places in l). */
-static void least_keys(const struct odds_layout *l, uint64_t s, uint32_t m, uint32_t *at)
-{
+/* One deck's draw of one stage: the m cards it holds of least key, in
+ * order (their places in the layout). */
+struct pick {
 	uint64_t key[7 + MF_ODDS_TURN_MAX];
-	uint32_t have = 0;
+	uint32_t at[7 + MF_ODDS_TURN_MAX];
+	uint32_t have, m;
+};
 
-	for (uint32_t p = 0; p < l->n; p++) {
-		uint64_t k = mf_mix64(s ^ l->id[p]);
-		uint32_t j;
+/* Offers card p of key k to pick x. */
+static void offer(struct pick *x, uint64_t k, uint32_t p)
+{
+	uint32_t j;
 
-		if (have == m && k >= key[m - 1])
-			continue;
-		j = have < m ? have++ : m - 1;
-		for (; j > 0 && key[j - 1] > k; j--) {
-			key[j] = key[j - 1];
-			at[j] = at[j - 1];
-		}
-		key[j] = k;
-		at[j] = p;
+	if (x->have == x->m && (!x->m || k >= x->key[x->m - 1]))
+		return;
+	j = x->have < x->m ? x->have++ : x->m - 1;
+	for (; j > 0 && x->key[j - 1] > k; j--) {
+		x->key[j] = x->key[j - 1];
+		x->at[j] = x->at[j - 1];
 	}
+	x->key[j] = k;
+	x->at[j] = p;
+}
+
+/* Stage `stage` of deck x's deal, its pick made: whether it keeps; *d
+ * set to it. */
+static bool keeps(const struct odds_ctx *c, const struct odds_layout *l, int x, size_t stage,
+		  const struct pick *pk, struct odds_deal *d)
+{
+	uint32_t lands = 0, kept;
+
+	d->st = &c->stages[stage];
+	for (uint32_t j = 0; j < d->st->draw; j++)
+		lands += l->kind[x][pk->at[j]] != ODDS_SPELL;
+	kept = mf_odds_lands_kept(c, d->st, lands, d->st->draw - lands);
+	d->bottomed = kept < lands;
+	for (uint32_t j = 0; j < pk->m; j++)
+		d->cards[j] = l->kind[x][pk->at[j]];
+	return mf_odds_keeps(d->st, kept);
 }
 
 void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
-		  uint32_t draws, struct odds_deal *d)
+		  uint32_t draws, struct odds_deal *d, struct odds_deal *d1)
 {
-	uint32_t at[7 + MF_ODDS_TURN_MAX], m = 0;
+	bool done[2] = { false, d1 == NULL };
 
-	for (size_t i = 0; i < c->n_stages; i++) {
+	for (size_t i = 0; i < c->n_stages && !(done[0] && done[1]); i++) {
 		uint64_t s = c->q->seed ^ mf_mix64((game * 8 + i + 1) * MF_SPLITMIX64_GAMMA);
-		uint32_t lands = 0, kept;
+		struct pick pk[2];
 
-		d->st = &c->stages[i];
-		m = d->st->draw + draws < l->n ? d->st->draw + draws : l->n;
-		least_keys(l, s, m, at);
-		for (uint32_t j = 0; j < d->st->draw; j++)
-			lands += l->kind[at[j]] != ODDS_SPELL;
-		kept = mf_odds_lands_kept(c, d->st, lands, d->st->draw - lands);
-		d->bottomed = kept < lands;
-		if (mf_odds_keeps(d->st, kept))
-			break;
+		for (int x = 0; x < 2; x++) {
+			uint32_t m = c->stages[i].draw + draws;
+
+			pk[x].have = 0;
+			pk[x].m = done[x] ? 0 : m < l->size[x] ? m : l->size[x];
+		}
+		for (uint32_t p = 0; p < l->n; p++) {
+			uint64_t k = mf_mix64(s ^ l->id[p]);
+
+			if (l->in[p] & 1)
+				offer(&pk[0], k, p);
+			if (l->in[p] & 2)
+				offer(&pk[1], k, p);
+		}
+		for (int x = 0; x < 2; x++)
+			if (!done[x])
+				done[x] = keeps(c, l, x, i, &pk[x], x ? d1 : d) || i + 1 == c->n_stages;
 	}
-	for (uint32_t j = 0; j < m; j++)
-		d->cards[j] = l->kind[at[j]];
 }

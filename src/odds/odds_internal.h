@@ -368,10 +368,17 @@ static inline size_t odds_stratum(const struct odds_strata *s, uint32_t turn, ui
 	return ((size_t)(turn - 1) * s->width + lands) * s->width + colored;
 }
 
-/* strata.c: the strata of c, their law counted exactly, no games yet,
- * their bytes counted in heap (NULL: not counted); MF_OK or MF_ERR_NOMEM
- * (heap->over set when past its cap). */
-int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct odds_heap *heap);
+/* strata.c: the strata of c, their law counted exactly (or copied from
+ * like, the strata of a query whose law is the same: NULL for none), no
+ * games yet, their bytes counted in heap (NULL: not counted); MF_OK or
+ * MF_ERR_NOMEM (heap->over set when past its cap). */
+int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct odds_heap *heap,
+			const struct odds_strata *like);
+
+/* strata.c: whether the strata of a and b (of one deck, dealt by the same
+ * rules) have the same law: as many lands making a cost colour, and the
+ * same last turn. */
+bool mf_odds_strata_alike(const struct odds_ctx *a, const struct odds_ctx *b);
 void mf_odds_strata_free(struct odds_strata *s);
 
 /* strata.c: the post-stratified estimate on turn `turn`, over the strata
@@ -478,34 +485,39 @@ struct odds_deal {
 	bool bottomed;  /* the stage kept bottomed a land */
 };
 
-/* deal.c: a deck laid out: each card's query land index (ODDS_SPELL for
- * a card that is no land) and its identity (its land and copy), hashed. */
+/* deal.c: one deck laid out, or two decks a few cards apart together:
+ * each card of either, its query land index in each (ODDS_SPELL for a
+ * card that is no land, or that the deck does not hold), which decks hold
+ * it, and its identity (its land and copy), hashed. */
 struct odds_layout {
-	uint32_t n;
-	uint8_t *kind;
+	uint32_t n;        /* cards of either deck */
+	uint32_t size[2];  /* cards of each deck (0: no second deck) */
+	uint8_t *kind[2];
+	uint8_t *in;       /* bit x: deck x holds the card */
 	uint64_t *id;
 };
 
-/* deal.c: q's deck laid out (q->size cards). MF_OK or MF_ERR_NOMEM. */
-int mf_odds_layout_init(struct odds_layout *l, const struct mf_odds_query *q);
+/* deal.c: q's deck laid out, with q1's beside it (NULL: none). MF_OK or
+ * MF_ERR_NOMEM. */
+int mf_odds_layout_init(struct odds_layout *l, const struct mf_odds_query *q,
+			const struct mf_odds_query *q1);
 void mf_odds_layout_free(struct odds_layout *l);
 
-/* deal.c: game `game` of the deck of c (its seed and stages), laid out as
- * l, to `draws` draws after the hand: each stage draws the cards of least
- * random key, a key being a hash of the card's identity, the seed, the
- * game and the stage; the hand is kept by its count of lands, as every
- * query of the deck keeps it. So a query asking fewer draws sees the same
- * cards, and a deck a few cards apart the same game where none of those
- * cards comes up. */
+/* deal.c: game `game` of the first deck of l into d (and of the second
+ * into d1, when not NULL), dealt by c's seed and stages, to `draws` draws
+ * after the hand: each stage draws the cards of least random key, a key
+ * being a hash of the card's identity, the seed, the game and the stage;
+ * the hand is kept by its count of lands, as every query of the deck keeps
+ * it. So a query asking fewer draws sees the same cards, and a deck a few
+ * cards apart the same game where none of those cards comes up. */
 void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
-		  uint32_t draws, struct odds_deal *d);
+		  uint32_t draws, struct odds_deal *d, struct odds_deal *d1);
 
-/* reuse.c: what a sample compares its games with a record's by: the
- * record's deck laid out, each card's land in both decks, and the lands
- * whose counts differ that a fetch can find. */
+/* reuse.c: what a sample compares its games with a record's by: each
+ * card's land in both decks, and the lands whose counts differ that a
+ * fetch can find. */
 struct odds_reuse {
 	const struct odds_record *ref;
-	struct odds_layout layout;        /* the record's deck */
 	int32_t land[256], ref_land[256]; /* a card's catalogue land (-1: no land) */
 	bool fetch[256];                  /* a card of the sample's deck that is a fetch */
 	struct {
@@ -515,18 +527,33 @@ struct odds_reuse {
 	size_t n_changed;
 };
 
-/* reuse.c: u for the sample of c's deck against record ref (NULL: no
- * reuse; so is one made by other rules). MF_OK or MF_ERR_NOMEM. */
-int mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const struct odds_record *ref);
-void mf_odds_reuse_free(struct odds_reuse *u);
+/* reuse.c: u for the sample of c's deck against record ref (NULL, or one
+ * made by other rules: u->ref NULL, no reuse). Cannot fail. */
+void mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const struct odds_record *ref);
+
+/* reuse.c: what one game of the sample (deal d, to `draws` draws) has in
+ * common with the record's (deal d0). */
+struct odds_reuse_game {
+	uint32_t hand;      /* the cards of the hand of the stage kept */
+	uint32_t same_to;   /* the first cards that are the same land (or no
+			     * land) in both; 0 when the stage kept differs or a
+			     * land was bottomed in either */
+	uint8_t fetches[7 + MF_ODDS_TURN_MAX + 1];  /* fetches among the first j */
+	uint8_t have[2 * MF_ODDS_LAND_KINDS_MAX][7 + MF_ODDS_TURN_MAX + 1];
+				/* copies of changed land i among the first j */
+};
+
+/* reuse.c: g for one game. */
+void mf_odds_reuse_game(const struct odds_reuse *u, const struct odds_deal *d,
+			const struct odds_deal *d0, uint32_t draws, struct odds_reuse_game *g);
 
 /* reuse.c: whether a member (model c) that asks about its turn saw the
- * same game in deal d of its deck as in deal d0 of the record's: the same
- * stage kept, no land bottomed, the same cards to its turn, and for each
- * fetch among them the same lands to find (up to as many as fetches seen)
- * of each land whose count differs. Its answer is then the record's. */
+ * same game in both deals (g): the same stage kept, no land bottomed, the
+ * same cards to its turn, and for each fetch among them the same lands to
+ * find (up to as many as fetches seen) of each land whose count differs.
+ * Its answer is then the record's. */
 bool mf_odds_reuse_same(const struct odds_reuse *u, const struct odds_ctx *c,
-			const struct odds_deal *d, const struct odds_deal *d0);
+			const struct odds_reuse_game *g);
 
 /* sample.c: readies members m[0 .. k) (k <= ODDS_SAMPLE_BATCH_MAX, their
  * models made, their queries of one deck as mf_odds_sample() asks) to

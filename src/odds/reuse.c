@@ -13,7 +13,6 @@
  *    the decks and that a fetch of either deck can find, as many of it
  *    left to find, up to f (no line of play finds more than f lands).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "odds/odds_internal.h"
@@ -67,16 +66,14 @@ static void note_change(struct odds_reuse *u, const struct mf_odds_query *q,
 	u->changed[u->n_changed++].ref_count = ref_count;
 }
 
-int mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const struct odds_record *ref)
+void mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const struct odds_record *ref)
 {
 	const struct mf_odds_query *q = c->q, *r;
 
 	memset(u, 0, sizeof(*u));
 	if (!ref || !mf_odds_record_rules(ref, q))
-		return MF_OK;
+		return;
 	r = mf_odds_record_deck(ref);
-	if (mf_odds_layout_init(&u->layout, r) != MF_OK)
-		return MF_ERR_NOMEM;
 	u->ref = ref;
 	lands_of(q, u->land);
 	lands_of(r, u->ref_land);
@@ -86,36 +83,42 @@ int mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const str
 		note_change(u, q, r, q->lands[i]);
 	for (size_t i = 0; i < r->n_lands; i++)
 		note_change(u, q, r, r->lands[i]);
-	return MF_OK;
 }
 
-void mf_odds_reuse_free(struct odds_reuse *u)
+void mf_odds_reuse_game(const struct odds_reuse *u, const struct odds_deal *d,
+			const struct odds_deal *d0, uint32_t draws, struct odds_reuse_game *g)
 {
-	if (u->ref)
-		mf_odds_layout_free(&u->layout);
-	u->ref = NULL;
+	uint32_t n = d->st->draw + draws;
+
+	g->hand = d->st->draw;
+	g->same_to = 0;
+	if (d->st != d0->st || d->bottomed || d0->bottomed)
+		return;
+	g->fetches[0] = 0;
+	for (size_t i = 0; i < u->n_changed; i++)
+		g->have[i][0] = 0;
+	for (uint32_t j = 0; j < n && u->land[d->cards[j]] == u->ref_land[d0->cards[j]]; j++) {
+		g->fetches[j + 1] = (uint8_t)(g->fetches[j] + u->fetch[d->cards[j]]);
+		for (size_t i = 0; i < u->n_changed; i++)
+			g->have[i][j + 1] = (uint8_t)(g->have[i][j] +
+						      (u->land[d->cards[j]] == u->changed[i].land));
+		g->same_to = j + 1;
+	}
 }
 
 bool mf_odds_reuse_same(const struct odds_reuse *u, const struct odds_ctx *c,
-			const struct odds_deal *d, const struct odds_deal *d0)
+			const struct odds_reuse_game *g)
 {
-	uint32_t first = c->draw_t1 ? 1 : 2, turn = c->q->turn, fetches = 0;
-	uint32_t seen = d->st->draw + (turn >= first ? turn - first + 1 : 0);
+	uint32_t first = c->draw_t1 ? 1 : 2, turn = c->q->turn;
+	uint32_t seen = g->hand + (turn >= first ? turn - first + 1 : 0), fetches;
 
-	if (d->st != d0->st || d->bottomed || d0->bottomed)
+	if (seen > g->same_to)
 		return false;
-	for (uint32_t j = 0; j < seen; j++) {
-		if (u->land[d->cards[j]] != u->ref_land[d0->cards[j]])
-			return false;
-		fetches += u->fetch[d->cards[j]];
-	}
+	fetches = g->fetches[seen];
 	for (size_t i = 0; i < u->n_changed && fetches; i++) {
-		uint32_t have = 0, left, ref_left;
+		uint32_t left = u->changed[i].count - g->have[i][seen];
+		uint32_t ref_left = u->changed[i].ref_count - g->have[i][seen];
 
-		for (uint32_t j = 0; j < seen; j++)
-			have += u->land[d->cards[j]] == u->changed[i].land;
-		left = u->changed[i].count - have;
-		ref_left = u->changed[i].ref_count - have;
 		if ((left < fetches ? left : fetches) != (ref_left < fetches ? ref_left : fetches))
 			return false;
 	}

@@ -248,22 +248,27 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 	struct player *p = malloc(k * sizeof(*p) + 1);
 	struct odds_layout layout;
 	struct odds_reuse u;
-	int rc = mf_odds_layout_init(&layout, q);
+	int rc;
 
-	memset(&u, 0, sizeof(u));
+	mf_odds_reuse_init(&u, m[0].c, ref);
+	rc = mf_odds_layout_init(&layout, q, u.ref ? mf_odds_record_deck(u.ref) : NULL);
 	if (!rc && !p)
 		rc = MF_ERR_NOMEM;
-	if (!rc)
-		rc = mf_odds_reuse_init(&u, m[0].c, ref);
 	for (size_t i = 0; i < k; i++)
 		last = m[i].c->last_turn > last ? m[i].c->last_turn : last;
 	/* the draws of turns 1 (or 2) .. last */
 	draws = last - (m[0].c->draw_t1 ? 0 : 1);
 	for (uint64_t game = first; game < first + games && !rc; game++) {
 		struct odds_deal d, d0;
-		bool any = false, dealt0 = false;
+		struct odds_reuse_game g;
+		bool any = false, reuse = false;
 
-		mf_odds_deal(m[0].c, &layout, game, draws, &d);
+		/* the record's game too, when some member may take its answer */
+		for (size_t i = 0; i < k && u.ref; i++)
+			reuse |= m[i].active && m[i].ref && game < m[i].ref_games;
+		mf_odds_deal(m[0].c, &layout, game, draws, &d, reuse ? &d0 : NULL);
+		if (reuse)
+			mf_odds_reuse_game(&u, &d, &d0, draws, &g);
 		for (size_t i = 0; i < k; i++) {
 			if (!m[i].active)
 				continue;
@@ -273,12 +278,7 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 			}
 			sit(&m[i], &d, &p[i]);
 			any = true;
-			if (!u.ref || !m[i].ref || game >= m[i].ref_games)
-				continue;
-			if (!dealt0)
-				mf_odds_deal(m[0].c, &u.layout, game, draws, &d0);
-			dealt0 = true;
-			if (mf_odds_reuse_same(&u, m[i].c, &d, &d0))
+			if (reuse && m[i].ref && game < m[i].ref_games && mf_odds_reuse_same(&u, m[i].c, &g))
 				p[i].recorded = (int)(m[i].ref[game / 64] >> (game % 64) & 1);
 		}
 		if (!any)
@@ -287,7 +287,6 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 			play_turn(m, k, p, &d, t);
 		end_game(m, k, p, game);
 	}
-	mf_odds_reuse_free(&u);
 	mf_odds_layout_free(&layout);
 	free(p);
 	return rc;

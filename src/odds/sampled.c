@@ -123,6 +123,15 @@ static bool done(struct odds_member *m, struct mf_odds_result *out)
 	return true;
 }
 
+/* The strata of a member before m[i] whose law is m[i]'s, or NULL. */
+static const struct odds_strata *law_like(const struct odds_member *m, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (m[j].strata.law && mf_odds_strata_alike(m[j].c, m[i].c))
+			return &m[j].strata;
+	return NULL;
+}
+
 /* Member m readied against the cache of its query: the record's answers
  * for its spell, and room for its own when the record would keep them. */
 static void read_record(struct odds_member *m, const struct odds_record *ref)
@@ -148,7 +157,7 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 	for (size_t i = 0; i < k && m; i++) {
 		m[i].c = cs[i];
 		m[i].active = true;
-		m[i].rc = mf_odds_strata_init(cs[i], &m[i].strata, heap);
+		m[i].rc = mf_odds_strata_init(cs[i], &m[i].strata, heap, law_like(m, i));
 		if (m[i].rc)
 			m[i].active = false;
 		read_record(&m[i], slot ? *slot : NULL);

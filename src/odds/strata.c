@@ -101,7 +101,17 @@ static size_t strata_bytes(const struct odds_strata *s, size_t cells)
 	return cells * (sizeof(*s->law) + sizeof(*s->games) + sizeof(*s->cast));
 }
 
-int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct odds_heap *heap)
+bool mf_odds_strata_alike(const struct odds_ctx *a, const struct odds_ctx *b)
+{
+	uint32_t ac, ao, bc, bo;
+
+	kinds(a, &ac, &ao);
+	kinds(b, &bc, &bo);
+	return ac == bc && ao == bo && a->last_turn == b->last_turn;
+}
+
+int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct odds_heap *heap,
+			const struct odds_strata *like)
 {
 	size_t cells;
 
@@ -122,7 +132,10 @@ int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct 
 		mf_odds_strata_free(s);
 		return MF_ERR_NOMEM;
 	}
-	land_law(c, s);
+	if (like)
+		memcpy(s->law, like->law, cells * sizeof(*s->law));
+	else
+		land_law(c, s);
 	return MF_OK;
 }
 

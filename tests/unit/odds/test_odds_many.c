@@ -309,8 +309,11 @@ START_TEST(test_many_reuse)
 	odds_random_init(&r, play_cat, 0x72657573u + (uint64_t)_i);
 	odds_random_large(&r, &q, idx, counts);
 	sampled_spells(&r, &q, qs, spells);
-	for (int s = 0; s < spells; s++)
+	for (int s = 0; s < spells; s++) {
 		qs[s].cache = cache;
+		if (slow)
+			qs[s].games = 300;
+	}
 	mf_odds_compute_many(qs, (size_t)spells, first, rc1);  /* the record */
 	changed_deck(&r, &q, lands, counts2, &n2);
 	for (int s = 0; s < spells; s++) {
