@@ -129,13 +129,14 @@ static void drop_out(struct odds_member *m, int rc)
 /* Turn t of one game for every member that plays it: the turn's draw
  * counted, then whether each member asking about t casts, by its carry,
  * by an implication or by a search. */
-static void play_turn(struct odds_member *m, size_t k, struct player *p, const struct odds_deal *d,
-		      uint32_t t)
+static void play_turn(struct odds_member *m, size_t k, const uint8_t *on, size_t n_on,
+		      struct player *p, const struct odds_deal *d, uint32_t t)
 {
 	uint64_t asked = 0, yes = 0, no = 0;
 	bool imply = !d->bottomed;
 
-	for (size_t i = 0; i < k; i++) {
+	for (size_t a = 0; a < n_on; a++) {
+		size_t i = on[a];
 		const struct odds_ctx *c = m[i].c;
 		uint8_t draw;
 
@@ -162,7 +163,7 @@ static void play_turn(struct odds_member *m, size_t k, struct player *p, const s
 		else if (t == c->q->turn && p[i].recorded == 0)
 			no |= 1ull << i | (imply ? m[i].above : 0);
 	}
-	for (size_t o = 0; o < k; o++) {
+	for (size_t o = 0; o < k && asked; o++) {
 		size_t i = m[o].order;
 		struct odds_game g = { .hand = p[i].hand, .draws = p[i].draws, .turn = t };
 		int castable;
@@ -179,7 +180,8 @@ static void play_turn(struct odds_member *m, size_t k, struct player *p, const s
 		else
 			no |= 1ull << i | (imply ? m[i].above : 0);
 	}
-	for (size_t i = 0; i < k; i++) {
+	for (size_t a = 0; a < n_on && asked; a++) {
+		size_t i = on[a];
 		struct odds_strata *s = &m[i].strata;
 		size_t at;
 		int castable = (int)(yes >> i & 1);
@@ -221,9 +223,12 @@ static bool put_bit(struct odds_member *m, uint64_t game, int castable)
 
 /* The end of one game for each member that played it: its sums, and its
  * answer on its turn recorded. */
-static void end_game(struct odds_member *m, size_t k, const struct player *p, uint64_t game)
+static void end_game(struct odds_member *m, const uint8_t *on, size_t n_on, const struct player *p,
+		     uint64_t game)
 {
-	for (size_t i = 0; i < k; i++) {
+	for (size_t a = 0; a < n_on; a++) {
+		size_t i = on[a];
+
 		if (!m[i].active)
 			continue;
 		m[i].tally.castable += p[i].on_turn;
@@ -245,6 +250,8 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 {
 	const struct mf_odds_query *q = m[0].c->q;
 	uint32_t last = 0, draws;
+	uint8_t on[ODDS_SAMPLE_BATCH_MAX];
+	size_t n_on = 0;
 	struct player *p = malloc(k * sizeof(*p) + 1);
 	struct odds_layout layout;
 	struct odds_reuse u;
@@ -254,22 +261,28 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 	rc = mf_odds_layout_init(&layout, q, u.ref ? mf_odds_record_deck(u.ref) : NULL);
 	if (!rc && !p)
 		rc = MF_ERR_NOMEM;
+	/* the members playing, and the draws of turns 1 (or 2) .. the last
+	 * they ask (a deal of fewer draws deals the same first cards) */
 	for (size_t i = 0; i < k; i++)
-		last = m[i].c->last_turn > last ? m[i].c->last_turn : last;
-	/* the draws of turns 1 (or 2) .. last */
-	draws = last - (m[0].c->draw_t1 ? 0 : 1);
-	for (uint64_t game = first; game < first + games && !rc; game++) {
+		if (m[i].active) {
+			on[n_on++] = (uint8_t)i;
+			last = m[i].c->last_turn > last ? m[i].c->last_turn : last;
+		}
+	draws = last ? last - (m[0].c->draw_t1 ? 0 : 1) : 0;
+	for (uint64_t game = first; game < first + games && !rc && n_on; game++) {
 		struct odds_deal d, d0;
 		struct odds_reuse_game g;
 		bool any = false, reuse = false;
 
 		/* the record's game too, when some member may take its answer */
-		for (size_t i = 0; i < k && u.ref; i++)
-			reuse |= m[i].active && m[i].ref && game < m[i].ref_games;
+		for (size_t a = 0; a < n_on && u.ref; a++)
+			reuse |= m[on[a]].active && m[on[a]].ref && game < m[on[a]].ref_games;
 		mf_odds_deal(m[0].c, &layout, game, draws, &d, reuse ? &d0 : NULL);
 		if (reuse)
 			mf_odds_reuse_game(&u, &d, &d0, draws, &g);
-		for (size_t i = 0; i < k; i++) {
+		for (size_t a = 0; a < n_on; a++) {
+			size_t i = on[a];
+
 			if (!m[i].active)
 				continue;
 			if (!mf_odds_charge(m[i].c, 1)) {
@@ -284,8 +297,8 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 		if (!any)
 			break;
 		for (uint32_t t = 1; t <= last; t++)
-			play_turn(m, k, p, &d, t);
-		end_game(m, k, p, game);
+			play_turn(m, k, on, n_on, p, &d, t);
+		end_game(m, on, n_on, p, game);
 	}
 	mf_odds_layout_free(&layout);
 	free(p);
