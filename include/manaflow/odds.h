@@ -91,7 +91,9 @@ extern "C" {
 #define MF_ODDS_WORKING_SET_MAX ((size_t)17 << 20)
 
 /* The most heap one mf_odds_cache holds besides its own struct (a few KiB):
- * 8 sets of kept hands of at most 256 KiB each (a larger set is not kept). */
+ * 8 sets of kept hands of at most 512 KiB each and 1.5 MiB in all (a larger
+ * set is not kept), and the record of a sampled deck's games, at most
+ * 512 KiB. */
 #define MF_ODDS_CACHE_MAX ((size_t)2 << 20)
 
 enum mf_odds_policy {

@@ -13,7 +13,7 @@
  * call can hold whatever the request (the route's work_bytes, from the
  * domain headers): MF_ODDS_WORKING_SET_MAX (17 MiB) for the sources, and
  * for the odds that and MF_ODDS_CACHE_MAX (2 MiB, the kept hands its spells
- * share), MF_COMBAT_WORKING_SET_MAX (7.07 MiB) for a
+ * share and its sampled games' record), MF_COMBAT_WORKING_SET_MAX (7.07 MiB) for a
  * combat board, MF_CAMELOT_WORKING_SET_MAX (3.25 MiB) for a Camelot deal or
  * batch (its deals are solved one after the other). It is reserved by
  * the worker when the solve starts (none left: 503 overloaded then) and

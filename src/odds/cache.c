@@ -4,8 +4,8 @@
  * make the cost's colours, not on the rest of the cost, so the spells of a
  * deck come back to a few sets of them. Each set is kept under a key of
  * everything it was made from; the least recently used go first, until
- * the new set fits in MF_ODDS_CACHE_MAX with the others. It also holds the
- * record of the first deck sampled through it (record.c).
+ * the new set fits with the others in MF_ODDS_CACHE_MAX less what the
+ * record of the first deck sampled through it may take (record.c).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +107,8 @@ void mf_odds_cache_store(struct mf_odds_cache *cache, const struct odds_cache_ke
 
 	if (bytes > ODDS_CACHE_ENTRY_BYTES)
 		return;
-	while (cache->bytes + bytes > MF_ODDS_CACHE_MAX && (e = oldest(cache, true)) != NULL)
+	while (cache->bytes + bytes > MF_ODDS_CACHE_MAX - ODDS_RECORD_MAX &&
+	       (e = oldest(cache, true)) != NULL)
 		drop(cache, e);
 	e = oldest(cache, false);
 	drop(cache, e);

@@ -226,7 +226,7 @@ static void sample_batch(const struct mf_odds_query *qs, const size_t *which, si
 	}
 	if (!rc) {
 		mf_odds_compute_sampled(members, k, &ctx[0].heap, res, got);
-			for (size_t m = 0; m < k; m++)
+		for (size_t m = 0; m < k; m++)
 			if (got[m] == MF_OK || got[m] == MF_ERR_NOMEM) {
 				out[which[m]] = res[m];
 				rcs[which[m]] = got[m];

@@ -267,9 +267,10 @@ const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,
 struct odds_record **mf_odds_cache_record(struct mf_odds_cache *cache);
 
 /* record.c: a sample's answers, game by game (opaque). At most
- * ODDS_RECORD_MAX bytes of answers: the spells past it are not kept. */
+ * ODDS_RECORD_MAX bytes of answers (the spells past it are not kept), and
+ * the sets of kept hands the rest of MF_ODDS_CACHE_MAX. */
 struct odds_record;
-#define ODDS_RECORD_MAX ((size_t)1 << 20)
+#define ODDS_RECORD_MAX ((size_t)512 << 10)  /* within MF_ODDS_CACHE_MAX */
 
 /* record.c: frees r (NULL accepted). */
 void mf_odds_record_free(struct odds_record *r);
@@ -473,8 +474,13 @@ struct odds_member {
 	uint64_t ref_games;   /* how many */
 	uint64_t *bits;       /* its own answers on its turn, game by game, to
 			       * record (NULL: none kept) */
-	size_t bits_room;     /* words in bits */
+	size_t bits_room;     /* words in bits, counted in heap */
+	struct odds_heap *heap;
 };
+
+/* sample.c: member m records no more (its bits freed, their bytes given
+ * back to its heap). */
+void mf_odds_sample_unrecord(struct odds_member *m);
 
 /* One game's cards, the same for every query of a deck: those of the
  * stage kept (the hand, then a card for each later draw), by the query's

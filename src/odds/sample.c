@@ -2,16 +2,14 @@
  * The sampled odds: shuffled games, played by the same stages, the same
  * keep-and-bottom rule and the same land drops as the exact count.
  *
- * Game number i of a sample is a function of the seed and i alone: the
- * deck is laid out by the query's lands in their order (copies of land 0,
- * then of land 1, ..., then the spells), and each mulligan stage shuffles
- * it afresh from a random stream that starts from the seed, i and the
- * stage, only as far as the latest turn asked. So every spell of one deck
- * sees the same game i, whether it is asked alone or with others, to any
- * turn, and a sample shared
- * by several queries (mf_odds_compute_many()) deals each game once. What
- * each query keeps of it (London bottoming reads its cost's colours) and
- * whether it casts are its own.
+ * Game number i of a sample is a function of the seed, i and the deck's
+ * cards alone (deal.c), so every spell of one deck sees the same game i,
+ * whether it is asked alone or with others, to any turn, and a sample
+ * shared by several queries (mf_odds_compute_many()) deals each game once.
+ * What each query keeps of it (London bottoming reads its cost's colours)
+ * and whether it casts are its own. With a record of a deck a few cards
+ * apart (record.c), a query takes the recorded answer of each game it saw
+ * the same in both (reuse.c).
  *
  * Within one game and turn, queries of plain costs imply each other: when
  * no land was bottomed (the hands kept are then the same cards), a line of
@@ -200,6 +198,14 @@ static void play_turn(struct odds_member *m, size_t k, const uint8_t *on, size_t
 	}
 }
 
+void mf_odds_sample_unrecord(struct odds_member *m)
+{
+	free(m->bits);
+	mf_odds_heap_give(m->heap, m->bits_room * sizeof(*m->bits));
+	m->bits = NULL;
+	m->bits_room = 0;
+}
+
 /* Sets member m's answer of game `game` on its turn in its bits, made
  * room for; false without memory (the member then records nothing). */
 static bool put_bit(struct odds_member *m, uint64_t game, int castable)
@@ -208,10 +214,15 @@ static bool put_bit(struct odds_member *m, uint64_t game, int castable)
 
 	if (word >= m->bits_room) {
 		size_t room = 2 * word + 16;
-		uint64_t *more = realloc(m->bits, room * sizeof(*more));
+		uint64_t *more;
 
-		if (!more)
+		if (!mf_odds_heap_take(m->heap, (room - m->bits_room) * sizeof(*more)))
 			return false;
+		more = realloc(m->bits, room * sizeof(*more));
+		if (!more) {
+			mf_odds_heap_give(m->heap, (room - m->bits_room) * sizeof(*more));
+			return false;
+		}
 		memset(more + m->bits_room, 0, (room - m->bits_room) * sizeof(*more));
 		m->bits = more;
 		m->bits_room = room;
@@ -237,11 +248,8 @@ static void end_game(struct odds_member *m, const uint8_t *on, size_t n_on, cons
 			m[i].tally.both += p[i].on_turn;
 		}
 		m[i].games++;
-		if (m[i].bits && !put_bit(&m[i], game, p[i].on_turn)) {
-			free(m[i].bits);
-			m[i].bits = NULL;
-			m[i].bits_room = 0;
-		}
+		if (m[i].bits && !put_bit(&m[i], game, p[i].on_turn))
+			mf_odds_sample_unrecord(&m[i]);
 	}
 }
 

@@ -139,9 +139,12 @@ static void read_record(struct odds_member *m, const struct odds_record *ref)
 	const struct mf_odds_query *q = m->c->q;
 
 	m->ref = ref ? mf_odds_record_find(ref, q, &m->ref_games) : NULL;
-	if (q->cache && mf_odds_record_wants(ref, q)) {
+	if (q->cache && mf_odds_record_wants(ref, q) &&
+	    mf_odds_heap_take(m->heap, 16 * sizeof(*m->bits))) {
 		m->bits = calloc(16, sizeof(*m->bits));
-		m->bits_room = m->bits ? 16 : 0;
+		m->bits_room = 16;
+		if (!m->bits)
+			mf_odds_sample_unrecord(m);
 	}
 }
 
@@ -156,6 +159,7 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 
 	for (size_t i = 0; i < k && m; i++) {
 		m[i].c = cs[i];
+		m[i].heap = heap;
 		m[i].active = true;
 		m[i].rc = mf_odds_strata_init(cs[i], &m[i].strata, heap, law_like(m, i));
 		if (m[i].rc)
@@ -181,7 +185,7 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 			continue;
 		if (!rcs[i] && m[i].bits)
 			mf_odds_record_keep(slot, cs[i]->q, m[i].bits, m[i].games);
-		free(m[i].bits);
+		mf_odds_sample_unrecord(&m[i]);
 		mf_odds_strata_free(&m[i].strata);
 	}
 	free(m);
