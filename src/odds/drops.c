@@ -30,7 +30,7 @@
 static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g, uint32_t k,
 		  uint32_t avail, const uint8_t *hand, const uint8_t *lib, bool no_drop, uint32_t *leaves)
 {
-	size_t at = c->n_groups - 1 - g;
+	size_t at;
 	int rc = 0;
 
 	if (!k) {
@@ -39,8 +39,11 @@ static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g,
 		--*leaves;
 		return mf_odds_try_field(c, s, hand, lib, no_drop);
 	}
+	while (g < c->n_groups && !pool[c->n_groups - 1 - g])
+		g++;  /* a group with none to choose from chooses none */
 	if (g == c->n_groups || avail < k)
 		return 0;
+	at = c->n_groups - 1 - g;
 	for (uint32_t n = pool[at] < k ? pool[at] : k;; n--) {
 		s[at] = (uint8_t)n;
 		rc = choose(c, pool, s, g + 1, k - n, avail - pool[at], hand, lib, no_drop, leaves);
@@ -51,22 +54,72 @@ static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g,
 	return rc;
 }
 
-/* Lands seen[] before turn T, `last` drawn on T (a group, or ODDS_SPELL):
- * for each land drop of T (or none), the largest battlefields of the rest,
- * unless even their most mana falls short of the cost; at most `leaves`
- * battlefields in all (a 0 is then not final). */
+/* The lands of a pool by the most mana each makes: the distinct amounts,
+ * most first, with how many lands make each; at[g] is group g's amount's
+ * place. */
+struct by_mana {
+	uint32_t mana[MF_ODDS_LAND_KINDS_MAX], lands[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t at[MF_ODDS_LAND_KINDS_MAX];
+	size_t n;
+};
+
+/* pool's lands into b, by per[] (mf_odds_most_mana()). */
+static void by_mana_init(const struct odds_ctx *c, const uint8_t *pool, const uint32_t *per,
+			 struct by_mana *b)
+{
+	b->n = 0;
+	for (size_t g = 0; g < c->n_groups; g++) {
+		size_t i = 0;
+
+		while (i < b->n && b->mana[i] > per[g])
+			i++;
+		if (i == b->n || b->mana[i] != per[g]) {
+			memmove(b->mana + i + 1, b->mana + i, (b->n - i) * sizeof(b->mana[0]));
+			memmove(b->lands + i + 1, b->lands + i, (b->n - i) * sizeof(b->lands[0]));
+			for (size_t h = 0; h < g; h++)
+				b->at[h] = (uint8_t)(b->at[h] + (b->at[h] >= i));
+			b->mana[i] = per[g];
+			b->lands[i] = 0;
+			b->n++;
+		}
+		b->at[g] = (uint8_t)i;
+		b->lands[i] += pool[g];
+	}
+}
+
+/* The most mana k lands of b make: mf_odds_most_of() of its pool. */
+static uint64_t by_mana_most(const struct by_mana *b, uint32_t k)
+{
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < b->n && k; i++) {
+		uint32_t take = b->lands[i] < k ? b->lands[i] : k;
+
+		sum += (uint64_t)take * b->mana[i];
+		k -= take;
+	}
+	return sum;
+}
+
+/* Lands seen[] before turn T, `last` drawn on T (a group, or ODDS_SPELL),
+ * the library lib[] and the most mana of each group per[]
+ * (mf_odds_most_mana() of lib): for each land drop of T (or none), the
+ * largest battlefields of the rest, unless even their most mana falls
+ * short of the cost; at most `leaves` battlefields in all (a 0 is then not
+ * final). */
 static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, const uint8_t *lib,
-			 uint32_t turn, uint32_t leaves)
+			 const uint32_t *per, uint32_t turn, uint32_t leaves)
 {
 	uint8_t pool[MF_ODDS_LAND_KINDS_MAX], hand[MF_ODDS_LAND_KINDS_MAX] = { 0 };
 	uint8_t s[MF_ODDS_LAND_KINDS_MAX] = { 0 };
-	uint32_t total = 0, per[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t total = 0;
+	struct by_mana b;
 	int rc = 0;
 
-	mf_odds_most_mana(c, lib, per);
 	memcpy(pool, seen, c->n_groups);
 	for (size_t g = 0; g < c->n_groups; g++)
 		total += seen[g];
+	by_mana_init(c, pool, per, &b);
 	for (size_t y = c->n_groups + 1; y-- > 0 && rc == 0;) {
 		bool drop = y < c->n_groups, from_pool = drop && y != last;
 		uint32_t room = turn - 1, k;
@@ -77,10 +130,12 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 			continue;  /* not in hand, or no better than no drop */
 		if (drop && c->g[y].drop == ODDS_DROP_FAST && room > 2)
 			room = 2;
-		if (from_pool)
+		if (from_pool) {
 			pool[y]--;
+			b.lands[b.at[y]]--;
+		}
 		k = total - from_pool < room ? total - from_pool : room;
-		most = mf_odds_most_of(c, pool, k, per) + (drop ? per[y] : 0);
+		most = by_mana_most(&b, k) + (drop ? per[y] : 0);
 		if (most >= c->mana_needed) {
 			if (drop)
 				hand[y] = 1;
@@ -88,8 +143,10 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 			if (drop)
 				hand[y] = 0;  /* y == n_groups (no drop) is past hand[] with 32 groups */
 		}
-		if (from_pool)
+		if (from_pool) {
 			pool[y]++;
+			b.lands[b.at[y]]++;
+		}
 	}
 	return rc;
 }
@@ -138,12 +195,12 @@ int mf_odds_castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last,
 	mf_odds_most_mana(c, lib, per);
 	if (mf_odds_most_of(c, all, turn, per) < c->mana_needed)
 		return 0;  /* not even `turn` lands of the most mana seen make it */
-	rc = castable_seen(c, seen, last, lib, turn, QUICK_LEAVES);
+	rc = castable_seen(c, seen, last, lib, per, turn, QUICK_LEAVES);
 	if (rc)
 		return rc;
 	rc = hopeless(c, all, lib);
 	if (rc == 0)
-		return castable_seen(c, seen, last, lib, turn, UINT32_MAX);
+		return castable_seen(c, seen, last, lib, per, turn, UINT32_MAX);
 	return rc == 1 ? 0 : rc;
 }
 

@@ -23,6 +23,7 @@ struct field {
 	uint32_t lands;        /* lands you control (held fetches too) */
 	uint32_t life_paid;
 	bool no_drop;          /* try no land drop on T too, beside the hand's */
+	uint32_t drop_fetches; /* 1 when a drop of T may be a fetch, else 0 */
 };
 
 /* Whether the lands f->on, plus `extra` life, pay the cost: 1, 0 or a
@@ -112,6 +113,17 @@ static int drop_on_turn(struct field *f, size_t y)
 	}
 }
 
+/* Whether one of the groups `better` has `need` lands left in f's
+ * library: as many as the fetches still to crack, this one among them, so
+ * that a line finding what they beat finds one of them instead, as well. */
+static bool beaten(const struct field *f, uint32_t better, uint32_t need)
+{
+	for (; better; better &= better - 1)
+		if (f->lib[__builtin_ctz(better)] >= need)
+			return true;
+	return false;
+}
+
 /* The fetches among the lands before T (left[g] copies of group g to go):
  * each copy held or cracked for a land of the library; then the land drop
  * of T from the groups of `hand`. The copies of one group take options in
@@ -121,6 +133,7 @@ static int drop_on_turn(struct field *f, size_t y)
 static int resolve(struct field *f, uint8_t *left, size_t g, size_t from, const uint8_t *hand)
 {
 	struct odds_ctx *c = f->c;
+	uint32_t to_crack = 1 + f->drop_fetches;  /* this copy and the fetches after it */
 	int rc = 0;
 
 	while (g < c->n_groups && !left[g]) {
@@ -136,10 +149,13 @@ static int resolve(struct field *f, uint8_t *left, size_t g, size_t from, const 
 		return rc;
 	}
 	left[g]--;
+	for (size_t h = g; h < c->n_groups; h++)
+		to_crack += left[h];
 	if (from == 0)
 		rc = resolve(f, left, g, 0, hand);
 	for (size_t z = from ? from - 1 : 0; z < c->n_groups && rc == 0; z++) {
-		if (!f->lib[z] || !(c->g[g].finds >> z & 1))
+		if (!f->lib[z] || !(c->g[g].finds >> z & 1) ||
+		    beaten(f, c->g[g].finds & c->g[z].beaten_by, to_crack))
 			continue;
 		f->lib[z]--;
 		f->on[z]++;
@@ -161,6 +177,7 @@ int mf_odds_try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand,
 
 	memcpy(f.lib, lib, c->n_groups);
 	for (size_t g = 0; g < c->n_groups; g++) {
+		f.drop_fetches |= hand[g] && c->g[g].drop == ODDS_DROP_FETCH;
 		f.lands += s[g];
 		if (c->g[g].drop == ODDS_DROP_FETCH)
 			fetches[g] = s[g];
@@ -176,7 +193,8 @@ void mf_odds_most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *p
 {
 	for (size_t g = 0; g < c->n_groups; g++) {
 		per[g] = c->g[g].mana;
-		for (uint32_t f = c->g[g].finds; f; f &= f - 1) {
+		/* to its reach at most: the search ends there */
+		for (uint32_t f = c->g[g].finds; f && per[g] < c->g[g].reach; f &= f - 1) {
 			size_t z = (size_t)__builtin_ctz(f);
 
 			if (lib[z] && c->g[z].mana > per[g])

@@ -4,6 +4,8 @@
  * mulligan by keep.c, each kept one weighted by reaching its stage. The
  * exact counts (exact.c, grid.c) start from these.
  */
+#include <threads.h>
+
 #include "odds/odds_internal.h"
 
 struct walk {
@@ -17,17 +19,40 @@ struct walk {
 	double kept;    /* P(a hand of this stage is kept) */
 };
 
-double mf_odds_binom(uint32_t n, uint32_t k)
+/* C(n, k) for k <= n - k, by the product: the table's values too. */
+static double binom_product(uint32_t n, uint32_t k)
 {
 	double r = 1;
 
+	for (uint32_t i = 1; i <= k; i++)
+		r = r * (double)(n - k + i) / (double)i;
+	return r;
+}
+
+/* C(n, k) for n up to a deck's cards and k up to BINOM_K (a hand and the
+ * draws), made once: the strata's laws ask for millions. */
+#define BINOM_K 32
+static double binom_table[MF_ODDS_DECK_MAX + 1][BINOM_K + 1];
+static once_flag binom_once = ONCE_FLAG_INIT;
+
+static void binom_fill(void)
+{
+	for (uint32_t n = 0; n <= MF_ODDS_DECK_MAX; n++)
+		for (uint32_t k = 0; k <= BINOM_K && 2 * k <= n; k++)
+			binom_table[n][k] = binom_product(n, k);
+}
+
+double mf_odds_binom(uint32_t n, uint32_t k)
+{
 	if (k > n)
 		return 0;
 	if (k > n - k)
 		k = n - k;
-	for (uint32_t i = 1; i <= k; i++)
-		r = r * (double)(n - k + i) / (double)i;
-	return r;
+	if (n <= MF_ODDS_DECK_MAX && k <= BINOM_K) {
+		call_once(&binom_once, binom_fill);
+		return binom_table[n][k];
+	}
+	return binom_product(n, k);
 }
 
 /* A hand of held[] lands and `spells` spells, of weight p: passed on when

@@ -331,6 +331,34 @@ static int check_query(const struct mf_odds_query *q)
 /* The groups of the deck: its lands in order, neighbours that behave
  * alike merged. Basic land types are kept apart only where a fetch or a
  * check land reads them. */
+/* For each group z a fetch may find, the groups that would serve as well
+ * on the battlefield (field.c's resolve() then tries z only when none of
+ * them is left to find), into c->g[z].beaten_by: lands making one mana for
+ * no life (pays.c's plain lands), making every type of the cost's that z
+ * makes (other types pay only generic mana, as any land does), and having
+ * every basic land type z has (check lands read them). Of two such lands
+ * alike in both, the later is beaten by the earlier. */
+static void better_finds(struct odds_ctx *c, unsigned keep)
+{
+	for (size_t z = 0; z < c->n_groups; z++) {
+		const struct odds_group *a = &c->g[z];
+
+		c->g[z].beaten_by = 0;
+		if (!a->one_mana)
+			continue;
+		for (size_t y = 0; y < c->n_groups; y++) {
+			const struct odds_group *b = &c->g[y];
+			unsigned ma = a->one_mana & keep, mb = b->one_mana & keep;
+
+			if (y == z || !b->one_mana || (ma & ~mb) || (a->types & ~b->types))
+				continue;
+			if (ma == mb && a->types == b->types && y > z)
+				continue;  /* alike: only the earlier beats the later */
+			c->g[z].beaten_by |= 1u << y;
+		}
+	}
+}
+
 static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsigned colors,
 			unsigned keep)
 {
@@ -367,6 +395,10 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 			if (c->g[g].fetch_types & c->g[z].found)
 				c->g[g].finds |= 1u << z;
 	c->reach_top = 0;
+	for (size_t g = 0; g < c->n_groups; g++)
+		c->g[g].one_mana = (uint8_t)mf_odds_one_mana_types(mf_mana_catalogue_land(q->cat,
+											 (size_t)c->g[g].land));
+	better_finds(c, keep);
 	for (size_t g = 0; g < c->n_groups; g++) {
 		c->g[g].reach = c->g[g].mana;
 		for (size_t z = 0; z < c->n_groups; z++)
@@ -391,6 +423,10 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	c->spells = q->size - c->lands;
 	c->lands_needed = mana_value(q, q->policy == MF_ODDS_PARIS2013);
 	c->mana_needed = least_mana(&q->cost, q->x);
+	c->plain_cost = true;
+	for (size_t m = 0; m < 32; m++)
+		if (q->cost.hybrid[m] || q->cost.phyrexian[m] || (m < 5 && q->cost.twobrid[m]))
+			c->plain_cost = false;
 	c->last_turn = q->curve > q->turn ? q->curve : q->turn;
 	c->draw_t1 = q->on_draw || (q->policy == MF_ODDS_KARSTEN2022 && q->size >= 99);  /* as mf_odds_rules() says */
 	c->budget = q->budget ? q->budget : MF_ODDS_BUDGET_DEFAULT;

@@ -66,6 +66,8 @@ struct odds_group {
 	uint8_t reach;      /* the most it makes in play: mana, or a fetch's best find */
 	uint32_t finds;     /* a fetch: bit z for each group z it can find */
 	uint8_t kind;       /* the query's index of the group's first land */
+	uint8_t one_mana;   /* mf_odds_one_mana_types() of its land (pay.c) */
+	uint32_t beaten_by; /* groups that serve as well once fetched (model.c) */
 };
 
 /* One attempt at a hand: draw `draw` cards, bottom `bottom` of them, keep
@@ -120,6 +122,7 @@ struct odds_ctx {
 	uint32_t lands_needed;
 	uint64_t mana_needed;   /* the least mana any payment takes (Phyrexian: none) */
 	uint8_t reach_top;      /* the largest reach of a group */
+	bool plain_cost;        /* coloured, {C}, generic and {X} symbols only */
 	struct odds_stage stages[5];
 	size_t n_stages;
 	bool bounce_in_deck;    /* the order of draws matters (drops.c) */
@@ -468,6 +471,7 @@ struct odds_member {
 	uint64_t above;       /* members whose costs cover this one's */
 	uint32_t fetchable;   /* groups a fetch of the deck finds */
 	uint8_t order;        /* mf_odds_sample_prepare(): member asked o-th */
+	uint8_t rank;         /* and where this member is in that order */
 	bool active;          /* plays the next games */
 	int rc;               /* MF_OK, or why it stopped playing */
 	const uint64_t *ref;  /* the record's answers for its spell, or NULL */

@@ -48,13 +48,12 @@ static bool pays_plainly(const struct odds_ctx *c, const uint8_t *on, uint32_t *
 	uint64_t lands = 0, total = cost->generic + (uint64_t)cost->x_count * c->q->x;
 	size_t k = 0;
 
-	for (size_t m = 0; m < 32; m++)
-		if (cost->hybrid[m] || cost->phyrexian[m] || (m < 5 && cost->twobrid[m]))
-			return false;
+	if (!c->plain_cost)
+		return false;
 	for (size_t g = 0; g < c->n_groups; g++) {
 		if (!on[g])
 			continue;
-		masks[k] = mf_odds_one_mana_types(mf_mana_catalogue_land(c->q->cat, (size_t)c->g[g].land));
+		masks[k] = c->g[g].one_mana;
 		if (!masks[k])
 			return false;
 		count[k] = on[g];
@@ -89,8 +88,7 @@ static bool pays_plainly(const struct odds_ctx *c, const uint8_t *on, uint32_t *
 static int solve(struct odds_ctx *c, const uint8_t *on, uint32_t *life)
 {
 	const struct mf_odds_query *q = c->q;
-	struct mf_mana_query mq = { .cat = q->cat, .life = MF_MANA_LIFE_MAX, .cost = q->cost, .x = q->x,
-				    .no_plan = true };
+	struct mf_mana_query mq;
 	struct mf_mana_result res;
 	size_t n = 0;
 	int rc;
@@ -100,6 +98,9 @@ static int solve(struct odds_ctx *c, const uint8_t *on, uint32_t *life)
 	c->solver_calls++;
 	if (pays_plainly(c, on, life))
 		return MF_OK;
+	/* made only now: the cost is a large struct */
+	mq = (struct mf_mana_query){ .cat = q->cat, .life = MF_MANA_LIFE_MAX, .cost = q->cost, .x = q->x,
+				     .no_plan = true };
 	for (size_t g = 0; g < c->n_groups; g++)
 		for (uint32_t k = 0; k < on[g]; k++)
 			c->board[n++] = c->g[g].land;

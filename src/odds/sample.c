@@ -40,14 +40,20 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 {
 	const struct odds_ctx *c = m->c;
 	uint8_t held[MF_ODDS_LAND_KINDS_MAX] = { 0 };
-	uint32_t spells = 0, first = c->draw_t1 ? 1 : 2;
+	uint32_t spells = 0, first = c->draw_t1 ? 1 : 2, lands = 0, colored = 0;
 
 	memset(p->hand, 0, sizeof(p->hand));
 	for (uint32_t j = 0; j < d->st->draw; j++) {
-		if (d->cards[j] == ODDS_SPELL)
+		uint8_t g;
+
+		if (d->cards[j] == ODDS_SPELL) {
 			spells++;
-		else
-			held[c->kind_group[d->cards[j]]]++;
+			continue;
+		}
+		g = c->kind_group[d->cards[j]];
+		held[g]++;
+		lands++;
+		colored += c->g[g].colors != 0;
 	}
 	mf_odds_keep(c, d->st, spells, held, p->hand);
 	memset(p->draws, ODDS_NONE, sizeof(p->draws));
@@ -56,14 +62,19 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 
 		p->draws[t - 1] = card == ODDS_SPELL ? ODDS_SPELL : c->kind_group[card];
 	}
-	p->lands = p->colored = p->lands_on_turn = 0;
+	p->lands_on_turn = 0;
 	p->on_turn = 0;
 	p->cast = false;
 	p->recorded = -1;
-	for (size_t g = 0; g < c->n_groups; g++) {
-		p->lands += p->hand[g];
-		p->colored += c->g[g].colors ? p->hand[g] : 0;
+	if (d->bottomed) {  /* the hand kept is not the hand drawn */
+		lands = colored = 0;
+		for (size_t g = 0; g < c->n_groups; g++) {
+			lands += p->hand[g];
+			colored += c->g[g].colors ? p->hand[g] : 0;
+		}
 	}
+	p->lands = lands;
+	p->colored = colored;
 }
 
 /* Whether cost a covers cost b (both plain: coloured, C and generic
@@ -115,6 +126,8 @@ void mf_odds_sample_prepare(struct odds_member *m, size_t k)
 			m[j].order = m[j - 1].order;
 			m[j - 1].order = x;
 		}
+	for (size_t o = 0; o < k; o++)
+		m[m[o].order].rank = (uint8_t)o;
 }
 
 /* Member m failed with rc: it plays no more. */
@@ -130,7 +143,7 @@ static void drop_out(struct odds_member *m, int rc)
 static void play_turn(struct odds_member *m, size_t k, const uint8_t *on, size_t n_on,
 		      struct player *p, const struct odds_deal *d, uint32_t t)
 {
-	uint64_t asked = 0, yes = 0, no = 0;
+	uint64_t asked = 0, yes = 0, no = 0, by_rank = 0;
 	bool imply = !d->bottomed;
 
 	for (size_t a = 0; a < n_on; a++) {
@@ -161,13 +174,17 @@ static void play_turn(struct odds_member *m, size_t k, const uint8_t *on, size_t
 		else if (t == c->q->turn && p[i].recorded == 0)
 			no |= 1ull << i | (imply ? m[i].above : 0);
 	}
-	for (size_t o = 0; o < k && asked; o++) {
-		size_t i = m[o].order;
-		struct odds_game g = { .hand = p[i].hand, .draws = p[i].draws, .turn = t };
+	/* the members asked, by their places in the order asked */
+	for (uint64_t a = asked; a; a &= a - 1)
+		by_rank |= 1ull << m[__builtin_ctzll(a)].rank;
+	for (; by_rank; by_rank &= by_rank - 1) {
+		size_t i = m[__builtin_ctzll(by_rank)].order;
+		struct odds_game g;
 		int castable;
 
-		if (!(asked >> i & 1) || ((yes | no) >> i & 1) || !m[i].active)
+		if (((yes | no) >> i & 1) || !m[i].active)
 			continue;
+		g = (struct odds_game){ .hand = p[i].hand, .draws = p[i].draws, .turn = t };
 		castable = mf_odds_castable(m[i].c, &g);
 		if (castable < 0) {
 			drop_out(&m[i], castable);
