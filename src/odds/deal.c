@@ -115,6 +115,22 @@ static void offer(struct pick *x, uint64_t k, uint32_t p)
 	x->at[j] = p;
 }
 
+/* The first m cards of picks a and b (each in order), in order, into x:
+ * by key, the earlier card first of two of one key. */
+static void merge(const struct pick *a, const struct pick *b, uint32_t m, struct pick *x)
+{
+	uint32_t i = 0, j = 0;
+
+	x->m = x->have = m;
+	for (uint32_t o = 0; o < m; o++) {
+		bool from_a = j == b->have || (i < a->have && (a->key[i] < b->key[j] ||
+							      (a->key[i] == b->key[j] && a->at[i] < b->at[j])));
+
+		x->key[o] = from_a ? a->key[i] : b->key[j];
+		x->at[o] = from_a ? a->at[i++] : b->at[j++];
+	}
+}
+
 /* Stage `stage` of deck x's deal, its pick made: whether it keeps; *d
  * set to it. */
 static bool keeps(const struct odds_ctx *c, const struct odds_layout *l, int x, size_t stage,
@@ -139,22 +155,30 @@ void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_
 
 	for (size_t i = 0; i < c->n_stages && !(done[0] && done[1]); i++) {
 		uint64_t s = c->q->seed ^ mf_mix64((game * 8 + i + 1) * MF_SPLITMIX64_GAMMA);
-		struct pick pk[2];
+		/* the cards both decks hold, and those of one alone: each card
+		 * offered once, and each deck's draw merged from two picks */
+		struct pick pk[2], both = { .m = 0 }, own[2];
 
 		for (int x = 0; x < 2; x++) {
 			uint32_t m = c->stages[i].draw + draws;
 
-			pk[x].have = 0;
-			pk[x].m = done[x] ? 0 : m < l->size[x] ? m : l->size[x];
+			own[x].have = 0;
+			own[x].m = done[x] ? 0 : m < l->size[x] ? m : l->size[x];
+			both.m = own[x].m > both.m ? own[x].m : both.m;
 		}
+		both.have = 0;
 		for (uint32_t p = 0; p < l->n; p++) {
 			uint64_t k = mf_mix64(s ^ l->id[p]);
 
-			if (l->in[p] & 1)
-				offer(&pk[0], k, p);
-			if (l->in[p] & 2)
-				offer(&pk[1], k, p);
+			if (l->in[p] == 3)
+				offer(&both, k, p);
+			else if (l->in[p] & 1)
+				offer(&own[0], k, p);
+			else if (l->in[p] & 2)
+				offer(&own[1], k, p);
 		}
+		for (int x = 0; x < 2; x++)
+			merge(&both, &own[x], own[x].m, &pk[x]);
 		for (int x = 0; x < 2; x++)
 			if (!done[x])
 				done[x] = keeps(c, l, x, i, &pk[x], x ? d1 : d) || i + 1 == c->n_stages;

@@ -395,9 +395,12 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 			if (c->g[g].fetch_types & c->g[z].found)
 				c->g[g].finds |= 1u << z;
 	c->reach_top = 0;
-	for (size_t g = 0; g < c->n_groups; g++)
-		c->g[g].one_mana = (uint8_t)mf_odds_one_mana_types(mf_mana_catalogue_land(q->cat,
-											 (size_t)c->g[g].land));
+	for (size_t g = 0; g < c->n_groups; g++) {
+		const struct mf_mana_land *l = mf_mana_catalogue_land(q->cat, (size_t)c->g[g].land);
+
+		c->g[g].one_mana = (uint8_t)mf_odds_one_mana_types(l);
+		c->g[g].fixed = mf_odds_fixed_mana(l, c->g[g].made);
+	}
 	better_finds(c, keep);
 	for (size_t g = 0; g < c->n_groups; g++) {
 		c->g[g].reach = c->g[g].mana;

@@ -67,6 +67,8 @@ struct odds_group {
 	uint32_t finds;     /* a fetch: bit z for each group z it can find */
 	uint8_t kind;       /* the query's index of the group's first land */
 	uint8_t one_mana;   /* mf_odds_one_mana_types() of its land (pay.c) */
+	bool fixed;         /* mf_odds_fixed_mana() of its land, into made[] */
+	uint8_t made[MF_MANA_TYPES];
 	uint32_t beaten_by; /* groups that serve as well once fetched (model.c) */
 };
 
@@ -346,6 +348,10 @@ uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t
  * of tapping it makes one mana for no life; else 0 (a fetch, a Tron land,
  * a land of two mana or one that may cost life). */
 unsigned mf_odds_one_mana_types(const struct mf_mana_land *l);
+
+/* pay.c: whether land l always makes the same mana (one way, for no life,
+ * no fetch or Tron piece): made[t] of each type t then. */
+bool mf_odds_fixed_mana(const struct mf_mana_land *l, uint8_t *made);
 
 /* pay.c: sets *life to the least life with which the untapped lands on[g]
  * of each group pay the cost (UINT32_MAX: they cannot) and returns MF_OK;

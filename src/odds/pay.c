@@ -33,32 +33,57 @@ unsigned mf_odds_one_mana_types(const struct mf_mana_land *l)
 	return mask;
 }
 
+bool mf_odds_fixed_mana(const struct mf_mana_land *l, uint8_t *made)
+{
+	unsigned total = 0;
+
+	if (l->fetch_types || l->tron || l->n_options != 1 || l->options[0].life)
+		return false;
+	for (unsigned t = 0; t < MF_MANA_TYPES; t++) {
+		made[t] = l->options[0].mana[t];
+		total += made[t];
+	}
+	return total > 0;
+}
+
 /* The solver's answer without the solver, when it is plain: the cost's
  * symbols are coloured, {C}, generic or {X}, and each land makes one mana
- * of a choice of types for no life. Then no life is ever paid, and by
- * Hall's theorem the lands pay iff they are as many as the cost's mana
- * and, for every set S of the types the cost names, the lands making one
- * of S are as many as its symbols of S. true and *life (0, or UINT32_MAX
- * when they cannot pay) then; false when the solver must answer. */
+ * of a choice of types, or the same mana always (a bounce land's two), for
+ * no life. Then no life is ever paid, and each mana made is a unit of a
+ * choice of types: by Hall's theorem the lands pay iff their units are as
+ * many as the cost's mana and, for every set S of the types the cost
+ * names, the units making one of S are as many as its symbols of S. true
+ * and *life (0, or UINT32_MAX when they cannot pay) then; false when the
+ * solver must answer. */
 static bool pays_plainly(const struct odds_ctx *c, const uint8_t *on, uint32_t *life)
 {
 	const struct mf_mana_cost *cost = &c->q->cost;
-	unsigned masks[MF_ODDS_LAND_KINDS_MAX], named = 0;
-	uint32_t count[MF_ODDS_LAND_KINDS_MAX];
+	unsigned masks[MF_ODDS_LAND_KINDS_MAX * MF_MANA_TYPES], named = 0;
+	uint32_t count[MF_ODDS_LAND_KINDS_MAX * MF_MANA_TYPES];
 	uint64_t lands = 0, total = cost->generic + (uint64_t)cost->x_count * c->q->x;
 	size_t k = 0;
 
 	if (!c->plain_cost)
 		return false;
 	for (size_t g = 0; g < c->n_groups; g++) {
+		const struct odds_group *x = &c->g[g];
+
 		if (!on[g])
 			continue;
-		masks[k] = c->g[g].one_mana;
-		if (!masks[k])
+		if (x->one_mana) {
+			masks[k] = x->one_mana;
+			count[k++] = on[g];
+			lands += on[g];
+			continue;
+		}
+		if (!x->fixed)
 			return false;
-		count[k] = on[g];
-		lands += on[g];
-		k++;
+		for (unsigned t = 0; t < MF_MANA_TYPES; t++)
+			if (x->made[t]) {
+				masks[k] = 1u << t;
+				count[k] = (uint32_t)on[g] * x->made[t];
+				lands += count[k++];
+			}
 	}
 	for (unsigned t = 0; t < MF_MANA_TYPES; t++) {
 		total += cost->need[t];

@@ -57,12 +57,23 @@ static void after_hand(const struct odds_ctx *c, uint32_t drawn, uint32_t hc, ui
 	lc -= hc;
 	lo -= ho;
 	for (uint32_t t = 1; t <= c->last_turn; t++) {
-		uint32_t draws = t - 1 + (c->draw_t1 ? 1u : 0u);
+		uint32_t draws = t - 1 + (c->draw_t1 ? 1u : 0u), rest = lib - lc - lo;
+		/* two_kinds(lib, lc, lo, draws, a, b)'s factors, each once */
+		double ca[MF_ODDS_TURN_MAX + 1], cb[MF_ODDS_TURN_MAX + 1], cr[MF_ODDS_TURN_MAX + 1];
+		double all = mf_odds_binom(lib, draws);
 
+		for (uint32_t j = 0; j <= draws; j++) {
+			ca[j] = mf_odds_binom(lc, j);
+			cb[j] = mf_odds_binom(lo, j);
+			cr[j] = mf_odds_binom(rest, j);
+		}
 		for (uint32_t a = 0; a <= draws && a <= lc; a++)
-			for (uint32_t b = 0; a + b <= draws && b <= lo; b++)
+			for (uint32_t b = 0; a + b <= draws && b <= lo; b++) {
+				if (draws - a - b > rest)
+					continue;  /* two_kinds() is then 0 */
 				s->law[odds_stratum(s, t, kept + a + b, colored + a)] +=
-					p * two_kinds(lib, lc, lo, draws, a, b);
+					p * (ca[a] * cb[b] * cr[draws - a - b] / all);
+			}
 	}
 }
 
