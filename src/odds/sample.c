@@ -26,11 +26,13 @@
 /* One member's game in progress. */
 struct player {
 	uint8_t hand[MF_ODDS_LAND_KINDS_MAX], draws[MF_ODDS_TURN_MAX];
-	uint32_t lands, colored;  /* lands seen; those making a cost colour */
+	uint8_t lands[MF_ODDS_TURN_MAX];    /* lands seen by each turn */
+	uint8_t colored[MF_ODDS_TURN_MAX];  /* those making a cost colour */
+	uint32_t breaks;          /* bit t - 1: a land a fetch finds drawn on t */
 	uint32_t lands_on_turn;   /* lands seen by the turn asked */
 	int on_turn;              /* castable on the turn asked */
-	bool cast;                /* castable on a turn asked, and no land a fetch
-				   * finds drawn since */
+	bool cast;                /* castable on cast_turn, the last turn asked */
+	uint32_t cast_turn;
 	int recorded;             /* the record's answer on the turn asked, where
 				   * the game is the record's; else -1 */
 };
@@ -55,7 +57,10 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 		lands++;
 		colored += c->g[g].colors != 0;
 	}
-	mf_odds_keep(c, d->st, spells, held, p->hand);
+	if (d->bottomed)
+		mf_odds_keep(c, d->st, spells, held, p->hand);
+	else  /* no land bottomed: the hand kept is the lands drawn */
+		memcpy(p->hand, held, c->n_groups);
 	memset(p->draws, ODDS_NONE, sizeof(p->draws));
 	for (uint32_t t = first; t <= c->last_turn; t++) {
 		uint8_t card = d->cards[d->st->draw + t - first];
@@ -65,16 +70,27 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 	p->lands_on_turn = 0;
 	p->on_turn = 0;
 	p->cast = false;
+	p->cast_turn = 0;
 	p->recorded = -1;
-	if (d->bottomed) {  /* the hand kept is not the hand drawn */
+	if (d->bottomed) {  /* the lands kept are not the lands drawn */
 		lands = colored = 0;
 		for (size_t g = 0; g < c->n_groups; g++) {
 			lands += p->hand[g];
 			colored += c->g[g].colors ? p->hand[g] : 0;
 		}
 	}
-	p->lands = lands;
-	p->colored = colored;
+	p->breaks = 0;
+	for (uint32_t t = 1; t <= c->last_turn; t++) {
+		uint8_t draw = p->draws[t - 1];
+
+		if (draw < c->n_groups) {
+			lands++;
+			colored += c->g[draw].colors != 0;
+			p->breaks |= (m->fetchable >> draw & 1u) << (t - 1);
+		}
+		p->lands[t - 1] = (uint8_t)lands;
+		p->colored[t - 1] = (uint8_t)colored;
+	}
 }
 
 /* Whether cost a covers cost b (both plain: coloured, C and generic
@@ -137,29 +153,20 @@ static void drop_out(struct odds_member *m, int rc)
 	m->active = false;
 }
 
-/* Turn t of one game for every member that plays it: the turn's draw
- * counted, then whether each member asking about t casts, by its carry,
- * by an implication or by a search. */
-static void play_turn(struct odds_member *m, size_t k, const uint8_t *on, size_t n_on,
-		      struct player *p, const struct odds_deal *d, uint32_t t)
+/* Turn t of one game for the members asking about it (bits of asks):
+ * whether each casts, by its carry, by an implication or by a search. */
+static void play_turn(struct odds_member *m, uint64_t asks, struct player *p, const struct odds_deal *d,
+		      uint32_t t)
 {
 	uint64_t asked = 0, yes = 0, no = 0, by_rank = 0;
 	bool imply = !d->bottomed;
 
-	for (size_t a = 0; a < n_on; a++) {
-		size_t i = on[a];
+	for (; asks; asks &= asks - 1) {
+		size_t i = (size_t)__builtin_ctzll(asks);
 		const struct odds_ctx *c = m[i].c;
-		uint8_t draw;
+		uint32_t since = t - p[i].cast_turn;  /* turns since the last asked */
 
-		if (!m[i].active || t > c->last_turn)
-			continue;
-		draw = p[i].draws[t - 1];
-		if (draw < c->n_groups) {
-			p[i].lands++;
-			p[i].colored += c->g[draw].colors != 0;
-			p[i].cast &= !(m[i].fetchable >> draw & 1);
-		}
-		if (t != c->q->turn && t > c->q->curve)
+		if (!m[i].active)
 			continue;
 		if (!mf_odds_charge(m[i].c, 1)) {
 			drop_out(&m[i], MF_ERR_LIMIT);
@@ -167,9 +174,10 @@ static void play_turn(struct odds_member *m, size_t k, const uint8_t *on, size_t
 		}
 		asked |= 1ull << i;
 		/* a line of play that cast still does, its last land drop
-		 * delayed, while the fetches' library (the lands not seen)
-		 * keeps what it had */
-		if (p[i].cast || (t == c->q->turn && p[i].recorded == 1))
+		 * delayed, while no land a fetch finds is drawn (the fetches'
+		 * library, the lands not seen, keeps what it had) */
+		if ((p[i].cast && !(p[i].breaks >> p[i].cast_turn & ((1u << since) - 1))) ||
+		    (t == c->q->turn && p[i].recorded == 1))
 			yes |= 1ull << i | (imply ? m[i].below : 0);
 		else if (t == c->q->turn && p[i].recorded == 0)
 			no |= 1ull << i | (imply ? m[i].above : 0);
@@ -195,22 +203,23 @@ static void play_turn(struct odds_member *m, size_t k, const uint8_t *on, size_t
 		else
 			no |= 1ull << i | (imply ? m[i].above : 0);
 	}
-	for (size_t a = 0; a < n_on && asked; a++) {
-		size_t i = on[a];
+	for (; asked; asked &= asked - 1) {
+		size_t i = (size_t)__builtin_ctzll(asked);
 		struct odds_strata *s = &m[i].strata;
 		size_t at;
 		int castable = (int)(yes >> i & 1);
 
-		if (!(asked >> i & 1) || !m[i].active)
+		if (!m[i].active)
 			continue;
 		p[i].cast = castable == 1;
+		p[i].cast_turn = t;
 		m[i].tally.by_turn[t - 1] += castable;
-		at = odds_stratum(s, t, p[i].lands, p[i].colored);
+		at = odds_stratum(s, t, p[i].lands[t - 1], p[i].colored[t - 1]);
 		s->games[at]++;
 		s->cast[at] += (uint32_t)castable;
 		if (t == m[i].c->q->turn) {
 			p[i].on_turn = castable;
-			p[i].lands_on_turn = p[i].lands;
+			p[i].lands_on_turn = p[i].lands[t - 1];
 		}
 	}
 }
@@ -276,6 +285,7 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 	const struct mf_odds_query *q = m[0].c->q;
 	uint32_t last = 0, draws;
 	uint8_t on[ODDS_SAMPLE_BATCH_MAX];
+	uint64_t asks[MF_ODDS_TURN_MAX] = { 0 };  /* bit i: member i asks turn t */
 	size_t n_on = 0;
 	struct player *p = malloc(k * sizeof(*p) + 1);
 	struct odds_layout layout;
@@ -290,8 +300,13 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 	 * they ask (a deal of fewer draws deals the same first cards) */
 	for (size_t i = 0; i < k; i++)
 		if (m[i].active) {
+			const struct odds_ctx *c = m[i].c;
+
 			on[n_on++] = (uint8_t)i;
-			last = m[i].c->last_turn > last ? m[i].c->last_turn : last;
+			last = c->last_turn > last ? c->last_turn : last;
+			for (uint32_t t = 1; t <= c->last_turn; t++)
+				if (t == c->q->turn || t <= c->q->curve)
+					asks[t - 1] |= 1ull << i;
 		}
 	draws = last ? last - (m[0].c->draw_t1 ? 0 : 1) : 0;
 	for (uint64_t game = first; game < first + games && !rc && n_on; game++) {
@@ -322,7 +337,7 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 		if (!any)
 			break;
 		for (uint32_t t = 1; t <= last; t++)
-			play_turn(m, k, on, n_on, p, &d, t);
+			play_turn(m, asks[t - 1], p, &d, t);
 		end_game(m, on, n_on, p, game);
 	}
 	mf_odds_layout_free(&layout);
