@@ -68,7 +68,9 @@ extern "C" {
 #define MF_ODDS_TURN_MAX 20              /* latest turn asked about */
 #define MF_ODDS_GAMES_MAX 10000000u      /* games of one sampled answer */
 #define MF_ODDS_GAMES_DEFAULT 100000u    /* most games when none are asked for */
-#define MF_ODDS_GAMES_BATCH 2500u        /* without games: batches of this many ... */
+#define MF_ODDS_GAMES_BATCH 2500u        /* without games: a first batch of this many,
+					  * then ... */
+#define MF_ODDS_GAMES_STEP 500u          /* ... more of this many at a time ... */
 #define MF_ODDS_PRECISION 0.005          /* ... until every figure is known to +-0.5
 					  * points at 95% */
 #define MF_ODDS_BUDGET_DEFAULT 20000000u /* work units: see mf_odds_result.work */
@@ -158,10 +160,11 @@ struct mf_odds_query {
 	struct mf_odds_custom custom;  /* MF_ODDS_CUSTOM only */
 	enum mf_odds_method method;
 	uint64_t seed;            /* sampling */
-	uint32_t games;           /* sampling: that many games; 0: batches of
-				   * MF_ODDS_GAMES_BATCH until every figure's 95%
-				   * interval is within MF_ODDS_PRECISION, at most
-				   * MF_ODDS_GAMES_DEFAULT games */
+	uint32_t games;           /* sampling: that many games; 0: a batch of
+				   * MF_ODDS_GAMES_BATCH, then of MF_ODDS_GAMES_STEP,
+				   * until every figure's 95% interval is within
+				   * MF_ODDS_PRECISION, at most MF_ODDS_GAMES_DEFAULT
+				   * games */
 	uint64_t budget;          /* work units, 0 for MF_ODDS_BUDGET_DEFAULT */
 	const struct mf_stop *stop;  /* NULL, or the caller's stop: MF_ERR_STOPPED */
 	struct mf_odds_cache *cache; /* NULL, or the caller's cache (mf_odds_cache_new())

@@ -113,15 +113,17 @@ static int drop_on_turn(struct field *f, size_t y)
 	}
 }
 
-/* Whether one of the groups `better` has `need` lands left in f's
- * library: as many as the fetches still to crack, this one among them, so
- * that a line finding what they beat finds one of them instead, as well. */
+/* Whether the groups `better` have `need` lands left in f's library, in
+ * all: as many as the fetches still to crack, this one among them, so
+ * that a line finding what they beat can find one of them instead, as
+ * well, whatever the other fetches find. */
 static bool beaten(const struct field *f, uint32_t better, uint32_t need)
 {
-	for (; better; better &= better - 1)
-		if (f->lib[__builtin_ctz(better)] >= need)
-			return true;
-	return false;
+	uint32_t left = 0;
+
+	for (; better && left < need; better &= better - 1)
+		left += f->lib[__builtin_ctz(better)];
+	return left >= need;
 }
 
 /* The fetches among the lands before T (left[g] copies of group g to go):

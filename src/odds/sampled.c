@@ -89,6 +89,13 @@ static void answer(const struct odds_member *m, const struct figures *f, struct 
 		put(&f->by_turn[i], &out->by_turn[i], &out->by_turn_se[i], &lo, &hi);
 }
 
+/* Whether a member without games of its own, g games played, is at a
+ * batch's end: the first batch's, then each step's. */
+static bool batch_end(uint64_t g)
+{
+	return g >= MF_ODDS_GAMES_BATCH && (g - MF_ODDS_GAMES_BATCH) % MF_ODDS_GAMES_STEP == 0;
+}
+
 /* The games of the next round: up to the next batch's end, or the end of
  * a member's own games when sooner. 0 when no member plays on. */
 static uint32_t round_games(const struct odds_member *m, size_t k)
@@ -97,8 +104,10 @@ static uint32_t round_games(const struct odds_member *m, size_t k)
 
 	for (size_t i = 0; i < k; i++) {
 		const struct mf_odds_query *q = m[i].c->q;
-		uint64_t left = q->games ? q->games - m[i].games :
-				MF_ODDS_GAMES_BATCH - m[i].games % MF_ODDS_GAMES_BATCH;
+		uint64_t g = m[i].games;
+		uint64_t left = q->games ? q->games - g :
+				g < MF_ODDS_GAMES_BATCH ? MF_ODDS_GAMES_BATCH - g :
+				MF_ODDS_GAMES_STEP - (g - MF_ODDS_GAMES_BATCH) % MF_ODDS_GAMES_STEP;
 
 		if (m[i].active && (!most || left < most))
 			most = left;
@@ -114,7 +123,7 @@ static bool done(struct odds_member *m, struct mf_odds_result *out)
 	const struct mf_odds_query *q = m->c->q;
 	struct figures f;
 
-	if (q->games ? m->games < q->games : m->games % MF_ODDS_GAMES_BATCH != 0)
+	if (q->games ? m->games < q->games : !batch_end(m->games))
 		return false;
 	estimate(m->c, &m->strata, &f);
 	if (!q->games && m->games < MF_ODDS_GAMES_DEFAULT && !precise(m->c, &f))
