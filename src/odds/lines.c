@@ -20,17 +20,29 @@ struct line {
 	uint8_t arrived[MF_ODDS_LAND_KINDS_MAX];  /* every land by turn T */
 };
 
-/* Whether multiset a is within b (n groups) and not equal to it. */
-static bool strictly_within(const uint8_t *a, const uint8_t *b, size_t n)
+/* Whether battlefield a is within b: no group holds more lands in a. Both
+ * are FIELD bytes, zero past the groups, and a count is below 128, so each
+ * 8-byte word is compared at once: (b | 0x80..) - a keeps the high bit of
+ * every byte where b's count is at least a's. */
+static bool within(const uint8_t *a, const uint8_t *b)
 {
-	bool less = false;
+	const uint64_t high = 0x8080808080808080ull;
 
-	for (size_t g = 0; g < n; g++) {
-		if (a[g] > b[g])
+	for (size_t w = 0; w < FIELD; w += 8) {
+		uint64_t x, y;
+
+		memcpy(&x, a + w, 8);
+		memcpy(&y, b + w, 8);
+		if ((((y | high) - x) & high) != high)
 			return false;
-		less |= a[g] < b[g];
 	}
-	return less;
+	return true;
+}
+
+/* Whether battlefield a is within b and not equal to it. */
+static bool strictly_within(const uint8_t *a, const uint8_t *b)
+{
+	return within(a, b) && memcmp(a, b, FIELD) != 0;
 }
 
 /* The land drops of turn T on the battlefields the lines reached (end[i];
@@ -66,7 +78,7 @@ static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, si
 				continue;
 			for (size_t j = 0; j < n_end && !beaten; j++)
 				beaten = (y == n || end[j][y] < w->arrived[y]) && size[j] > size[i] &&
-					 strictly_within(end[i], end[j], n);
+					 strictly_within(end[i], end[j]);
 			if (!beaten)
 				rc = mf_odds_try_field(c, end[i], want, w->lib, y == n);
 		}
@@ -84,19 +96,11 @@ struct frontier {
 	size_t count;
 };
 
-/* Whether every group of a is at most b's (n groups). */
-static bool within(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	for (size_t g = 0; g < n; g++)
-		if (a[g] > b[g])
-			return false;
-	return true;
-}
-
-/* Adds battlefield b (n groups, `lands` lands) to f unless one of f holds
- * it, dropping those it holds; a battlefield can only hold a larger one, so
- * those of b's size are only compared for equality. false when f is full. */
-static bool add_largest(struct frontier *f, const uint8_t *b, uint32_t lands, size_t n)
+/* Adds battlefield b (FIELD bytes, `lands` lands) to f unless one of f
+ * holds it, dropping those it holds; a battlefield can only hold a larger
+ * one, so those of b's size are only compared for equality. false when f
+ * is full. */
+static bool add_largest(struct frontier *f, const uint8_t *b, uint32_t lands)
 {
 	for (size_t i = 0; i < f->count;) {
 		uint8_t *m = f->fields + i * FIELD;
@@ -105,9 +109,9 @@ static bool add_largest(struct frontier *f, const uint8_t *b, uint32_t lands, si
 			if (memcmp(b, m, FIELD) == 0)
 				return true;
 		} else if (f->size[i] > lands) {
-			if (within(b, m, n))
+			if (within(b, m))
 				return true;
-		} else if (within(m, b, n)) {
+		} else if (within(m, b)) {
 			f->count--;
 			memcpy(m, f->fields + f->count * FIELD, FIELD);
 			f->size[i] = f->size[f->count];
@@ -175,19 +179,19 @@ static int largest_lines(struct line *w, bool small)
 				if (c->g[y].drop != ODDS_DROP_BOUNCE) {
 					played = true;
 					if (!small || lands < 2)
-						room = add_largest(next, b, lands + 1, n);
+						room = add_largest(next, b, lands + 1);
 					continue;
 				}
 				for (size_t z = 0; z < n && room; z++) {
 					if (!b[z])
 						continue;
 					b[z]--;
-					room = add_largest(next, b, lands, n);
+					room = add_largest(next, b, lands);
 					b[z]++;
 				}
 			}
 			if ((!played || small) && room)
-				room = add_largest(next, bf, lands, n);
+				room = add_largest(next, bf, lands);
 			if (!room) {
 				c->over_budget = true;
 				rc = MF_ERR_LIMIT;
