@@ -328,9 +328,6 @@ static int check_query(const struct mf_odds_query *q)
 	return MF_OK;
 }
 
-/* The groups of the deck: its lands in order, neighbours that behave
- * alike merged. Basic land types are kept apart only where a fetch or a
- * check land reads them. */
 /* For each group z a fetch may find, the groups that would serve as well
  * on the battlefield (field.c's resolve() then tries z only when none of
  * them is left to find), into c->g[z].beaten_by: lands making one mana for
@@ -359,6 +356,9 @@ static void better_finds(struct odds_ctx *c, unsigned keep)
 	}
 }
 
+/* The groups of the deck: its lands in order, neighbours that behave
+ * alike merged. Basic land types are kept apart only where a fetch or a
+ * check land reads them. */
 static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsigned colors,
 			unsigned keep)
 {
