@@ -29,7 +29,6 @@ struct player {
 	uint8_t lands[MF_ODDS_TURN_MAX];    /* lands seen by each turn */
 	uint8_t colored[MF_ODDS_TURN_MAX];  /* those making a cost colour */
 	uint32_t breaks;          /* bit t - 1: a land a fetch finds drawn on t */
-	uint32_t lands_on_turn;   /* lands seen by the turn asked */
 	int on_turn;              /* castable on the turn asked */
 	bool cast;                /* castable on cast_turn, the last turn asked */
 	uint32_t cast_turn;
@@ -67,7 +66,6 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 
 		p->draws[t - 1] = card == ODDS_SPELL ? ODDS_SPELL : c->kind_group[card];
 	}
-	p->lands_on_turn = 0;
 	p->on_turn = 0;
 	p->cast = false;
 	p->cast_turn = 0;
@@ -217,10 +215,8 @@ static void play_turn(struct odds_member *m, uint64_t asks, struct player *p, co
 		at = odds_stratum(s, t, p[i].lands[t - 1], p[i].colored[t - 1]);
 		s->games[at]++;
 		s->cast[at] += (uint32_t)castable;
-		if (t == m[i].c->q->turn) {
+		if (t == m[i].c->q->turn)
 			p[i].on_turn = castable;
-			p[i].lands_on_turn = p[i].lands[t - 1];
-		}
 	}
 }
 
@@ -269,7 +265,7 @@ static void end_game(struct odds_member *m, const uint8_t *on, size_t n_on, cons
 		if (!m[i].active)
 			continue;
 		m[i].tally.castable += p[i].on_turn;
-		if (p[i].lands_on_turn >= m[i].c->lands_needed) {
+		if (p[i].lands[m[i].c->q->turn - 1] >= m[i].c->lands_needed) {
 			m[i].tally.lands++;
 			m[i].tally.both += p[i].on_turn;
 		}
