@@ -197,6 +197,8 @@ static bool started(struct mf_gate *g, struct gate_conn *c)
 
 void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c)
 {
+	/* never started: no MHD_CONNECTION_NOTIFY_CLOSED will come for it */
+	atomic_fetch_sub(g->held, 1);
 	mf_gate_close_mhd(g, c);
 	c->why.problem = MF_PROBLEM_OVERLOADED;
 	snprintf(c->why.detail, sizeof(c->why.detail), "%s",
@@ -464,7 +466,7 @@ static void *gate_thread(void *arg)
 		 * the backlog is accepted once a connection closed. Otherwise
 		 * the listening socket's own event accepts; no accept here that
 		 * only comes back EAGAIN. */
-		if (g->listening && g->accept_held && g->live < g->cfg.connection_limit)
+		if (g->listening && g->accept_held && mf_gate_has_room(g))
 			mf_gate_accept(g);
 		bury(g);
 	}
@@ -481,6 +483,7 @@ bool mf_gate_start(const struct mf_gate_config *cfg, struct mf_gate **out)
 	if (!g)
 		return false;
 	g->cfg = *cfg;
+	g->held = cfg->open ? cfg->open : &g->own_held;
 	g->listen_fd = cfg->listen_fd;
 	g->listening = true;
 	g->epoll_fd = epoll_create1(EPOLL_CLOEXEC);
@@ -536,6 +539,19 @@ void mf_gate_answered(struct mf_gate *g, int mhd_fd)
 		}
 	}
 	pthread_mutex_unlock(&g->lock);
+}
+
+void mf_gate_released(struct mf_gate *g)
+{
+	uint64_t one = 1;
+	ssize_t n;
+
+	if (!g || atomic_fetch_sub(g->held, 1) < g->cfg.connection_limit)
+		return;
+	/* Down from the limit: the gate may be holding its accepts for it. An
+	 * eventfd write fails only on overflow: it is awake then. */
+	n = write(g->wake_fd, &one, sizeof(one));
+	(void)n;
 }
 
 void mf_gate_stop_accepting(struct mf_gate *g)

@@ -9,7 +9,9 @@
  * libmicrohttpd with MHD_add_connection() and the client's own address, so
  * that the logs and the hang-up watcher see the real client. The gate holds
  * both connection limits itself: past connection_limit it stops accepting
- * (more wait in the backlog); a client address with per_ip_limit
+ * (more wait in the backlog), counting a connection until libmicrohttpd
+ * has let it go (mf_gate_released), so that libmicrohttpd never meets a
+ * limit of its own; a client address with per_ip_limit
  * connections open has each further one closed at once, without an answer,
  * as libmicrohttpd did. A connection libmicrohttpd refuses (MHD_NO from
  * MHD_add_connection, or its end closed before it started serving it) is
@@ -37,6 +39,7 @@
 #ifndef MF_HTTP_GATE_H
 #define MF_HTTP_GATE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -77,6 +80,9 @@ struct mf_gate_config {
 	unsigned per_ip_limit;        /* connections open from one address; 0: no limit */
 	size_t body_limit;            /* bytes of a request body: what a lingering close may
 				       * read of a body cut short by an early answer */
+	atomic_uint *open;            /* borrowed, 0 at the start: the connections relayed or
+				       * held by libmicrohttpd, which the limit counts (the
+				       * server's gauge); NULL: the gate's own count */
 	struct request_ids *ids;      /* borrowed: the server's, for refusals' ids */
 	const struct cors *cors;      /* borrowed: the allowed origins; NULL: none */
 	mf_gate_refused_fn refused;   /* NULL: none */
@@ -101,6 +107,12 @@ void mf_gate_started(struct mf_gate *g, int mhd_fd);
  * (libmicrohttpd's end) is mhd_fd sent a whole answer. From any thread, up
  * to mf_gate_stop(); unknown sockets are ignored. */
 void mf_gate_answered(struct mf_gate *g, int mhd_fd);
+
+/* libmicrohttpd let go of a connection it started serving
+ * (MHD_CONNECTION_NOTIFY_CLOSED): one place more under the connection
+ * limit, which counts the connections libmicrohttpd holds as well as those
+ * the gate relays. From any thread, up to mf_gate_stop(); NULL is fine. */
+void mf_gate_released(struct mf_gate *g);
 
 /* Stops listening: a new connection is refused at once. From any thread;
  * connections already accepted go on. */

@@ -131,6 +131,12 @@ static bool grow(struct mf_gate *g, int fd)
 	return true;
 }
 
+bool mf_gate_has_room(struct mf_gate *g)
+{
+	return g->live < g->cfg.connection_limit &&
+	       atomic_load(g->held) < g->cfg.connection_limit;
+}
+
 /* Hands c over to libmicrohttpd: its end of the socketpair, known in the
  * table (before, so that mf_gate_started() finds it), with the client's
  * address. A refusal (libmicrohttpd closed its end then) is answered 503
@@ -142,6 +148,7 @@ static void hand_over(struct mf_gate *g, struct gate_conn *c)
 		g->by_fd[c->mhd_peer] = c;
 	pthread_mutex_unlock(&g->lock);
 	g->live++;
+	atomic_fetch_add(g->held, 1);
 	mf_gate_watch_client(g, c);
 	if (MHD_add_connection(g->cfg.daemon, c->mhd_peer, (struct sockaddr *)&c->addr,
 			       c->addr_len) == MHD_YES) {
@@ -158,12 +165,12 @@ void mf_gate_accept(struct mf_gate *g)
 	if (g->accept_held) {
 		struct epoll_event lev = { .events = EPOLLIN, .data.u64 = MF_GATE_KEY_LISTEN };
 
-		if (g->live >= g->cfg.connection_limit)
+		if (!mf_gate_has_room(g))
 			return;
 		epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, g->listen_fd, &lev);
 		g->accept_held = false;
 	}
-	while (g->listen_fd >= 0 && g->live < g->cfg.connection_limit) {
+	while (g->listen_fd >= 0 && mf_gate_has_room(g)) {
 		struct gate_conn *c = calloc(1, sizeof(*c));
 		socklen_t len = sizeof(c->addr);
 		int fd, pair[2], one = 1;

@@ -107,6 +107,11 @@ struct mf_gate {
 	atomic_bool stopping;
 	uint64_t stop_until;       /* ms: when stopping, how long connections may still write */
 	unsigned live;             /* connections with libmicrohttpd's side open */
+	atomic_uint *held;         /* connections libmicrohttpd holds: from the hand-over to
+				    * its MHD_CONNECTION_NOTIFY_CLOSED (mf_gate_released) or
+				    * its refusal; it frees a connection a little after the
+				    * gate closed its side. cfg.open, or own_held */
+	atomic_uint own_held;
 	unsigned lingering;
 	struct gate_conn *conns;   /* every open connection */
 	struct gate_conn *dead;    /* closed ones, freed after the current events */
@@ -146,6 +151,10 @@ void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c);
  * its end before serving it, writing nothing): closes its side and queues
  * a 503 overloaded for the client. */
 void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c);
+
+/* gate_accept.c: whether another client may be accepted: fewer than
+ * connection_limit relayed and held by libmicrohttpd. */
+bool mf_gate_has_room(struct mf_gate *g);
 
 /* gate_accept.c: accepts what waits in the backlog, up to the connection
  * limit; makes the per-IP table (false: out of memory); gives back c's

@@ -36,6 +36,8 @@ struct metrics {
 	const struct mf_log *error_log;          /* NULL: none */
 	const atomic_uint_fast64_t *error_limited;
 	const struct mf_admission *admission;    /* NULL: its gauges are left out */
+	const atomic_uint *connections;          /* NULL: left out, and the limit too */
+	unsigned connection_limit;
 };
 
 struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
@@ -68,6 +70,12 @@ void mf_metrics_set_error_log(struct metrics *m, const struct mf_log *log,
 void mf_metrics_set_access_log(struct metrics *m, const struct mf_access_log *log)
 {
 	m->access_log = log;
+}
+
+void mf_metrics_set_connections(struct metrics *m, const atomic_uint *open, unsigned limit)
+{
+	m->connections = open;
+	m->connection_limit = limit;
 }
 
 void mf_metrics_set_admission(struct metrics *m, const struct mf_admission *a)
@@ -183,6 +191,14 @@ int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out
 		    "manaflow_error_log_dropped_total %llu\n",
 		    (unsigned long long)((m->error_log ? mf_log_dropped(m->error_log) : 0) +
 					 (m->error_limited ? atomic_load(m->error_limited) : 0)));
+	if (m->connections)
+		mf_buf_addf(out, "# HELP manaflow_connections_open Client connections open: "
+			    "relayed, or still held by the HTTP library.\n"
+			    "# TYPE manaflow_connections_open gauge\nmanaflow_connections_open %u\n"
+			    "# HELP manaflow_connection_limit Connections open at most (more wait "
+			    "to be accepted).\n# TYPE manaflow_connection_limit gauge\n"
+			    "manaflow_connection_limit %u\n",
+			    atomic_load(m->connections), m->connection_limit);
 	if (m->admission)
 		mf_buf_addf(out, "# HELP manaflow_admission_reserved_bytes Memory reserved by "
 			    "request bodies in flight and the solves they started.\n# TYPE manaflow_admission_reserved_bytes "

@@ -56,6 +56,11 @@ void mf_metrics_set_error_log(struct metrics *m, const struct mf_log *log,
  * server serves. */
 void mf_metrics_set_admission(struct metrics *m, const struct mf_admission *a);
 
+/* Exports *open as manaflow_connections_open and limit as
+ * manaflow_connection_limit (open borrowed as above; not called: they are
+ * left out). Call before the server serves. */
+void mf_metrics_set_connections(struct metrics *m, const atomic_uint *open, unsigned limit);
+
 /* Appends the Prometheus text exposition of every counter to out: the one
  * place the server's metrics text is written. Returns 0, or the buffer's
  * negative mf_status (out then holds nothing to send). */

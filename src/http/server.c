@@ -198,6 +198,7 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 		goto nomem;
 	mf_admission_init(&s->admission, admission_limit(cfg));
 	mf_metrics_set_admission(s->metrics, &s->admission);
+	mf_metrics_set_connections(s->metrics, &s->connections, cfg->connection_limit);
 	return MF_OK;
 nomem:
 	log_failure(cfg, "cannot start", MF_LOG_KVS(MF_LOG_STR("reason", "out of memory")));
@@ -327,7 +328,8 @@ static void gate_refused(void *cls, const struct mf_gate_refusal *r)
 }
 
 /* libmicrohttpd's connection callback (cls: the server): the hang-up
- * watcher's, and the gate learns which connections it serves. */
+ * watcher's, and the gate learns which connections it serves and which it
+ * let go. */
 static void notify_connection(void *cls, struct MHD_Connection *c, void **socket_context,
 			      enum MHD_ConnectionNotificationCode code)
 {
@@ -340,11 +342,10 @@ static void notify_connection(void *cls, struct MHD_Connection *c, void **socket
 
 		if (info)
 			mf_gate_started(s->gate, info->connect_fd);
+	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED) {
+		mf_gate_released(s->gate);
 	}
 }
-
-/* Connections libmicrohttpd may have beyond the gate's limit. */
-#define GATE_LIMIT_SLACK 64u
 
 /* Step 4: the listening socket, libmicrohttpd's daemon (without one of its
  * own: the gate hands it each connection) and the gate. MF_OK or
@@ -391,12 +392,18 @@ static int start_daemon(struct server *s)
 		 * libmicrohttpd logs a pool of size 0 or 1 as an error. */
 		MHD_OPTION_ARRAY, cfg->threads > 1 ? pool : pool + 1,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
-		/* The gate holds both limits (gate.h); libmicrohttpd counts a
-		 * closed connection out a little after the gate sees it close:
-		 * its limit leaves room for that lag, and it has no per-IP limit
-		 * (MHD_OPTION_PER_IP_CONNECTION_LIMIT left out). A connection it
-		 * refuses all the same is answered 503 by the gate. */
-		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)cfg->connection_limit + GATE_LIMIT_SLACK,
+		/* The gate holds both limits (gate.h), counting each
+		 * connection until libmicrohttpd let it go, and libmicrohttpd
+		 * must never meet a limit of its own: 0.9.75 leaves a worker's
+		 * mutex locked when it refuses a connection at its limit, and
+		 * the worker deadlocks on its next connection (fixed upstream
+		 * in 67061d5c, 2023, after bookworm's 0.9.75). A worker takes a
+		 * connection by socket number, so any one may hold all of them:
+		 * each worker's limit (this over the thread count) is the
+		 * gate's whole limit. No per-IP limit either
+		 * (MHD_OPTION_PER_IP_CONNECTION_LIMIT left out). A connection
+		 * it refuses all the same is answered 503 by the gate. */
+		MHD_OPTION_CONNECTION_LIMIT, (unsigned int)(cfg->connection_limit * cfg->threads),
 		MHD_OPTION_NOTIFY_COMPLETED, mf_request_completed, s,
 		MHD_OPTION_NOTIFY_CONNECTION, notify_connection, s,
 		/* %2F and %00 stay encoded in the path (framing.h). */
@@ -409,7 +416,8 @@ static int start_daemon(struct server *s)
 	gate = (struct mf_gate_config){ .listen_fd = s->listen_fd, .daemon = s->daemon,
 					.connection_limit = cfg->connection_limit,
 					.per_ip_limit = cfg->per_ip_limit,
-					.body_limit = cfg->body_limit, .ids = &s->ids,
+					.body_limit = cfg->body_limit, .open = &s->connections,
+					.ids = &s->ids,
 					.cors = &s->cors, .refused = gate_refused, .refused_cls = s };
 	if (!mf_gate_start(&gate, &s->gate)) {
 		log_failure(cfg, "cannot start the gate", NULL);

@@ -55,6 +55,7 @@ struct server {
 	atomic_uint_fast64_t error_limited; /* lines the rate limit left out */
 	atomic_bool draining;
 	atomic_uint in_flight;     /* requests begun and not yet completed */
+	atomic_uint connections;   /* open: relayed by the gate or held by libmicrohttpd */
 	atomic_uint cut_short;     /* requests begun that, once draining, ended without
 				    * their answer: the client left, or the drain's
 				    * deadline answered them 503 */

@@ -379,6 +379,22 @@ void expect_problem(const struct hx_resp *r, long status, const char *pointer,
 			      "detail lacks \"%s\": %s", detail_part, r->body);
 }
 
+unsigned long long hx_metric(const char *name)
+{
+	char line[128];
+	struct hx_resp r;
+	const char *at;
+	unsigned long long v;
+
+	snprintf(line, sizeof(line), "\n%s ", name);
+	ck_assert_int_eq(hx_get("/metrics", &r), 200);
+	at = strstr(r.body, line);
+	ck_assert_msg(at != NULL, "no %s in /metrics", name);
+	v = strtoull(at + strlen(line), NULL, 10);
+	hx_free(&r);
+	return v;
+}
+
 void hx_wait_in_flight(unsigned n)
 {
 	int64_t deadline = now_ms() + 30000;

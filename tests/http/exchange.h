@@ -104,6 +104,10 @@ extern const size_t hx_n_calls;
  * may be NULL); fails the test unless it answers c->status. */
 void hx_make_call(const struct hx_call *c, const char *const *headers, struct hx_resp *r);
 
+/* The value of the unlabelled metric name in ts_srv's /metrics; fails the
+ * test when it is not there. */
+unsigned long long hx_metric(const char *name);
+
 /* Polls ts_srv's /metrics until n requests (the scrape included) are in
  * flight; fails the test after 30 s. */
 void hx_wait_in_flight(unsigned n);

@@ -148,22 +148,6 @@ START_TEST(drain_stops_a_running_solve)
 END_TEST
 
 /* The value of a metric without labels in /metrics, which must be there. */
-static unsigned long long metric(const char *name)
-{
-	char line[128];
-	struct hx_resp r;
-	const char *at;
-	unsigned long long v;
-
-	snprintf(line, sizeof(line), "\n%s ", name);
-	ck_assert_int_eq(hx_get("/metrics", &r), 200);
-	at = strstr(r.body, line);
-	ck_assert_msg(at != NULL, "no %s in /metrics", name);
-	v = strtoull(at + strlen(line), NULL, 10);
-	hx_free(&r);
-	return v;
-}
-
 /* Issue 23: a heavy solve reserves its solver's working set from the
  * memory budget while it runs. With --memory-limit 48 MiB (24 MiB of
  * budget) one odds computation (17 MiB) fits and a second does not: it is
@@ -181,18 +165,18 @@ START_TEST(heavy_solves_reserve_their_working_set)
 	int a;
 
 	ts_start(&ts_srv, args);
-	ck_assert_uint_eq(metric("manaflow_admission_budget_bytes"), (24u << 20));
+	ck_assert_uint_eq(hx_metric("manaflow_admission_budget_bytes"), (24u << 20));
 	a = send_heavy();
 	hx_wait_in_flight(2);
-	ck_assert_uint_ge(metric("manaflow_admission_reserved_bytes"), MF_ODDS_WORKING_SET_MAX);
-	refused = metric("manaflow_admission_refused_total");
+	ck_assert_uint_ge(hx_metric("manaflow_admission_reserved_bytes"), MF_ODDS_WORKING_SET_MAX);
+	refused = hx_metric("manaflow_admission_refused_total");
 
 	hx_post("/v1/mana/odds", body, &r);
 	expect_problem(&r, 503, NULL, "memory budget");
 	ck_assert_str_eq(json_str(r.json, "type"), "urn:manaflow:problem:overloaded");
 	ck_assert_str_eq(hx_header(&r, "Retry-After"), "1");
 	hx_free(&r);
-	ck_assert_uint_eq(metric("manaflow_admission_refused_total"), refused + 1);
+	ck_assert_uint_eq(hx_metric("manaflow_admission_refused_total"), refused + 1);
 
 	ck_assert_int_eq(hx_get("/healthz", &r), 200);
 	hx_free(&r);
@@ -204,9 +188,9 @@ START_TEST(heavy_solves_reserve_their_working_set)
 
 	close(a);
 	deadline = now_ms() + 10000;
-	while (metric("manaflow_admission_reserved_bytes") != 0) {
+	while (hx_metric("manaflow_admission_reserved_bytes") != 0) {
 		ck_assert_msg(now_ms() < deadline, "still %llu bytes reserved",
-			      metric("manaflow_admission_reserved_bytes"));
+			      hx_metric("manaflow_admission_reserved_bytes"));
 		sleep_ms(20);
 	}
 	ck_assert_int_eq(hx_post("/v1/mana/odds", "{\"size\":60,\"lands\":[{\"name\":\"Forest\","
