@@ -202,7 +202,7 @@ long hx_request(CURL *h, uint16_t port, const char *method, const char *path,
 	bool own = h == NULL, has_type = false, chunked = false;
 	bool head = strcmp(method, "HEAD") == 0;
 	const char *type;
-	char url[512];
+	char url[512], error[CURL_ERROR_SIZE] = "";
 	CURLcode rc;
 
 	memset(r, 0, sizeof(*r));
@@ -220,6 +220,7 @@ long hx_request(CURL *h, uint16_t port, const char *method, const char *path,
 		list = curl_slist_append(list, "Content-Type: application/json");
 	curl_easy_setopt(h, CURLOPT_URL, url);
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, error);
 	curl_easy_setopt(h, CURLOPT_TIMEOUT, HX_CURL_TIMEOUT_S);
 	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_body);
 	curl_easy_setopt(h, CURLOPT_WRITEDATA, &k);
@@ -244,9 +245,13 @@ long hx_request(CURL *h, uint16_t port, const char *method, const char *path,
 	curl_easy_setopt(h, CURLOPT_HTTPHEADER, NULL);
 	curl_easy_setopt(h, CURLOPT_POSTFIELDS, NULL);
 	curl_easy_setopt(h, CURLOPT_READDATA, NULL);
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, NULL);
 	curl_slist_free_all(list);
 	if (rc == CURLE_OK)
 		curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &r->status);
+	else  /* status 0: why, for the log of a test that did not expect it */
+		fprintf(stderr, "%s %s: %s (%s)\n", method, path, curl_easy_strerror(rc),
+			error);
 	if (own)
 		curl_easy_cleanup(h);
 	r->body = k.buf ? k.buf : calloc(1, 1);

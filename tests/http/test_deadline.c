@@ -147,7 +147,6 @@ START_TEST(drain_stops_a_running_solve)
 }
 END_TEST
 
-/* The value of a metric without labels in /metrics, which must be there. */
 /* Issue 23: a heavy solve reserves its solver's working set from the
  * memory budget while it runs. With --memory-limit 48 MiB (24 MiB of
  * budget) one odds computation (17 MiB) fits and a second does not: it is
