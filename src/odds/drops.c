@@ -56,7 +56,7 @@ static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g,
 
 /* The lands of a pool by the most mana each makes: the distinct amounts,
  * most first, with how many lands make each; at[g] is group g's amount's
- * place. */
+ * place, for the groups the pool holds. */
 struct by_mana {
 	uint32_t mana[MF_ODDS_LAND_KINDS_MAX], lands[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t at[MF_ODDS_LAND_KINDS_MAX];
@@ -71,6 +71,8 @@ static void by_mana_init(const struct odds_ctx *c, const uint8_t *pool, const ui
 	for (size_t g = 0; g < c->n_groups; g++) {
 		size_t i = 0;
 
+		if (!pool[g])
+			continue;
 		while (i < b->n && b->mana[i] > per[g])
 			i++;
 		if (i == b->n || b->mana[i] != per[g]) {
@@ -87,7 +89,7 @@ static void by_mana_init(const struct odds_ctx *c, const uint8_t *pool, const ui
 	}
 }
 
-/* The most mana k lands of b make: mf_odds_most_of() of its pool. */
+/* The most mana k lands of b make: the most first. */
 static uint64_t by_mana_most(const struct by_mana *b, uint32_t k)
 {
 	uint64_t sum = 0;
@@ -99,6 +101,14 @@ static uint64_t by_mana_most(const struct by_mana *b, uint32_t k)
 		k -= take;
 	}
 	return sum;
+}
+
+uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per)
+{
+	struct by_mana b;
+
+	by_mana_init(c, pool, per, &b);
+	return by_mana_most(&b, k);
 }
 
 /* Lands seen[] before turn T, `last` drawn on T (a group, or ODDS_SPELL),

@@ -204,30 +204,3 @@ void mf_odds_most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *p
 		}
 	}
 }
-
-uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per)
-{
-	uint32_t top = 0, next;
-	uint64_t sum = 0;
-
-	for (size_t g = 0; g < c->n_groups; g++)
-		if (pool[g] && per[g] > top)
-			top = per[g];
-	/* each mana value from the top down, the next one found on the way */
-	for (uint32_t m = top; m && k; m = next) {
-		next = 0;
-		for (size_t g = 0; g < c->n_groups && k; g++) {
-			if (!pool[g])
-				continue;
-			if (per[g] == m) {
-				uint32_t take = pool[g] < k ? pool[g] : k;
-
-				sum += (uint64_t)take * m;
-				k -= take;
-			} else if (per[g] < m && per[g] > next) {
-				next = per[g];
-			}
-		}
-	}
-	return sum;
-}

@@ -341,7 +341,7 @@ int mf_odds_try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand,
  * per[] (a fetch: the most of a land it can find in lib). */
 void mf_odds_most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *per);
 
-/* field.c: the most mana k lands of pool[] can make, per[g] each. */
+/* drops.c: the most mana k lands of pool[] can make, per[g] each. */
 uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per);
 
 /* pay.c: the types (bit t of W U B R G C) land l may make, when each way
