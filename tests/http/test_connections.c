@@ -106,13 +106,14 @@ static void hang_ups(const char *start, int n)
 	}
 }
 
-/* Fails the test unless the server's sockets in CLOSE_WAIT are down to 10
- * within 6 s, then its connections open (the gate's count) to the one
- * asking for /metrics, and its log says libmicrohttpd never met a connection limit
- * of its own (past which 0.9.75 deadlocks a worker: server.c). Released
- * soon, not at the 10 s idle timeout: within tens of ms on an idle
- * machine; 6 s leaves room for ASan beside another test's heavy work (874
- * were still waiting after 2 s there) and still tells a fault apart. */
+/* Fails the test unless, within 6 s, the server's sockets in CLOSE_WAIT
+ * are down to 10 and its connections open (the gate's count) to the one
+ * asking for /metrics; fails it too when its log says libmicrohttpd met
+ * a connection limit of its own (past which 0.9.75 deadlocks a worker:
+ * server.c). Released soon, not at the 10 s idle timeout: within tens of
+ * ms on an idle machine; 6 s leaves room for ASan beside another test's
+ * heavy work (874 were still waiting after 2 s there) and still tells a
+ * fault apart. */
 static void assert_drained(const char *what)
 {
 	int64_t t0 = now_ms();
@@ -404,7 +405,7 @@ static enum MHD_Result answer_ok(void *cls, struct MHD_Connection *c, const char
 }
 
 static void notify_gate(void *cls, struct MHD_Connection *c, void **socket_context,
-			   enum MHD_ConnectionNotificationCode code)
+			enum MHD_ConnectionNotificationCode code)
 {
 	const union MHD_ConnectionInfo *info =
 		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
