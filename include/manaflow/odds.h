@@ -123,6 +123,42 @@ struct mf_odds_custom {
 	bool london;
 };
 
+/* ------------------------------------------------------------------ */
+/* Mana that is no land                                                */
+
+#define MF_ODDS_SOURCE_KINDS_MAX 16     /* distinct non-land sources in one deck */
+#define MF_ODDS_SOURCE_FILTER_MAX 4     /* generic mana a source's tap may need */
+
+/*
+ * A card of the deck that is no land but makes mana on the battlefield: a
+ * creature (a mana dork) or an artifact (a mana rock). It is a card like
+ * any other: shuffled, dealt, drawn, and kept or bottomed with the hand (the
+ * keep ranges count land cards only). From the hand it is cast on any turn
+ * whose mana pays its cost, after that turn's land drop, then it taps once
+ * a turn for one of its options: a creature from the turn after it was cast
+ * (summoning sickness), an artifact at once, the turn it is cast included,
+ * unless it enters tapped (then from the next turn). An option makes its
+ * mana only when `filter` generic mana made by another land or source that
+ * turn pays for it (a Signet: {1}, {T}: Add {W}{U}). docs/odds.md, "Mana
+ * that is no land", has the whole game.
+ */
+struct mf_odds_source {
+	const char *name;             /* the card's name: the answer never reads it, but a
+				       * sample deals by it (the same name, the same cards);
+				       * UTF-8, borrowed for the call */
+	struct mf_mana_cost cost;     /* to cast it: no {X} */
+	bool creature;                /* taps from the turn after it was cast */
+	bool enters_tapped;           /* an artifact that taps from the next turn */
+	uint8_t filter;               /* 0 .. MF_ODDS_SOURCE_FILTER_MAX: generic mana
+				       * each tap needs from elsewhere (a Signet 1) */
+	uint8_t n_options;            /* 0 .. MF_MANA_LAND_OPTIONS_MAX; 0: it makes
+				       * nothing (an identity source without an
+				       * identity) */
+	struct mf_mana_land_option options[MF_MANA_LAND_OPTIONS_MAX];
+				      /* a tap makes one of them: its mana (one or more)
+				       * and the life it costs (a Talisman's colour 1) */
+};
+
 enum mf_odds_method { MF_ODDS_AUTO, MF_ODDS_EXACT, MF_ODDS_SAMPLE };
 
 /* The rules a policy plays by, for the answer to say: the hands tried in
@@ -169,6 +205,10 @@ struct mf_odds_query {
 	const struct mf_stop *stop;  /* NULL, or the caller's stop: MF_ERR_STOPPED */
 	struct mf_odds_cache *cache; /* NULL, or the caller's cache (mf_odds_cache_new())
 				      * for the spells of one deck: same answers, sooner */
+	const struct mf_odds_source *sources;  /* the deck's non-land mana sources, distinct;
+						* NULL when n_sources is 0 */
+	const uint32_t *source_counts;  /* copies of each, >= 1; with the lands' at most size */
+	size_t n_sources;         /* 0 .. MF_ODDS_SOURCE_KINDS_MAX */
 };
 
 /*

@@ -321,6 +321,8 @@ static int check_query(const struct mf_odds_query *q)
 	}
 	if (lands > q->size)
 		return MF_ERR_INVALID;
+	if (q->n_sources)  /* the game of mana that is no land: not played yet */
+		return MF_ERR_LIMIT;
 	if (q->policy == MF_ODDS_CUSTOM)
 		for (int i = 0; i < 4; i++)
 			if (q->custom.keep_lo[i] > q->custom.keep_hi[i] || q->custom.keep_hi[i] > 7 - i)
