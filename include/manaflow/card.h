@@ -171,6 +171,8 @@ enum mf_card_land_why {
 	MF_CARD_WHY_NOT_UNDERSTOOD,    /* mana-relevant text the reader does not know */
 	MF_CARD_WHY_LIMIT,             /* beyond MF_CARD_LAND_MANA_MAX or _FETCH_MAX */
 	MF_CARD_WHY_NO_MANA,           /* unsupported only: no mana or fetch ability at all */
+	MF_CARD_WHY_OTHER_LANDS,       /* gives every land a basic land type (Urborg): only
+					* this land's own mana is read */
 	MF_CARD_WHY_COUNT
 };
 

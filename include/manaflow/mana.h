@@ -91,9 +91,23 @@ enum mf_mana_etb {
 	MF_MANA_ETB_UNTAPPED,     /* untapped (a shock land or an MDFC land face: unless
 				   * untap_life life is paid, see untap_life) */
 	MF_MANA_ETB_TAPPED,       /* always tapped: makes no mana the turn it is fetched */
-	MF_MANA_ETB_CONDITIONAL,  /* tapped or not by the board (fast, check, slow lands);
-				   * such a land can never be fetched */
+	MF_MANA_ETB_CONDITIONAL,  /* tapped or not by the board (fast, check, slow lands):
+				   * etb_if says by what; such a land can never be fetched */
 };
+
+/* What a land of etb MF_MANA_ETB_CONDITIONAL enters untapped by: the board
+ * as it is played (read by the odds' land drops; a single board never has
+ * such a land enter). */
+enum mf_mana_etb_if {
+	MF_MANA_IF_UNKNOWN,     /* a condition the model cannot tell: it enters tapped */
+	MF_MANA_IF_TYPES,       /* you control a land with a basic land type of a colour
+				 * it makes (check lands) */
+	MF_MANA_IF_FEW_LANDS,   /* you control at most etb_lands other lands (fast lands
+				 * 2, Hive of the Eye Tyrant 1) */
+	MF_MANA_IF_MANY_LANDS,  /* you control at least etb_lands other lands (slow
+				 * lands 2) */
+};
+#define MF_MANA_ETB_LANDS_MAX 9  /* largest etb_lands */
 
 /* Supertypes, bits of mf_mana_land.supertypes. */
 #define MF_MANA_SUPER_BASIC 0x01u  /* basic land: what a basic-only fetch finds */
@@ -109,6 +123,9 @@ struct mf_mana_land {
 	uint8_t basic_types;  /* bit t set: the land has t's basic land type (Plains = W) */
 	uint8_t supertypes;   /* MF_MANA_SUPER_BASIC, MF_MANA_SUPER_SNOW */
 	uint8_t etb;          /* enum mf_mana_etb */
+	uint8_t etb_if;       /* with etb MF_MANA_ETB_CONDITIONAL: enum mf_mana_etb_if; else 0 */
+	uint8_t etb_lands;    /* MF_MANA_IF_FEW_LANDS and _MANY_LANDS: the count of other
+			       * lands, 0 .. MF_MANA_ETB_LANDS_MAX; else 0 */
 	uint8_t fetch_types;  /* non-zero for a fetch land: bit t finds lands with t's basic
 			       * land type, MF_MANA_FETCH_BASIC finds basic lands */
 	uint8_t fetch_life;   /* life a fetch costs */
@@ -143,7 +160,11 @@ struct mf_mana_parse_error {
  * per line; blank lines ignored), with this service's extensions (docs/api.md):
  * the alternative "fetchBasic" (finds any basic land), and notes that list
  * keywords separated by single blanks: "basic", "snow", "etb=tapped",
- * "etb=conditional", "fetch=tapped", "kind=NAME". The notes "--shock"
+ * "etb=conditional", "etb=fewN" and "etb=manyN" (conditional: untapped with
+ * at most, at least, N other lands), "fetch=tapped", "fetch=untap4",
+ * "kind=NAME" (kind=check, fast and slow lands that are conditional enter
+ * by their cycle's condition: a land of its colours' types, at most two
+ * other lands, at least two). The notes "--shock"
  * (untap_life 2) and "tron N" must be written exactly so; a note whose
  * first word (in any case, after blanks and dashes) is "shock", "tron" or
  * a keyword's must be exactly such a note, or it is an error; other notes

@@ -213,8 +213,12 @@ struct mf_odds_query {
 
 /*
  * A cache of what the spells of one deck share (the exact count's kept
- * hands, by the lands that make each cost's colours). Optional: a query
- * with a cache gives the same answer, work and failures as without. One
+ * hands, by the lands that make each cost's colours, and the record of the
+ * first deck sampled through it). Optional: a query with a cache gives the
+ * same answer, work and failures as without, but for a sample that finds
+ * the record of the same or a near deck: it answers to the bit as without,
+ * but reuses recorded games, so its work and solver calls are smaller (and
+ * a budget that stops it without the cache may not). One
  * thread at a time may use a cache; it holds at most MF_ODDS_CACHE_MAX. Returns NULL
  * when no memory is left. Owned by the caller, freed by
  * mf_odds_cache_free() (NULL is accepted).

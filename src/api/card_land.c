@@ -126,9 +126,52 @@ static void map_fetch(const struct mf_card_land *d, struct mf_mana_land *m,
 	}
 }
 
+/* The colours (bit t for W..G) m's alternatives make. */
+static unsigned made_colors(const struct mf_mana_land *m)
+{
+	unsigned mask = 0;
+
+	for (unsigned i = 0; i < m->n_options; i++)
+		for (int t = 0; t < 5; t++)
+			if (m->options[i].mana[t])
+				mask |= 1u << t;
+	return mask;
+}
+
+/* A condition of the board that the model reads, for a land no fetch can
+ * find: at most or at least N other lands (fast lands, Hive of the Eye
+ * Tyrant, slow lands), or a land of the basic land types of the colours it
+ * makes (check lands). Sets m's condition (and the cycle's kind when it is
+ * a cycle's) and returns true; false for any other condition. */
+static bool map_condition(const struct mf_card_land *d, struct mf_mana_land *m)
+{
+	switch (d->enters) {
+	case MF_CARD_ENTERS_UNLESS_FEW_LANDS:
+	case MF_CARD_ENTERS_UNLESS_MANY_LANDS:
+		if (d->enters_count > MF_MANA_ETB_LANDS_MAX)
+			return false;
+		m->etb_if = d->enters == MF_CARD_ENTERS_UNLESS_FEW_LANDS ? MF_MANA_IF_FEW_LANDS :
+			    MF_MANA_IF_MANY_LANDS;
+		m->etb_lands = d->enters_count;
+		if (d->enters_count == 2)
+			m->kind = d->enters == MF_CARD_ENTERS_UNLESS_FEW_LANDS ? MF_MANA_KIND_FAST :
+				  MF_MANA_KIND_SLOW;
+		return true;
+	case MF_CARD_ENTERS_UNLESS_TYPES:
+		if ((d->enters_types & MF_CARD_WUBRG) != made_colors(m))
+			return false;
+		m->etb_if = MF_MANA_IF_TYPES;
+		m->kind = MF_MANA_KIND_CHECK;
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* How the land enters, when a fetch finds it or when it is played: "you may
  * pay N life, if you don't it enters tapped" is an untapped land for N life
- * (untap_life: a shock land 2, a modal double-faced card's land face 3). */
+ * (untap_life: a shock land 2, a modal double-faced card's land face 3).
+ * Reads m's alternatives: map_mana() comes first. */
 static void map_enters(const struct mf_card_land *d, struct mf_mana_land *m,
 		       struct mf_api_card_lands *acc, bool list)
 {
@@ -151,9 +194,12 @@ static void map_enters(const struct mf_card_land *d, struct mf_mana_land *m,
 	default:
 		break;
 	}
-	/* Untapped under a condition the query cannot tell: a fetch takes it
-	 * as tapped, and on the battlefield it is untapped as listed. */
+	/* Untapped under a condition: a fetch takes it as tapped; played, it
+	 * enters by the condition when the model reads it, else tapped; on the
+	 * battlefield it is untapped as listed. */
 	m->etb = fetchable ? MF_MANA_ETB_TAPPED : MF_MANA_ETB_CONDITIONAL;
+	if (!fetchable)
+		map_condition(d, m);
 	if (fetchable && list)
 		add_ignored(acc, m->name, "enters tapped unless a condition holds",
 			    "the condition cannot be told from the query: fetched, it enters tapped");
@@ -234,7 +280,8 @@ static bool has_option(const struct mf_mana_land *l, const struct mf_mana_land_o
 bool mf_api_land_same(const struct mf_mana_land *a, const struct mf_mana_land *b)
 {
 	if (strcmp(a->name, b->name) != 0 || a->basic_types != b->basic_types ||
-	    a->supertypes != b->supertypes || a->etb != b->etb || a->fetch_types != b->fetch_types ||
+	    a->supertypes != b->supertypes || a->etb != b->etb || a->etb_if != b->etb_if ||
+	    a->etb_lands != b->etb_lands || a->fetch_types != b->fetch_types ||
 	    a->fetch_life != b->fetch_life || a->fetch_tapped != b->fetch_tapped ||
 	    a->fetch_untap_at != b->fetch_untap_at || a->untap_life != b->untap_life ||
 	    a->tron != b->tron || a->n_options != b->n_options)

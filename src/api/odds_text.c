@@ -53,10 +53,14 @@ void mf_api_odds_rules_text(struct mf_buf *out, enum mf_odds_policy policy, cons
 		    "The land played on T pays only if it enters untapped: never a tapped land or a "
 		    "bounce land; a land that may enter untapped for life for that life (a shock land 2, "
 		    "a modal double-faced land face 3); a check land with a land of its types out; "
-		    "a fast land with at most two other lands; a slow land with at least two; a "
+		    "a fast land with at most two other lands (Hive of the Eye Tyrant: one); a slow "
+		    "land with at least two; a "
 		    "fetch finds a land that enters as it would (Evolving Wilds: tapped; Fabled "
 		    "Passage: untapped with four lands). Bounce lands return a land to the hand. "
-		    "Fetches search every land not seen\"}",
+		    "Fetches search every land not seen\","
+		    "\"opponents\":\"not modelled, but for one assumption: their lands make every "
+		    "colour, so a land that makes what an opponent's land could (Exotic Orchard) "
+		    "makes any colour\"}",
 		    r.london ? "spells by Karsten's counts; lands making none of the cost's colours "
 		    "first, then the land whose colours the most other lands make, then lands that "
 		    "enter tapped, then by name" : "nothing: a fresh smaller hand",

@@ -77,6 +77,49 @@ static bool enters_tapped(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
 	return true;
 }
 
+/* "If you control N or more other lands, <this> enters [the battlefield]
+ * tapped." (Hive of the Eye Tyrant): untapped with at most N - 1 others. */
+static bool enters_tapped_if_many(struct mf_card_land_ctx *x, struct mf_card_cursor *c)
+{
+	unsigned n;
+
+	if (!(mf_card_lit(c, "if you control ") && mf_card_number(c, &n) && n >= 1 &&
+	      mf_card_lit(c, " or more other lands, ") && mf_card_self(c) && mf_card_lit(c, " ") &&
+	      mf_card_enters(c) && mf_card_lit(c, " tapped") && mf_card_stop(c) && mf_card_done(c)))
+		return false;
+	x->land->enters = MF_CARD_ENTERS_UNLESS_FEW_LANDS;
+	x->land->enters_count = (uint8_t)(n - 1);
+	return true;
+}
+
+/* "Each land is a <type> in addition to its other land types." (Urborg,
+ * Tomb of Yawgmoth): this land has the type too, so it taps for its mana;
+ * what it does to the other lands is listed as ignored. */
+static bool type_for_each_land(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
+			       const char *orig)
+{
+	uint8_t types = 0;
+
+	if (!(mf_card_lit(c, "each land is ") && mf_card_types(c, &types) &&
+	      mf_card_lit(c, " in addition to its other land types") && mf_card_stop(c) &&
+	      mf_card_done(c)))
+		return false;
+	for (unsigned t = 0; t < 5; t++) {
+		struct mf_card_land_mana *m;
+
+		if (!(types >> t & 1) || (x->land->basic_types >> t & 1) ||
+		    x->land->n_mana == MF_CARD_LAND_MANA_MAX)
+			continue;
+		m = &x->land->mana[x->land->n_mana++];
+		memset(m, 0, sizeof(*m));
+		m->mana[t] = 1;
+		m->flags = MF_CARD_MANA_IMPLICIT;
+		m->ability = (uint8_t)x->next_ability++;
+	}
+	mf_card_land_ignore(x, MF_CARD_WHY_OTHER_LANDS, orig, c->len, false);
+	return true;
+}
+
 /* "As <this> enters [the battlefield], you may pay N life | reveal a[n]
  * <types> card from your hand. If you don't, <this> enters [...] tapped." */
 static bool enters_choice(struct mf_card_land_ctx *x, struct mf_card_cursor *c,
@@ -175,6 +218,7 @@ static void static_line(struct mf_card_land_ctx *x, const char *lo, const char *
 	    mf_card_has_word(lo, n, "counters") && n >= 6 && memcmp(lo + n - 6, "on it.", 6) == 0)
 		x->enters_with_counters = true;
 	if (enters_tapped(x, &c, orig) || (c.at = 0, enters_choice(x, &c, orig)) ||
+	    (c.at = 0, enters_tapped_if_many(x, &c)) || (c.at = 0, type_for_each_land(x, &c, orig)) ||
 	    (c.at = 0, bounce(x, &c)) || (c.at = 0, tap_damage(x, &c)))
 		return;
 	c.at = 0;
@@ -369,6 +413,8 @@ const char *mf_card_land_why_text(enum mf_card_land_why why)
 		[MF_CARD_WHY_NOT_UNDERSTOOD] = "text not understood",
 		[MF_CARD_WHY_LIMIT] = "beyond the reader's limits",
 		[MF_CARD_WHY_NO_MANA] = "no mana ability",
+		[MF_CARD_WHY_OTHER_LANDS] = "what it makes the other lands is not modelled: it taps "
+					    "for that type's mana itself",
 	};
 
 	if ((unsigned)why >= MF_CARD_WHY_COUNT)

@@ -157,7 +157,10 @@ static bool add_group(struct mf_card_cursor *c, struct alts *a)
 	size_t start = c->at;
 	unsigned n;
 
-	if (mf_card_lit(c, "one mana of any color")) {
+	/* Exotic Orchard: the model assumes that the opponents' lands make
+	 * every colour (docs/odds.md), so it makes any colour. */
+	if (mf_card_lit(c, "one mana of any color that a land an opponent controls could produce") ||
+	    mf_card_lit(c, "one mana of any color")) {
 		for (int t = 0; t < 5; t++) {
 			uint8_t one[6] = { 0 };
 

@@ -11,8 +11,9 @@
  * amount, a card's Oracle text can, src/api/card_land.c); "tron N" (N a
  * digit 1-9) a Tron piece.
  * Beyond the contest, a note may be a list of keywords separated by single
- * blanks: "basic", "snow" (supertypes), "etb=tapped", "etb=conditional" (how
- * the land enters), "fetch=tapped" (a fetch whose land enters tapped),
+ * blanks: "basic", "snow" (supertypes), "etb=tapped", "etb=conditional",
+ * "etb=fewN", "etb=manyN" (how the land enters: the last two untapped with
+ * at most, at least, N other lands), "fetch=tapped" (a fetch whose land enters tapped),
  * "fetch=untap4" (it enters tapped, then untaps if you control four or more
  * lands: Fabled Passage) and "kind=NAME" (which cycle it belongs to). A note whose first word (letters,
  * after any blanks and dashes, in any case) is "shock", "tron" or a
@@ -209,6 +210,13 @@ static int check_model(const struct mf_mana_land *land, size_t lineno, struct mf
 	if (land->fetch_untap_at && (!land->fetch_tapped || land->fetch_untap_at > 32))
 		return mf_mana_parse_fail(err, lineno, 1,
 					  "an untap count is only for a fetch whose land enters tapped (1-32 lands)");
+	if (land->etb_if && land->etb != MF_MANA_ETB_CONDITIONAL)
+		return mf_mana_parse_fail(err, lineno, 1, "a condition to enter untapped is only for "
+					  "a land that enters by one");
+	if (land->etb_lands && land->etb_if != MF_MANA_IF_FEW_LANDS &&
+	    land->etb_if != MF_MANA_IF_MANY_LANDS)
+		return mf_mana_parse_fail(err, lineno, 1, "a count of other lands is only for a land "
+					  "that enters by how many lands you control");
 	if (land->etb == MF_MANA_ETB_CONDITIONAL && (land->basic_types || basic))
 		return mf_mana_parse_fail(err, lineno, 1,
 					  "a land a fetch may find must enter tapped or not, not \"etb=conditional\"");
@@ -245,6 +253,28 @@ static bool word_is(const char *w, const char *we, const char *word)
 	return true;
 }
 
+/* "etb=fewN" or "etb=manyN" (N one digit) at w[0, len): sets the land's
+ * condition and returns true; false for any other word. */
+static bool etb_count(struct mf_mana_land *land, const char *w, size_t len)
+{
+	static const struct {
+		const char *word;
+		enum mf_mana_etb_if cond;
+	} forms[] = { { "etb=few", MF_MANA_IF_FEW_LANDS }, { "etb=many", MF_MANA_IF_MANY_LANDS } };
+
+	for (size_t i = 0; i < sizeof(forms) / sizeof(forms[0]); i++) {
+		size_t n = strlen(forms[i].word);
+
+		if (len == n + 1 && memcmp(w, forms[i].word, n) == 0 && w[n] >= '0' && w[n] <= '9') {
+			land->etb = MF_MANA_ETB_CONDITIONAL;
+			land->etb_if = (uint8_t)forms[i].cond;
+			land->etb_lands = (uint8_t)(w[n] - '0');
+			return true;
+		}
+	}
+	return false;
+}
+
 /* One word of a keyword note; *seen collects the keywords' classes so that
  * none is given twice. */
 static int parse_keyword(struct mf_mana_land *land, const char *w, size_t len, unsigned *seen,
@@ -268,6 +298,8 @@ static int parse_keyword(struct mf_mana_land *land, const char *w, size_t len, u
 		land->etb = MF_MANA_ETB_TAPPED;
 	else if (len == 15 && cls == 2 && memcmp(w, "etb=conditional", 15) == 0)
 		land->etb = MF_MANA_ETB_CONDITIONAL;
+	else if (cls == 2 && etb_count(land, w, len))
+		known = true;  /* etb_count() set the condition */
 	else if (len == 12 && cls == 3 && memcmp(w, "fetch=tapped", 12) == 0)
 		land->fetch_tapped = true;
 	else if (len == 12 && cls == 3 && memcmp(w, "fetch=untap4", 12) == 0) {
@@ -293,7 +325,8 @@ static int parse_keyword(struct mf_mana_land *land, const char *w, size_t len, u
 	if (!known)
 		return mf_mana_parse_fail(err, lineno, pos,
 					  "unknown keyword \"%.*s\" in the note (known: basic, snow, etb=tapped, "
-					  "etb=conditional, fetch=tapped, fetch=untap4, kind=NAME)", (int)(len > 20 ? 20 : len), w);
+					  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, "
+					  "kind=NAME)", (int)(len > 20 ? 20 : len), w);
 	return MF_OK;
 }
 
@@ -416,7 +449,24 @@ static int check_name(const char *name, size_t len, size_t lineno, struct mf_man
 	return MF_OK;
 }
 
-/* The model's rules, then the kind a land without a "kind=" note shows. */
+/* A conditional land of the check, fast or slow cycle whose condition is
+ * not given enters by its cycle's: a land of its colours' types, at most
+ * two other lands, at least two. */
+static void cycle_condition(struct mf_mana_land *land)
+{
+	if (land->etb != MF_MANA_ETB_CONDITIONAL || land->etb_if != MF_MANA_IF_UNKNOWN)
+		return;
+	if (land->kind == MF_MANA_KIND_CHECK) {
+		land->etb_if = MF_MANA_IF_TYPES;
+	} else if (land->kind == MF_MANA_KIND_FAST || land->kind == MF_MANA_KIND_SLOW) {
+		land->etb_if = land->kind == MF_MANA_KIND_FAST ? MF_MANA_IF_FEW_LANDS :
+				MF_MANA_IF_MANY_LANDS;
+		land->etb_lands = 2;
+	}
+}
+
+/* The model's rules, then the kind a land without a "kind=" note shows and
+ * the condition of a conditional land of a known cycle. */
 static int check_and_classify(struct mf_mana_land *land, size_t lineno,
 			      struct mf_mana_parse_error *err)
 {
@@ -426,6 +476,7 @@ static int check_and_classify(struct mf_mana_land *land, size_t lineno,
 		return rc;
 	if (land->kind == MF_MANA_KIND_OTHER)
 		land->kind = classify(land);
+	cycle_condition(land);
 	return MF_OK;
 }
 
@@ -486,6 +537,7 @@ int mf_mana_land_validate(struct mf_mana_land *land, size_t lineno, struct mf_ma
 	if (rc)
 		return rc;
 	if (land->kind > MF_MANA_KIND_OTHER || land->etb > MF_MANA_ETB_CONDITIONAL ||
+	    land->etb_if > MF_MANA_IF_MANY_LANDS || land->etb_lands > MF_MANA_ETB_LANDS_MAX ||
 	    land->n_options > MF_MANA_LAND_OPTIONS_MAX || (land->fetch_types & ~0x3fu) ||
 	    (land->basic_types & ~0x1fu) || (land->supertypes & ~0x03u))
 		return mf_mana_parse_fail(err, lineno, 1, "a field of the land is out of range");

@@ -138,8 +138,8 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 		if (drop && ((y != last && !seen[y]) || c->g[y].drop == ODDS_DROP_TAPPED ||
 			     c->g[y].drop == ODDS_DROP_BOUNCE))
 			continue;  /* not in hand, or no better than no drop */
-		if (drop && c->g[y].drop == ODDS_DROP_FAST && room > 2)
-			room = 2;
+		if (drop && c->g[y].drop == ODDS_DROP_FAST && room > c->g[y].etb_lands)
+			room = c->g[y].etb_lands;
 		if (from_pool) {
 			pool[y]--;
 			b.lands[b.at[y]]--;

@@ -103,9 +103,9 @@ static int drop_on_turn(struct field *f, size_t y)
 	case ODDS_DROP_CHECK:
 		return (types_out(f) & x->check) ? pays_with(f, y, 0) : 0;
 	case ODDS_DROP_FAST:
-		return f->lands <= 2 ? pays_with(f, y, 0) : 0;
+		return f->lands <= x->etb_lands ? pays_with(f, y, 0) : 0;
 	case ODDS_DROP_SLOW:
-		return f->lands >= 2 ? pays_with(f, y, 0) : 0;
+		return f->lands >= x->etb_lands ? pays_with(f, y, 0) : 0;
 	case ODDS_DROP_FETCH:
 		return fetch_on_turn(f, x);
 	default:

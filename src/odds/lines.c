@@ -47,11 +47,11 @@ static bool strictly_within(const uint8_t *a, const uint8_t *b)
 
 /* The land drops of turn T on the battlefields the lines reached (end[i];
  * size[]: room for n_end lands counts), each with the rest of the lands
- * arrived in hand: fast lands only when `small` (battlefields of at most
- * two lands), else every other drop and none. For each drop, only the
- * largest of the battlefields with it in hand, as drops.c's castable_seen() argues.
- * 1 when one casts. */
-static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, size_t n_end, bool small)
+ * arrived in hand: with `few` >= 0 (battlefields of at most `few` lands)
+ * only the fast lands of that count, else every other drop and none. For
+ * each drop, only the largest of the battlefields with it in hand, as
+ * drops.c's castable_seen() argues. 1 when one casts. */
+static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, size_t n_end, int few)
 {
 	struct odds_ctx *c = w->c;
 	size_t n = c->n_groups;
@@ -64,10 +64,11 @@ static int best_of_lines(struct line *w, const uint8_t **end, uint32_t *size, si
 			size[i] += end[i][g];
 	}
 	for (size_t y = 0; y <= n && rc == 0; y++) {
-		if (y < n && ((c->g[y].drop == ODDS_DROP_FAST) != small || c->g[y].drop == ODDS_DROP_TAPPED ||
-			      c->g[y].drop == ODDS_DROP_BOUNCE))
+		if (y < n && (c->g[y].drop == ODDS_DROP_FAST ? c->g[y].etb_lands != few : few >= 0))
 			continue;
-		if (y == n && small)
+		if (y < n && (c->g[y].drop == ODDS_DROP_TAPPED || c->g[y].drop == ODDS_DROP_BOUNCE))
+			continue;
+		if (y == n && few >= 0)
 			continue;
 		if (y < n)
 			want[y] = 1;
@@ -136,9 +137,10 @@ static bool add_largest(struct frontier *f, const uint8_t *b, uint32_t lands)
  * is never worse on turn T, but for a fast land played then: so a turn
  * passes without a land only when the hand holds nothing but bounce lands,
  * and a battlefield within another of the same turn is dropped. For a fast
- * land on T (`small`), the walk keeps the largest battlefields of at most
- * two lands instead, and a turn may always pass. 1 when one casts. */
-static int largest_lines(struct line *w, bool small)
+ * land on T that pays with at most `few` other lands (few >= 0; -1 for the
+ * rest), the walk keeps the largest battlefields of at most `few` lands
+ * instead, and a turn may always pass. 1 when one casts. */
+static int largest_lines(struct line *w, int few)
 {
 	struct odds_ctx *c = w->c;
 	const struct odds_game *g = w->game;
@@ -178,7 +180,7 @@ static int largest_lines(struct line *w, bool small)
 				b[y]++;
 				if (c->g[y].drop != ODDS_DROP_BOUNCE) {
 					played = true;
-					if (!small || lands < 2)
+					if (few < 0 || lands < (uint32_t)few)
 						room = add_largest(next, b, lands + 1);
 					continue;
 				}
@@ -190,7 +192,7 @@ static int largest_lines(struct line *w, bool small)
 					b[z]++;
 				}
 			}
-			if ((!played || small) && room)
+			if ((!played || few >= 0) && room)
 				room = add_largest(next, bf, lands);
 			if (!room) {
 				c->over_budget = true;
@@ -207,7 +209,7 @@ static int largest_lines(struct line *w, bool small)
 
 		for (size_t i = 0; i < cur->count; i++)
 			end[i] = cur->fields + i * FIELD;
-		rc = best_of_lines(w, end, size, cur->count, small);
+		rc = best_of_lines(w, end, size, cur->count, few);
 	}
 	return rc;
 }
@@ -220,7 +222,7 @@ int mf_odds_castable_lines(struct odds_ctx *c, const struct odds_game *g, const 
 	struct line w = { .c = c, .game = g, .lib = lib };
 	uint8_t hand[MF_ODDS_LAND_KINDS_MAX];
 	uint32_t best_drop = 0, per[MF_ODDS_LAND_KINDS_MAX];
-	bool fast = false;
+	uint32_t fast = 0;  /* bit k: a fast land paying with at most k others is at hand */
 	int rc;
 
 	mf_odds_most_mana(c, lib, per);
@@ -231,7 +233,8 @@ int mf_odds_castable_lines(struct odds_ctx *c, const struct odds_game *g, const 
 	for (size_t y = 0; y < c->n_groups; y++) {
 		if (!hand[y] && g->draws[g->turn - 1] != y)
 			continue;
-		fast |= c->g[y].drop == ODDS_DROP_FAST;
+		if (c->g[y].drop == ODDS_DROP_FAST)
+			fast |= 1u << c->g[y].etb_lands;
 		if (c->g[y].drop != ODDS_DROP_TAPPED && c->g[y].drop != ODDS_DROP_BOUNCE &&
 		    per[y] > best_drop)
 			best_drop = per[y];
@@ -241,8 +244,8 @@ int mf_odds_castable_lines(struct odds_ctx *c, const struct odds_game *g, const 
 	memcpy(w.arrived, hand, c->n_groups);
 	if (g->draws[g->turn - 1] < c->n_groups)
 		w.arrived[g->draws[g->turn - 1]]++;
-	rc = largest_lines(&w, false);
-	if (rc == 0 && fast)
-		rc = largest_lines(&w, true);
+	rc = largest_lines(&w, -1);
+	for (; rc == 0 && fast; fast &= fast - 1)
+		rc = largest_lines(&w, __builtin_ctz(fast));
 	return rc;
 }

@@ -66,13 +66,16 @@ static uint8_t drop_of(const struct mf_mana_land *l)
 	if (l->untap_life)
 		return ODDS_DROP_LIFE;
 	if (l->etb == MF_MANA_ETB_CONDITIONAL) {
-		if (l->kind == MF_MANA_KIND_CHECK)
+		switch (l->etb_if) {
+		case MF_MANA_IF_TYPES:
 			return ODDS_DROP_CHECK;
-		if (l->kind == MF_MANA_KIND_FAST)
+		case MF_MANA_IF_FEW_LANDS:
 			return ODDS_DROP_FAST;
-		if (l->kind == MF_MANA_KIND_SLOW)
+		case MF_MANA_IF_MANY_LANDS:
 			return ODDS_DROP_SLOW;
-		return ODDS_DROP_TAPPED;
+		default:
+			return ODDS_DROP_TAPPED;
+		}
 	}
 	if (l->etb == MF_MANA_ETB_TAPPED || l->kind == MF_MANA_KIND_TRI)
 		return ODDS_DROP_TAPPED;
@@ -124,6 +127,7 @@ static struct odds_group group_of(const struct mf_mana_land *l, int32_t index, u
 	g.tapped = g.drop == ODDS_DROP_TAPPED || g.drop == ODDS_DROP_BOUNCE ||
 		   (g.drop == ODDS_DROP_FETCH && l->fetch_tapped);
 	g.check = g.drop == ODDS_DROP_CHECK ? made_colors(l) : 0;
+	g.etb_lands = g.drop == ODDS_DROP_FAST || g.drop == ODDS_DROP_SLOW ? l->etb_lands : 0;
 	g.types = l->basic_types;
 	g.found = mf_odds_found_by(l);
 	g.fetch_types = l->fetch_types;
@@ -155,7 +159,8 @@ static bool alike(const struct mf_mana_land *a, const struct mf_mana_land *b,
 	if (a->tron || b->tron || a->n_options != b->n_options)
 		return false;
 	if (ga->colors != gb->colors || ga->tapped != gb->tapped || ga->drop != gb->drop ||
-	    ga->check != gb->check || ga->types != gb->types || ga->found != gb->found ||
+	    ga->check != gb->check || ga->etb_lands != gb->etb_lands || ga->types != gb->types ||
+	    ga->found != gb->found ||
 	    ga->fetch_types != gb->fetch_types || ga->fetch_life != gb->fetch_life ||
 	    ga->fetch_tapped != gb->fetch_tapped || ga->untap_at != gb->untap_at ||
 	    ga->untap_life != gb->untap_life)

@@ -41,8 +41,8 @@ enum odds_drop {
 	ODDS_DROP_LIFE,      /* pays for untap_life life (a shock land 2, an MDFC
 			      * land face 3) */
 	ODDS_DROP_CHECK,     /* pays if a land with one of `check` types is out */
-	ODDS_DROP_FAST,      /* pays with at most two other lands */
-	ODDS_DROP_SLOW,      /* pays with at least two other lands */
+	ODDS_DROP_FAST,      /* pays with at most `etb_lands` other lands (fast lands 2) */
+	ODDS_DROP_SLOW,      /* pays with at least `etb_lands` other lands (slow lands 2) */
 	ODDS_DROP_FETCH,     /* a fetch land: see the fetch fields */
 	ODDS_DROP_BOUNCE,    /* enters tapped and returns a land you control */
 };
@@ -56,6 +56,7 @@ struct odds_group {
 	bool tapped;        /* enters tapped (bottoming: such lands go first) */
 	uint8_t drop;       /* enum odds_drop */
 	uint8_t check;      /* ODDS_DROP_CHECK: the basic land types it looks for */
+	uint8_t etb_lands;  /* ODDS_DROP_FAST and _SLOW: the count of other lands */
 	uint8_t types;      /* its basic land types (check lands read them) */
 	uint8_t found;      /* its basic land types, | MF_MANA_FETCH_BASIC if basic:
 			     * a fetch finds it iff this meets its fetch_types */

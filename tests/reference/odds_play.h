@@ -30,10 +30,12 @@
  *    (itself included) to the hand;
  *  - on T: the land played pays only if it enters untapped: never for
  *    "enters tapped" lands (etb tapped, bounce, tri-lands, fetch_tapped
- *    fetches), a shock for its untap_life (2; an MDFC land face 3), a
- *    check land iff a land with one of the basic land types of its colours
- *    is on the battlefield, a fast land iff
- *    at most two other lands are, a slow land iff at least two are; a fetch
+ *    fetches), a shock for its untap_life (2; an MDFC land face 3); a
+ *    conditional land (etb_if) by its condition: a check land iff a land
+ *    with one of the basic land types of its colours is on the
+ *    battlefield, a fast land iff at most etb_lands other lands are (2;
+ *    Hive of the Eye Tyrant 1), a slow land iff at least etb_lands are, any
+ *    other condition never; a fetch
  *    finds a land that enters as played (a fetch_tapped fetch: tapped, unless
  *    fetch_untap_at lands or more are then controlled, Fabled Passage);
  *  - castable: mana_brute pays the cost from the untapped mana lands of turn

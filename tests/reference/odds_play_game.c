@@ -112,18 +112,20 @@ static enum entry entry_of(const struct odds_play_player *p, size_t k, const uin
 		return ENTRY_TAPPED;
 	if (l->untap_life)
 		return ENTRY_SHOCK;
-	switch (l->kind) {
-	case MF_MANA_KIND_CHECK:
+	if (l->etb != MF_MANA_ETB_CONDITIONAL)
+		return ENTRY_UNTAPPED;
+	switch (l->etb_if) {
+	case MF_MANA_IF_TYPES:
 		for (size_t y = 0; y < p->n; y++)
 			if (field[y] && (p->land[y]->basic_types & types))
 				return ENTRY_UNTAPPED;
 		return ENTRY_TAPPED;
-	case MF_MANA_KIND_FAST:
-		return others <= 2 ? ENTRY_UNTAPPED : ENTRY_TAPPED;
-	case MF_MANA_KIND_SLOW:
-		return others >= 2 ? ENTRY_UNTAPPED : ENTRY_TAPPED;
+	case MF_MANA_IF_FEW_LANDS:
+		return others <= l->etb_lands ? ENTRY_UNTAPPED : ENTRY_TAPPED;
+	case MF_MANA_IF_MANY_LANDS:
+		return others >= l->etb_lands ? ENTRY_UNTAPPED : ENTRY_TAPPED;
 	default:
-		return ENTRY_UNTAPPED;
+		return ENTRY_TAPPED;  /* a condition the model cannot tell */
 	}
 }
 

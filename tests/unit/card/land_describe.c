@@ -22,6 +22,7 @@ const char *land_why_short(enum mf_card_land_why why)
 		[MF_CARD_WHY_NOT_UNDERSTOOD] = "unread",
 		[MF_CARD_WHY_LIMIT] = "limit",
 		[MF_CARD_WHY_NO_MANA] = "no-mana",
+		[MF_CARD_WHY_OTHER_LANDS] = "other-lands",
 	};
 
 	return (unsigned)why < MF_CARD_WHY_COUNT ? names[why] : "?";

@@ -202,6 +202,8 @@ START_TEST(sample_ignored)
 	/* removing a counter the land entered with is free to the model */
 	ck_sample("Vivid Crag", "mana=R W U B G | enters=tapped");
 	ck_sample("Gemstone Mine", "mana=W U B R G | ignored=rider");
+	ck_sample("Exotic Orchard", "mana=W U B R G");  /* opponents' lands: every colour */
+	ck_sample("Urborg, Tomb of Yawgmoth", "legendary | mana=*B | ignored=other-lands");
 	ck_sample("Gemstone Caverns", "legendary | mana=C | ignored=counters");
 	ck_sample("River of Tears", "mana=U | ignored=state");
 	ck_sample("Tomb of Urami", "legendary | mana=B-1 | ignored=permanents");
@@ -229,7 +231,6 @@ static void ck_unsupported(const char *name, enum mf_card_land_why want)
 START_TEST(sample_unsupported)
 {
 	ck_unsupported("Command Tower", MF_CARD_WHY_OTHER_PERMANENTS);
-	ck_unsupported("Exotic Orchard", MF_CARD_WHY_OTHER_PERMANENTS);
 	ck_unsupported("Reflecting Pool", MF_CARD_WHY_OTHER_PERMANENTS);
 	ck_unsupported("Gaea's Cradle", MF_CARD_WHY_OTHER_PERMANENTS);
 	ck_unsupported("Temple of the False God", MF_CARD_WHY_OTHER_PERMANENTS);
@@ -239,7 +240,6 @@ START_TEST(sample_unsupported)
 	ck_unsupported("Skycloud Expanse", MF_CARD_WHY_FILTER);
 	ck_unsupported("Cabal Coffers", MF_CARD_WHY_MANA_COST);
 	ck_unsupported("Rhystic Cave", MF_CARD_WHY_GAME_STATE);
-	ck_unsupported("Urborg, Tomb of Yawgmoth", MF_CARD_WHY_NO_MANA);
 	ck_unsupported("Oasis", MF_CARD_WHY_NO_MANA);
 }
 END_TEST

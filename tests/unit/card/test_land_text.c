@@ -111,6 +111,15 @@ START_TEST(current_enters)
 	ck_text("Dimir Aqueduct", "Land",
 		"This land enters tapped.\nWhen this land enters, return a land you control to its owner's hand.\n"
 		"{T}: Add {U}{B}.", "mana=UB | enters=tapped | bounce");
+	/* "If you control two or more other lands": at most one other. */
+	ck_text("Hive of the Eye Tyrant", "Land",
+		"If you control two or more other lands, this land enters tapped.\n{T}: Add {B}.\n"
+		"{3}{B}: Until end of turn, this land becomes a 3/3 black Beholder creature with menace and "
+		"\"Whenever this creature attacks, exile target card from defending player's graveyard.\" "
+		"It's still a land.", "mana=B | enters=few1");
+	ck_text("Den of the Bugbear", "Land",
+		"If you control two or more other lands, Den of the Bugbear enters the battlefield tapped.\n"
+		"{T}: Add {R}.", "mana=R | enters=few1");
 	/* A condition the reader does not know is listed, never dropped. */
 	ck_text("Luxury Suite", "Land",
 		"This land enters tapped unless you have two or more opponents.\n{T}: Add {B} or {R}.",
@@ -127,6 +136,17 @@ END_TEST
 
 START_TEST(current_mana_abilities)
 {
+	/* Urborg is a Swamp itself: {B}; what it does to the others is listed. */
+	ck_text("Urborg, Tomb of Yawgmoth", "Legendary Land",
+		"Each land is a Swamp in addition to its other land types.",
+		"legendary | mana=*B | ignored=other-lands");
+	ck_text("Yavimaya, Cradle of Growth", "Legendary Land",
+		"Each land is a Forest in addition to its other land types.",
+		"legendary | mana=*G | ignored=other-lands");
+	/* The opponents' lands are taken to make every colour. */
+	ck_text("Exotic Orchard", "Land",
+		"{T}: Add one mana of any color that a land an opponent controls could produce.",
+		"mana=W U B R G");
 	ck_text("Sunbaked Canyon", "Land",
 		"{T}, Pay 1 life: Add {R} or {W}.\n{1}, {T}, Sacrifice this land: Draw a card.", "mana=R-1 W-1");
 	ck_text("Llanowar Wastes", "Land",

@@ -29,7 +29,7 @@ START_TEST(builtin_has_the_contest_70_first_by_kind)
 	struct mf_mana_catalogue *cat = builtin();
 	size_t per_kind[MF_MANA_KIND_OTHER + 1] = { 0 };
 
-	ck_assert_uint_eq(mf_mana_catalogue_size(cat), 199);
+	ck_assert_uint_eq(mf_mana_catalogue_size(cat), 207);
 	for (size_t i = 0; i < 70; i++)
 		per_kind[mf_mana_catalogue_land(cat, i)->kind]++;
 	ck_assert_uint_eq(per_kind[MF_MANA_KIND_BASIC], 5);
@@ -175,18 +175,25 @@ static const struct {
 	{ "Odd;;99999;\n", 1, "an alternative makes more than 9 mana" },
 	/* Keyword notes: every word a keyword, each once, single blanks. */
 	{ "Odd;;W;Basic\n", 1, "unknown keyword \"Basic\" in the note (known: basic, snow, etb=tapped, "
-	  "etb=conditional, fetch=tapped, fetch=untap4, kind=NAME)" },
+	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
 	{ "Odd;;W;--basic\n", 1, "unknown keyword \"--basic\" in the note (known: basic, snow, etb=tapped, "
-	  "etb=conditional, fetch=tapped, fetch=untap4, kind=NAME)" },
+	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
 	{ "Odd;;W;basic snowy\n", 1, "unknown keyword \"snowy\" in the note (known: basic, snow, etb=tapped, "
-	  "etb=conditional, fetch=tapped, fetch=untap4, kind=NAME)" },
+	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
 	{ "Odd;;W;etb=untapped\n", 1, "unknown keyword \"etb=untapped\" in the note (known: basic, snow, "
-	  "etb=tapped, etb=conditional, fetch=tapped, fetch=untap4, kind=NAME)" },
+	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
 	{ "Odd;;W;basic  snow\n", 1, "the note's keywords must be separated by single blanks" },
 	{ "Odd;;W; basic\n", 1, "the note's keywords must be separated by single blanks" },
 	{ "Odd;;W;basic \n", 1, "the note's keywords must be separated by single blanks" },
 	{ "Odd;;W;basic basic\n", 1, "the note gives \"basic\" twice" },
 	{ "Odd;;W;etb=tapped etb=conditional\n", 1, "the note gives \"etb=\" twice" },
+	{ "Odd;;W;etb=few1 etb=conditional\n", 1, "the note gives \"etb=\" twice" },
+	{ "Odd;;W;etb=few12\n", 1, "unknown keyword \"etb=few12\" in the note (known: basic, snow, "
+	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
+	{ "Odd;;W;etb=many\n", 1, "unknown keyword \"etb=many\" in the note (known: basic, snow, "
+	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
+	{ "Odd;Forest;G;etb=few1\n", 1,
+	  "a land a fetch may find must enter tapped or not, not \"etb=conditional\"" },
 	{ "Odd;;W;kind=gate kind=gain\n", 1, "the note gives \"kind=\" twice" },
 	{ "Odd;;W;kind=shock\n", 1, "unknown kind \"shock\" (known: fast, check, slow, triome, surveil, "
 	  "gate, gain, temple, pathway, horizon)" },
@@ -258,6 +265,11 @@ START_TEST(extended_format_reads)
 		"Odd Fetch;;-fetchBasic|-fetchIsland;fetch=tapped\n"
 		"Savai Triome;Mountain,Plains,Swamp;R|W|B;etb=tapped kind=triome\n"
 		"Seachrome Coast;;W|U;etb=conditional kind=fast\n"
+		"Deserted Beach;;W|U;etb=conditional kind=slow\n"
+		"Glacial Fortress;;W|U;etb=conditional kind=check\n"
+		"Hive of the Eye Tyrant;;B;etb=few1\n"
+		"Odd Slow;;B;etb=many3 kind=slow\n"
+		"Odd Secret;;B;etb=conditional\n"
 		"Ancient Tomb;;--CC;\n"
 		"Hengegate Pathway;;W;kind=pathway\n"
 		"Horizon Canopy;;-G|-W;kind=horizon\n"
@@ -297,9 +309,27 @@ START_TEST(extended_format_reads)
 	ck_assert_uint_eq(l->basic_types, 1u << MF_MANA_R | 1u << MF_MANA_W | 1u << MF_MANA_B);
 	ck_assert_uint_eq(l->supertypes, 0);
 	ck_assert_int_eq(l->kind, MF_MANA_KIND_TRIOME);
-	l = land(cat, "Seachrome Coast");
+	l = land(cat, "Seachrome Coast");  /* a cycle's condition without a note */
 	ck_assert_uint_eq(l->etb, MF_MANA_ETB_CONDITIONAL);
 	ck_assert_int_eq(l->kind, MF_MANA_KIND_FAST);
+	ck_assert_uint_eq(l->etb_if, MF_MANA_IF_FEW_LANDS);
+	ck_assert_uint_eq(l->etb_lands, 2);
+	l = land(cat, "Deserted Beach");
+	ck_assert_uint_eq(l->etb_if, MF_MANA_IF_MANY_LANDS);
+	ck_assert_uint_eq(l->etb_lands, 2);
+	l = land(cat, "Glacial Fortress");
+	ck_assert_uint_eq(l->etb_if, MF_MANA_IF_TYPES);
+	ck_assert_uint_eq(l->etb_lands, 0);
+	l = land(cat, "Hive of the Eye Tyrant");  /* untapped with at most one other land */
+	ck_assert_uint_eq(l->etb, MF_MANA_ETB_CONDITIONAL);
+	ck_assert_uint_eq(l->etb_if, MF_MANA_IF_FEW_LANDS);
+	ck_assert_uint_eq(l->etb_lands, 1);
+	ck_assert_int_eq(l->kind, MF_MANA_KIND_OTHER);
+	l = land(cat, "Odd Slow");  /* a count given wins over the cycle's */
+	ck_assert_uint_eq(l->etb_if, MF_MANA_IF_MANY_LANDS);
+	ck_assert_uint_eq(l->etb_lands, 3);
+	l = land(cat, "Odd Secret");  /* no condition the model reads: tapped on its turn */
+	ck_assert_uint_eq(l->etb_if, MF_MANA_IF_UNKNOWN);
 	l = land(cat, "Ancient Tomb");
 	ck_assert_uint_eq(l->n_options, 1);
 	ck_assert_uint_eq(l->options[0].mana[MF_MANA_C], 2);

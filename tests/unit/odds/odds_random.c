@@ -27,6 +27,7 @@ enum family {
 	FAM_BASIC, FAM_DUAL, FAM_SHOCK, FAM_FETCH, FAM_FETCH_BASIC, FAM_FETCH_TAPPED, FAM_PAIN,
 	FAM_BOUNCE, FAM_TRI, FAM_TRIOME, FAM_SURVEIL, FAM_GATE, FAM_GAIN, FAM_TEMPLE, FAM_FAST,
 	FAM_CHECK, FAM_SLOW, FAM_PATHWAY, FAM_PATHWAY_DFC, FAM_HORIZON, FAM_FIVE, FAM_TRON,
+	FAM_FEW,  /* untapped with at most one other land (Hive of the Eye Tyrant) */
 	FAM_OTHER,
 	FAM_MDFC,  /* last: drawn only by a stream of odds_random_with_mdfc() */
 	FAMILIES
@@ -37,7 +38,8 @@ _Static_assert(FAMILIES == ODDS_RANDOM_FAMILIES, "ODDS_RANDOM_FAMILIES");
 static const char *const family_names[FAMILIES] = {
 	"basic", "dual", "shock", "fetch", "basic fetch", "tapped fetch", "pain", "bounce", "tri",
 	"triome", "surveil", "gate", "gain", "temple", "fast", "check", "slow", "pathway",
-	"pathway A // B", "horizon", "five-colour", "tron", "other", "MDFC land face (3 life)",
+	"pathway A // B", "horizon", "five-colour", "tron", "few lands", "other",
+	"MDFC land face (3 life)",
 };
 
 /* The family a catalogue land is drawn from. */
@@ -64,6 +66,9 @@ static enum family family_of(const struct mf_mana_land *l)
 		return FAM_FETCH_TAPPED;
 	if (l->fetch_types)
 		return (l->fetch_types & MF_MANA_FETCH_BASIC) ? FAM_FETCH_BASIC : FAM_FETCH;
+	if (l->etb == MF_MANA_ETB_CONDITIONAL && l->etb_if == MF_MANA_IF_FEW_LANDS &&
+	    l->kind != MF_MANA_KIND_FAST)
+		return FAM_FEW;
 	if (l->kind == MF_MANA_KIND_PATHWAY)
 		return strstr(l->name, " // ") ? FAM_PATHWAY_DFC : FAM_PATHWAY;
 	for (size_t i = 0; i < sizeof(by_kind) / sizeof(by_kind[0]); i++)

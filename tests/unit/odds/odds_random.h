@@ -17,7 +17,7 @@
 
 #include "manaflow/odds.h"
 
-#define ODDS_RANDOM_FAMILIES 24
+#define ODDS_RANDOM_FAMILIES 25
 #define ODDS_RANDOM_FAMILY_MAX 64      /* lands kept of one family */
 #define ODDS_RANDOM_SMALL_KINDS 4      /* odds_random_small: 1 .. 4 lands */
 #define ODDS_RANDOM_LARGE_KINDS 12     /* odds_random_large: 5 .. 12 lands */

@@ -265,6 +265,27 @@ START_TEST(test_fast_fourth)
 }
 END_TEST
 
+/* "If you control two or more other lands, it enters tapped": untapped as
+ * the first or second land only (issue 35: it was played as tapped). */
+START_TEST(test_few_lands)
+{
+	struct deck d;
+
+	deck_make(&d, "{B}", 1, "Hive of the Eye Tyrant", 24u, NULL);
+	castable_is(&d, hyper_at_least(60, 24, 7, 1), "24 Hives, {B} on turn 1");
+	ck_assert(hyper_at_least(60, 24, 7, 1) > 0.95);
+	/* the third is tapped on turn 3: {2} with two lands, {3} never */
+	deck_make(&d, "{2}", 3, "Hive of the Eye Tyrant", 24u, NULL);
+	castable_is(&d, hyper_at_least(60, 24, 9, 2), "24 Hives, {2} on turn 3");
+	deck_make(&d, "{3}", 3, "Hive of the Eye Tyrant", 24u, NULL);
+	castable_is(&d, 0, "24 Hives, {3} on turn 3");
+	/* beside fast lands (at most two others) and Urborg, a Swamp itself */
+	deck_make(&d, "{1}{B}{B}", 3, "Hive of the Eye Tyrant", 8u, "Spirebluff Canal", 8u,
+		  "Urborg, Tomb of Yawgmoth", 4u, "Swamp", 4u, NULL);
+	agree(&d, "Hives, fast lands, Urborg and Swamps");
+}
+END_TEST
+
 START_TEST(test_passage_fourth)
 {
 	struct deck passage, wastes, wilds;
@@ -542,6 +563,7 @@ int main(void)
 	tcase_add_test(tc, test_check_slow_turn_1);
 	tcase_add_test(tc, test_pathway);
 	tcase_add_test(tc, test_fast_fourth);
+	tcase_add_test(tc, test_few_lands);
 	tcase_add_test(tc, test_passage_fourth);
 	tcase_add_test(tc, test_check_by_fetch);
 	tcase_add_test(tc, test_basics_old_model);
