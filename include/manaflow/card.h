@@ -103,6 +103,28 @@ struct mf_card_colors {
 MF_EXPORT int mf_card_read_colors(const struct mf_card_object *card,
 				  struct mf_card_colors *out);
 
+/*
+ * The card's colour identity (Commander's rule 903.4), as MF_CARD_W ..
+ * MF_CARD_G bits in *out: the colours of every mana symbol in its mana cost
+ * and Oracle text (hybrid symbols both halves, {2/X} and {X/P} X), reminder
+ * text left out, and of the basic land types in its type line; the card's
+ * own fields and every face. A colour indicator is not in the card object
+ * as read, so it is not counted. Same returns as mf_card_read_colors().
+ */
+MF_EXPORT int mf_card_read_identity(const struct mf_card_object *card, uint8_t *out);
+
+/* A card the deck may hold any number of, as a copy limit. */
+#define MF_CARD_COPIES_ANY UINT32_MAX
+
+/*
+ * The copies of this card a deck may hold by its own text: "A deck can have
+ * any number of cards named ..." is MF_CARD_COPIES_ANY, "... up to seven
+ * cards named ..." 7; 0 when its text says nothing (the format's rule
+ * holds), or the card is malformed (mf_card_read_colors()'s refusals).
+ * Reads the card only.
+ */
+MF_EXPORT uint32_t mf_card_copies_max(const struct mf_card_object *card);
+
 /* ------------------------------------------------------------------ */
 /* Lands: the mana-relevant facts of a land, read from its Oracle text */
 

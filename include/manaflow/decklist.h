@@ -94,6 +94,9 @@ struct mf_deck_list {
 	enum mf_deck_format format;
 	unsigned cards[MF_DECK_ZONES];      /* sum of the counts per zone */
 	char *names;                        /* owned: the one block all names point into */
+	size_t blank_sideboard;             /* the line of the first card that MTGO's
+					     * blank-line rule (no header, no SB:) put in
+					     * the sideboard; 0 when it put none */
 };
 
 /* Why a list was refused. */

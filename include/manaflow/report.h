@@ -57,6 +57,10 @@ enum mf_report_limit {
 	MF_REPORT_LIMIT_ODDS,        /* a spell's query broke an odds limit (a cost too large) */
 };
 
+/* A card the deck may hold any number of (basic lands, "A deck can have any
+ * number of cards named ..."), as a copy limit. */
+#define MF_REPORT_COPIES_ANY UINT32_MAX
+
 /* One distinct spell of the deck. A commander (commander = true) is always
  * available: it is not in the library, so it counts toward neither the
  * deck's size nor its draws, but its castability is computed from the lands
@@ -66,6 +70,10 @@ struct mf_report_spell_in {
 	uint32_t count;            /* copies, >= 1 */
 	struct mf_mana_cost cost;
 	bool commander;
+	uint32_t copies_max;       /* copies the deck may hold: 0 for the query's
+				    * copies_max; MF_REPORT_COPIES_ANY for a card
+				    * whose text allows any number; else its own
+				    * (Seven Dwarves 7) */
 };
 
 struct mf_report_query {
@@ -89,6 +97,16 @@ struct mf_report_query {
 				    * MF_REPORT_BUDGET_DEFAULT */
 	const struct mf_stop *stop;    /* NULL, or the caller's stop */
 	bool advice;               /* compute the advice too */
+	/* Deck-building rules the advice keeps: no line leaves more copies of a
+	 * card than it may hold, or puts in a land outside the identity. */
+	uint32_t copies_max;       /* copies of a card: 4, 1 with a commander;
+				    * lands with the Basic supertype have no limit;
+				    * 0: no limit at all */
+	uint8_t off_identity;      /* colours (bit t for W..G) outside the deck's colour
+				    * identity, which no land put in may have (its
+				    * mana's and its basic land types'; a land making
+				    * every colour has none): those the commander's
+				    * identity lacks, 0 without a commander */
 };
 
 /* One distinct spell's answer, in the order of the query's spells. */
@@ -123,6 +141,11 @@ struct mf_report_color {
 	double p;                  /* the demand spell's p_castable_given_lands */
 };
 
+/* The most copies of land `land` (a catalogue index) the query's deck may
+ * hold: MF_REPORT_COPIES_ANY for a basic land or with copies_max 0.
+ * Reads the query and its catalogue only. */
+MF_EXPORT uint32_t mf_report_land_copies_max(const struct mf_report_query *q, int32_t land);
+
 /* A card an advice line takes out or puts in. */
 struct mf_report_card {
 	bool land;                 /* a catalogue land, else a spell of the query */
@@ -139,8 +162,10 @@ struct mf_report_change {
 
 enum mf_report_advice_kind {
 	MF_REPORT_SWAP,            /* 1 or 2 copies of a land for as many of another */
-	MF_REPORT_ONE_MORE_LAND,   /* the least castable spell cut for a land */
-	MF_REPORT_ONE_LAND_FEWER,  /* a land cut for the most castable spell */
+	MF_REPORT_ONE_MORE_LAND,   /* the least castable spell cut for a land the deck
+				    * may take one more of */
+	MF_REPORT_ONE_LAND_FEWER,  /* a land cut for the most castable spell the deck may
+				    * take one more of (none in a singleton deck) */
 };
 
 struct mf_report_advice {

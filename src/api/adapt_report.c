@@ -16,9 +16,12 @@
 #include "api/odds_fields.h"
 #include "api/report_deck.h"
 #include "api/report_text.h"
+#include "api/report_warn.h"
+#include "common/random.h"
 #include "manaflow/deck.h"
 
 #define IGNORED_TEXT_MAX ((size_t)1 << 20)  /* bytes of the "ignored" cards' entries */
+#define WARNINGS_TEXT_MAX ((size_t)64 << 10) /* bytes of the "warnings" entries */
 
 /* The game fields: life, method and seed (on and policy are shared). */
 static int decode_game(const cJSON *body, struct mf_report_query *q, struct mf_api_error *err)
@@ -127,9 +130,15 @@ static int read_land(struct mf_api_report_build *b, const struct mf_api_report_c
 		ignore(b, c, err->detail);
 		return 0;
 	}
-	if (!says_land(front(c->obj)->type_line))
+	if (!says_land(front(c->obj)->type_line)) {
 		ignore(b, c, "a modal double-faced card: counted as its land face, its spell face "
 		       "not cast");
+		if (!c->layout)
+			mf_api_report_warn(b, "layout-guessed", "%s has no \"layout\": its land back "
+					   "face was taken for a modal double-faced card's, which may be "
+					   "played as the land; send Scryfall's layout (a \"transform\" "
+					   "card's back face is never played as a land)", c->name);
+	}
 	return add_land(b, id, c, err);
 }
 
@@ -162,6 +171,7 @@ static int add_spell(struct mf_api_report_build *b, const struct mf_api_report_c
 	s->name = c->name;
 	s->count = c->count;
 	s->commander = c->zone == MF_DECK_ZONE_COMMANDER;
+	s->copies_max = mf_card_copies_max(c->obj);
 	b->q.n_spells++;
 	if (s->commander)
 		b->commanders += c->count;
@@ -227,6 +237,56 @@ static int deck_colors(struct mf_api_report_build *b, const struct mf_api_report
 	return 0;
 }
 
+/* The deck-building rules the advice keeps (report.h): 4 copies of a
+ * card, 1 with a commander, and then the commanders' colour identity. */
+static void deck_rules(struct mf_api_report_build *b, const struct mf_api_report_deck *d)
+{
+	uint8_t identity = 0, one;
+	bool commander = false;
+
+	for (size_t i = 0; i < d->n; i++) {
+		if (d->cards[i].zone != MF_DECK_ZONE_COMMANDER)
+			continue;
+		commander = true;
+		if (d->cards[i].obj && mf_card_read_identity(d->cards[i].obj, &one) == MF_OK)
+			identity |= one;
+		else if (!d->cards[i].obj)  /* a catalogue land: its mana's colours */
+			identity |= mf_odds_land_colors(b->q.cat, &d->cards[i].land, 1, 0);
+	}
+	b->q.copies_max = commander ? 1 : 4;
+	b->q.off_identity = commander ? (uint8_t)(MF_CARD_WUBRG & ~identity) : 0;
+}
+
+/* The turn the report asks a spell on: its mana value, {X} as 1. */
+static uint64_t spell_turn(const struct mf_report_spell_in *s)
+{
+	return mf_mana_cost_total(&s->cost) + s->cost.x_count;
+}
+
+/* The answer's order of spells: the commanders first, then by the turn
+ * each is asked on, then by name (the deck's canonical order breaks ties:
+ * a stable merge keeps it). */
+static bool spell_before(const struct mf_report_spell_in *a, const struct mf_report_spell_in *b)
+{
+	if (a->commander != b->commander)
+		return a->commander;
+	return spell_turn(a) < spell_turn(b);
+}
+
+/* Insertion sort of the spells by spell_before(), stable: at most
+ * MF_REPORT_SPELLS_MAX of them. */
+static void order_spells(struct mf_report_spell_in *s, size_t n)
+{
+	for (size_t i = 1; i < n; i++) {
+		struct mf_report_spell_in x = s[i];
+		size_t j = i;
+
+		for (; j > 0 && spell_before(&x, &s[j - 1]); j--)
+			s[j] = s[j - 1];
+		s[j] = x;
+	}
+}
+
 /* Sorts the deck and checks it against the report's limits. */
 static int build(struct mf_api_report_build *b, const struct mf_api_report_deck *d,
 		 const struct mf_api_ctx *ctx, struct mf_api_error *err)
@@ -252,6 +312,7 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 		return mf_api_fail(err, at, "the main deck has no land the model can use");
 	if (!b->q.n_spells)
 		return mf_api_fail(err, at, "the deck has no spell with a mana cost");
+	order_spells(b->spells, b->q.n_spells);
 	b->q.cat = ctx->lands;
 	if (b->acc.n) {  /* lands read from cards: a catalogue of this request's own */
 		rc = mf_mana_catalogue_extend(ctx->lands, b->acc.lands, b->acc.n, &b->own, &perr);
@@ -262,6 +323,8 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 					   perr.reason);
 		b->q.cat = b->own;
 	}
+	deck_rules(b, d);
+	mf_api_report_warnings(b, d);
 	return deck_colors(b, d, err);
 }
 
@@ -288,6 +351,7 @@ static void build_free(struct mf_api_report_build *b)
 	mf_api_card_lands_free(&b->acc);
 	mf_mana_catalogue_free(b->own);
 	mf_buf_free(&b->ignored);
+	mf_buf_free(&b->warnings);
 	free(b);
 }
 
@@ -307,6 +371,7 @@ int mf_api_deck_report(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 	if (!b)
 		return mf_api_fail_nomem(err);
 	mf_buf_init(&b->ignored, IGNORED_TEXT_MAX);
+	mf_buf_init(&b->warnings, WARNINGS_TEXT_MAX);
 	b->q.lands = b->lands;
 	b->q.counts = b->counts;
 	b->q.spells = b->spells;
@@ -315,6 +380,9 @@ int mf_api_deck_report(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 	if (decode_game(body, &b->q, err) || mf_api_report_deck_decode(body, ctx, &d, err) ||
 	    build(b, &d, ctx, err))
 		goto out;
+	/* a sample's games are a function of the deck's contents and the seed
+	 * asked: the same deck in any form or order, the same answer */
+	b->q.seed = mf_mix64(b->q.seed ^ mf_api_report_deck_hash(&d));
 	rc = mf_report_compute(&b->q, &r);
 	if (rc) {
 		rc = fail_report(rc, &r, err);

@@ -292,6 +292,26 @@ bool mf_api_land_same(const struct mf_mana_land *a, const struct mf_mana_land *b
 	return true;
 }
 
+/* Lists the clauses land m (read from face d of lands, or from every face
+ * when d is NULL) leaves out, once per land: each face's, and the faces
+ * not taken. */
+static void list_clauses(const struct mf_card_lands *lands, const struct mf_card_land *d,
+			 const struct mf_mana_land *m, struct mf_api_card_lands *acc)
+{
+	struct mf_mana_land again;
+
+	for (size_t f = 0; f < lands->n; f++) {
+		if (d && &lands->faces[f] != d) {
+			add_ignored(acc, m->name, lands->faces[f].name ? lands->faces[f].name : "",
+				    "another land face of the card, not taken: \"face\" named one, or the "
+				    "faces differ in more than their mana");
+			continue;
+		}
+		memcpy(again.name, m->name, sizeof(again.name));
+		to_mana_land(&lands->faces[f], &again, acc, true);
+	}
+}
+
 static bool seen_before(struct mf_api_card_lands *acc, int32_t index)
 {
 	for (size_t k = 0; k < acc->n_seen; k++)
@@ -300,7 +320,53 @@ static bool seen_before(struct mf_api_card_lands *acc, int32_t index)
 	return false;
 }
 
-/* Reads the card into *m (zeroed first), without listing its clauses. */
+/* Whether a and b are one land but for their alternatives. */
+static bool alike_but_mana(const struct mf_mana_land *a, const struct mf_mana_land *b)
+{
+	return a->basic_types == b->basic_types && a->supertypes == b->supertypes &&
+	       a->etb == b->etb && a->etb_if == b->etb_if && a->etb_lands == b->etb_lands &&
+	       !a->fetch_types && !b->fetch_types && a->untap_life == b->untap_life &&
+	       !a->tron && !b->tron;
+}
+
+/* A card with several land faces and no face named (a pathway) is one land
+ * that chooses its face when played: m becomes the land named as the card
+ * whose alternatives are every face's, when the faces are alike but for
+ * their mana (the same entering, no fetch) and their alternatives fit.
+ * Returns true when m was so made; false leaves m as the first face. */
+static bool either_face(const struct mf_card_object *card, const struct mf_card_lands *lands,
+			struct mf_api_card_lands *acc, struct mf_mana_land *m)
+{
+	struct mf_mana_land all = *m, f;
+	size_t len = strlen(card->card.name ? card->card.name : "");
+
+	if (lands->n < 2 || !len || len > MF_MANA_LAND_NAME_MAX)
+		return false;
+	for (size_t i = 1; i < lands->n; i++) {
+		memset(&f, 0, sizeof(f));
+		to_mana_land(&lands->faces[i], &f, acc, false);
+		if (!alike_but_mana(&all, &f) || !f.n_options)
+			return false;
+		for (unsigned k = 0; k < f.n_options; k++) {
+			if (has_option(&all, &f.options[k]))
+				continue;
+			if (all.n_options == MF_MANA_LAND_OPTIONS_MAX)
+				return false;
+			all.options[all.n_options++] = f.options[k];
+		}
+	}
+	if (!all.n_options)
+		return false;
+	memset(all.name, 0, sizeof(all.name));
+	memcpy(all.name, card->card.name, len);
+	all.kind = MF_MANA_KIND_OTHER;
+	*m = all;
+	return true;
+}
+
+/* Reads the card into *m (zeroed first), without listing its clauses:
+ * the face named, else the card as one land of either face when it has
+ * several alike (*face_out NULL), else its first land face. */
 static int read_land(const struct mf_card_object *card, const char *face, const char *at,
 		     struct mf_mana_land *m, const struct mf_card_land **face_out,
 		     struct mf_card_lands *lands, struct mf_api_card_lands *acc,
@@ -327,6 +393,10 @@ static int read_land(const struct mf_card_object *card, const char *face, const 
 	memset(m, 0, sizeof(*m));
 	memcpy(m->name, d->name, len);
 	to_mana_land(d, m, acc, false);
+	if (!face && m->n_options && either_face(card, lands, acc, m)) {
+		*face_out = NULL;
+		return 0;
+	}
 	if (!m->n_options && !m->fetch_types) {
 		const char *why = mf_card_land_why_text(d->unsupported != MF_CARD_WHY_NONE ?
 							d->unsupported : MF_CARD_WHY_NO_MANA);
@@ -414,11 +484,7 @@ int mf_api_card_land_add(const struct mf_card_object *card, const char *face, co
 		}
 		acc->seen = grown;
 		acc->seen[acc->n_seen++] = i;
-		to_mana_land(d, &m, acc, true);  /* again, to list its clauses once */
-		for (size_t f = 0; f < lands->n; f++)
-			if (&lands->faces[f] != d)
-				add_ignored(acc, m.name, lands->faces[f].name ? lands->faces[f].name : "",
-					    "another land face of the card: name it with \"face\"");
+		list_clauses(lands, d, &m, acc);
 		if (mf_buf_error(&acc->ignored)) {
 			mf_api_fail_buf(err, &acc->ignored);
 			goto out;

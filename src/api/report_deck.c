@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "api/card.h"
+#include "common/hash.h"
+#include "common/random.h"
 #include "api/json_decode.h"
 #include "api/json_text.h"
 #include "manaflow/carddb.h"
@@ -117,17 +119,38 @@ static bool land_has_key(const char *land, const char *key)
 	       strcmp(k, key) == 0;
 }
 
-/* The catalogue land a deck-list name means (its key as the land's full
- * name or front face), or -1. */
+/* Whether one face of the catalogue card `land` ("A // B") has key. */
+static bool face_has_key(const char *land, const char *key)
+{
+	const char *sep = strstr(land, " // ");
+	char k[KEY_MAX];
+
+	if (!sep)
+		return false;
+	if (mf_deck_name_key(land, (size_t)(sep - land), k, sizeof(k)) < sizeof(k) &&
+	    strcmp(k, key) == 0)
+		return true;
+	return mf_deck_name_key(sep + 4, strlen(sep + 4), k, sizeof(k)) < sizeof(k) &&
+	       strcmp(k, key) == 0;
+}
+
+/* The catalogue land a deck-list name means, or -1: a card of the
+ * catalogue with a land on each face (a pathway) when the name is one of
+ * its faces, since a deck holds the card and its face is chosen when it is
+ * played; else the land of that name, or of that key as a full name or a
+ * front face. */
 static int32_t catalogue_land(const struct mf_mana_catalogue *cat, const char *name, size_t len)
 {
 	int32_t exact = mf_mana_catalogue_find(cat, name, len);
 	char key[KEY_MAX];
 
+	if (mf_deck_name_key(name, len, key, sizeof(key)) >= sizeof(key))
+		return exact;
+	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++)
+		if (face_has_key(mf_mana_catalogue_land(cat, i)->name, key))
+			return (int32_t)i;
 	if (exact >= 0)
 		return exact;
-	if (mf_deck_name_key(name, len, key, sizeof(key)) >= sizeof(key))
-		return -1;
 	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++)
 		if (land_has_key(mf_mana_catalogue_land(cat, i)->name, key))
 			return (int32_t)i;
@@ -266,12 +289,78 @@ static int decode_list(const char *text, const struct mf_api_ctx *ctx,
 	return rc ? -1 : 0;
 }
 
+/* Whether the card may be a commander: a legendary creature, or its text
+ * says it can be your commander. */
+static bool may_command(const struct mf_card_object *o)
+{
+	const struct mf_card_face *f = o && o->n_faces ? &o->faces[0] : o ? &o->card : NULL;
+	const char *type = f && f->type_line ? f->type_line : "";
+	const char *text = f && f->oracle_text ? f->oracle_text : "";
+
+	if (!f)
+		return false;
+	return (strstr(type, "Legendary") && strstr(type, "Creature")) ||
+	       strstr(text, "can be your commander");
+}
+
+/* MTGO's Commander deck: no command zone, 99 main-deck cards and one or
+ * two sideboard cards that may all command, which are taken as the
+ * commanders (mf_api_report_deck_decode()). */
+static void guess_commanders(struct mf_api_report_deck *d)
+{
+	size_t side = 0;
+
+	if (d->zone_cards[MF_DECK_ZONE_COMMANDER] || d->zone_cards[MF_DECK_ZONE_MAIN] != 99 ||
+	    d->zone_cards[MF_DECK_ZONE_SIDEBOARD] < 1 || d->zone_cards[MF_DECK_ZONE_SIDEBOARD] > 2)
+		return;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->cards[i].zone == MF_DECK_ZONE_SIDEBOARD &&
+		    (d->cards[i].count != 1 || !may_command(d->cards[i].obj)))
+			return;
+	for (size_t i = 0; i < d->n; i++)
+		if (d->cards[i].zone == MF_DECK_ZONE_SIDEBOARD) {
+			d->cards[i].zone = MF_DECK_ZONE_COMMANDER;
+			side++;
+		}
+	d->zone_cards[MF_DECK_ZONE_COMMANDER] = (uint32_t)side;
+	d->zone_cards[MF_DECK_ZONE_SIDEBOARD] = 0;
+	d->commanders_guessed = side;
+}
+
+/* Orders two distinct cards canonically: by zone, then by the key of
+ * their names, then (two cards of one name given as objects) by their
+ * printed text, then by their first line. */
+static int canonical(const void *pa, const void *pb)
+{
+	const struct mf_api_report_card *a = pa, *b = pb;
+	char ka[KEY_MAX], kb[KEY_MAX];
+	int c;
+
+	if (a->zone != b->zone)
+		return a->zone < b->zone ? -1 : 1;
+	mf_deck_name_key(a->name, strlen(a->name), ka, sizeof(ka));
+	mf_deck_name_key(b->name, strlen(b->name), kb, sizeof(kb));
+	if ((c = strcmp(ka, kb)) != 0 || (c = strcmp(a->name, b->name)) != 0)
+		return c;
+	if (a->obj && b->obj) {
+		const struct mf_card_face *fa = &a->obj->card, *fb = &b->obj->card;
+
+		if ((c = strcmp(fa->type_line ? fa->type_line : "", fb->type_line ? fb->type_line : "")) ||
+		    (c = strcmp(fa->oracle_text ? fa->oracle_text : "",
+				fb->oracle_text ? fb->oracle_text : "")) ||
+		    (c = strcmp(fa->mana_cost ? fa->mana_cost : "", fb->mana_cost ? fb->mana_cost : "")))
+			return c;
+	}
+	return (a->line > b->line) - (a->line < b->line);
+}
+
 int mf_api_report_deck_decode(const cJSON *body, const struct mf_api_ctx *ctx,
 			      struct mf_api_report_deck *d, struct mf_api_error *err)
 {
 	const cJSON *cards = NULL;
 	const char *text = NULL;
 	size_t n = 0;
+	int rc;
 
 	memset(d, 0, sizeof(*d));
 	if (mf_json_get_array(body, "", "cards", false, MF_API_REPORT_ENTRIES_MAX, &cards, &n, err) ||
@@ -280,9 +369,31 @@ int mf_api_report_deck_decode(const cJSON *body, const struct mf_api_ctx *ctx,
 	if (!cards == !text)
 		return mf_api_fail(err, "", "give the deck as \"cards\" (card objects) or as "
 				   "\"decklist\" (text), one of them");
-	if (text)
-		return decode_list(text, ctx, d, err);
-	return decode_cards(cards, n, d, err);
+	rc = text ? decode_list(text, ctx, d, err) : decode_cards(cards, n, d, err);
+	if (!rc)
+		guess_commanders(d);
+	if (!rc && d->n > 1)
+		qsort(d->cards, d->n, sizeof(*d->cards), canonical);
+	return rc;
+}
+
+uint64_t mf_api_report_deck_hash(const struct mf_api_report_deck *d)
+{
+	uint64_t h = 14695981039346656037ull;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct mf_api_report_card *c = &d->cards[i];
+		char key[KEY_MAX + 16];
+		size_t len;
+
+		if (c->zone != MF_DECK_ZONE_MAIN && c->zone != MF_DECK_ZONE_COMMANDER)
+			continue;
+		len = mf_deck_name_key(c->name, strlen(c->name), key, KEY_MAX);
+		len = len < KEY_MAX ? len : KEY_MAX - 1;
+		len += (size_t)snprintf(key + len, sizeof(key) - len, "|%u|%d;", c->count, (int)c->zone);
+		h = mf_mix64(h ^ mf_fnv1a64(key, len));
+	}
+	return h;
 }
 
 void mf_api_report_deck_free(struct mf_api_report_deck *d)

@@ -31,7 +31,9 @@ struct mf_api_report_card {
 	size_t line;                       /* deck-list line of its first entry, 0 for cards */
 };
 
-/* A decoded deck; owns what the cards point to but the request tree. */
+/* A decoded deck, its distinct cards in the canonical order (by zone, then
+ * by name key), whatever the form or order they came in; owns what the
+ * cards point to but the request tree. */
 struct mf_api_report_deck {
 	struct mf_api_report_card *cards;
 	size_t n;
@@ -40,6 +42,8 @@ struct mf_api_report_deck {
 	struct mf_card_face *faces;
 	struct mf_deck_list list;            /* "decklist": the parsed list */
 	bool from_list;
+	size_t commanders_guessed;           /* sideboard cards taken as the commanders
+					      * (see mf_api_report_deck_decode()) */
 };
 
 /*
@@ -47,7 +51,11 @@ struct mf_api_report_deck {
  * first; free it with mf_api_report_deck_free() whatever the outcome).
  * Deck-list names are matched as mf_deck_name_key() spells them, by full
  * name or front face, against the catalogue (ctx->lands) and the card
- * database (ctx->cards). Returns 0, or -1 with err: invalid-field at
+ * database (ctx->cards). A deck with no command zone, 99 main-deck cards
+ * and one or two sideboard cards that may all be commanders (legendary
+ * creatures, or "can be your commander") is a Commander deck as MTGO
+ * exports it: those cards are taken as the commanders, and counted in
+ * commanders_guessed. Returns 0, or -1 with err: invalid-field at
  * /decklist (a bad line: its number and text) or under /cards (a bad
  * object, zone or count); too-large past MF_DECK_LIST_* or
  * MF_API_REPORT_ENTRIES_MAX; unknown-cards with a "cards" member listing
@@ -55,6 +63,11 @@ struct mf_api_report_deck {
  */
 int mf_api_report_deck_decode(const cJSON *body, const struct mf_api_ctx *ctx,
 			      struct mf_api_report_deck *d, struct mf_api_error *err);
+
+/* A hash of the deck's contents: each card of the main deck and the
+ * command zone by the key of its name, its count and its zone, in the
+ * canonical order; the same deck in any form or order hashes alike. */
+uint64_t mf_api_report_deck_hash(const struct mf_api_report_deck *d);
 
 /* Frees what d owns and zeroes it; harmless on a zeroed deck. */
 void mf_api_report_deck_free(struct mf_api_report_deck *d);

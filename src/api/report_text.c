@@ -127,6 +127,10 @@ int mf_api_report_text(const struct mf_api_report_build *b, const struct mf_repo
 		       struct mf_buf *out)
 {
 	deck_text(out, b, r);
+	MF_JSON_LIT(out, ",\"warnings\":[");
+	if (mf_buf_len(&b->warnings))  /* each entry after a comma: the first's left out */
+		mf_buf_add(out, mf_buf_ptr(&b->warnings) + 1, mf_buf_len(&b->warnings) - 1);
+	MF_JSON_LIT(out, "]");
 	MF_JSON_LIT(out, ",\"spells\":[");
 	for (size_t i = 0; i < r->n_spells; i++) {
 		if (i)

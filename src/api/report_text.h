@@ -17,6 +17,7 @@ struct mf_api_report_build {
 	struct mf_api_card_lands acc;     /* lands read from cards (card_land.h) */
 	struct mf_mana_catalogue *own;    /* the catalogue with acc's lands, or NULL */
 	struct mf_buf ignored;            /* "ignored" entries, each after a comma */
+	struct mf_buf warnings;           /* "warnings" entries, each after a comma */
 	uint32_t land_cards, spell_cards, commanders;  /* by count */
 	uint8_t colors;                   /* the deck's colours, MF_CARD_* bits */
 };

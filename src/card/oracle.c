@@ -240,6 +240,41 @@ static void read_face(const struct mf_card_face *face, unsigned *produces,
 							strlen(face->type_line));
 }
 
+/* One face's part of the colour identity. */
+static unsigned face_identity(const struct mf_card_face *face)
+{
+	const char *text = face->oracle_text ? face->oracle_text : "";
+	char line[MF_CARD_TEXT_MAX];
+	size_t len = strlen(text), pos = 0, start, n;
+	unsigned mask = 0;
+
+	if (face->mana_cost)
+		mask |= mf_card_symbols_colors(face->mana_cost, strlen(face->mana_cost));
+	if (face->type_line)
+		mask |= mf_card_type_line_produces(face->type_line, strlen(face->type_line));
+	while (mf_card_next_line(text, len, &pos, &start, &n)) {
+		n = mf_card_clean_line(text + start, n, line, NULL);
+		mask |= mf_card_symbols_colors(line, n);
+	}
+	return mask & MF_CARD_WUBRG;
+}
+
+int mf_card_read_identity(const struct mf_card_object *card, uint8_t *out)
+{
+	unsigned mask;
+	int rc;
+
+	*out = 0;
+	rc = mf_card_check(card);
+	if (rc != MF_OK)
+		return rc;
+	mask = face_identity(&card->card);
+	for (size_t f = 0; f < card->n_faces; f++)
+		mask |= face_identity(&card->faces[f]);
+	*out = (uint8_t)mask;
+	return MF_OK;
+}
+
 int mf_card_read_colors(const struct mf_card_object *card,
 			struct mf_card_colors *out)
 {

@@ -218,7 +218,7 @@ static int finish(struct mf_deck_list_build *b, struct mf_deck_list *out)
 	unsigned cards[MF_DECK_ZONES] = { 0 };
 	struct mf_deck_list_entry *entries;
 	const char *line_text;
-	size_t i, names_len, line_len;
+	size_t i, names_len, line_len, blank_line = 0;
 	char *names;
 
 	if (b->n == 0)
@@ -227,8 +227,11 @@ static int finish(struct mf_deck_list_build *b, struct mf_deck_list *out)
 	for (i = 0; i < b->n; i++) {
 		struct mf_deck_list_item *it = &b->items[i];
 
-		if (it->blank_sideboard && !b->headers)
+		if (it->blank_sideboard && !b->headers) {
 			it->zone = MF_DECK_ZONE_SIDEBOARD;
+			if (!blank_line)
+				blank_line = it->line;
+		}
 		cards[it->zone] += it->count;
 		if (it->zone == MF_DECK_ZONE_MAIN && cards[it->zone] > MF_DECK_LIST_MAIN_MAX) {
 			line_span(b, it->line, &line_text, &line_len);
@@ -258,6 +261,7 @@ static int finish(struct mf_deck_list_build *b, struct mf_deck_list *out)
 	out->n = b->n;
 	out->names = names;
 	out->format = format_of(b->seen);
+	out->blank_sideboard = blank_line;
 	memcpy(out->cards, cards, sizeof(cards));
 	return 0;
 }

@@ -6,11 +6,14 @@
  *
  * One land more: one copy of the least castable spell (on curve, not a
  * commander; ties: the first) is cut for one copy of the land the best
- * screened swap puts in (else the deck's land with the most copies).
+ * screened swap puts in that the deck may take one more of (else the
+ * deck's land with the most copies that it may: a basic land).
  * One land fewer: one copy of the land the best screened swap takes out
  * (else the deck's land with the most copies) is cut for one more copy
- * of the most castable spell (not a commander; ties: the first). Either
- * keeps the deck's size; the gain weighs each spell by its new count.
+ * of the most castable spell the deck may hold one more of (not a
+ * commander; ties: the first): none in a singleton deck, unless a spell
+ * allows any number. Either keeps the deck's size; the gain weighs each
+ * spell by its new count. No line breaks a copy limit (report_rules.c).
  *
  * A budget spent or a stop raised ends the advice where it is:
  * advice_complete stays false and what was finished is kept.
@@ -83,14 +86,16 @@ static int base_figures(struct rep_ctx *c)
 	return rc;
 }
 
-/* The spell of least (most) on-curve figure, not a commander; ties: the
- * first. n_spells when every spell is a commander. */
+/* The spell of least (most) on-curve figure, not a commander, and for the
+ * most one the deck may hold one more copy of; ties: the first. n_spells
+ * when there is none. */
 static size_t extreme_spell(const struct rep_ctx *c, bool most)
 {
 	size_t best = c->q->n_spells;
 
 	for (size_t i = 0; i < c->q->n_spells; i++) {
-		if (c->q->spells[i].commander)
+		if (c->q->spells[i].commander ||
+		    (most && !mf_report_may_add_spell(c, i, c->q->spells[i].count)))
 			continue;
 		if (best == c->q->n_spells || (most ? c->base_p[i] > c->base_p[best] :
 					       c->base_p[i] < c->base_p[best]))
@@ -99,15 +104,32 @@ static size_t extreme_spell(const struct rep_ctx *c, bool most)
 	return best;
 }
 
-/* The deck's land with the most copies; ties: the first. */
-static int32_t most_copies(const struct rep_deck *d)
+/* The deck's land with the most copies, of those it may take one more of
+ * when `more`; ties: the first. -1 when there is none. */
+static int32_t most_copies(const struct rep_ctx *c, const struct rep_deck *d, bool more)
 {
-	size_t best = 0;
+	int32_t best = -1;
+	uint32_t count = 0;
 
-	for (size_t i = 1; i < d->n; i++)
-		if (d->counts[i] > d->counts[best])
-			best = i;
-	return d->lands[best];
+	for (size_t i = 0; i < d->n; i++)
+		if (d->counts[i] > count && (!more || mf_report_may_add_land(c, d, d->lands[i], 1))) {
+			best = d->lands[i];
+			count = d->counts[i];
+		}
+	return best;
+}
+
+/* The land of one land more (more) or fewer: the first screened swap's in
+ * (out) that the deck may take one more of (any), else most_copies(). */
+static int32_t line_land(const struct rep_ctx *c, const struct rep_swap *swaps, size_t n, bool more)
+{
+	for (size_t j = 0; j < n; j++) {
+		if (!more)
+			return swaps[j].out;
+		if (mf_report_may_add_land(c, &c->deck, swaps[j].in, 1))
+			return swaps[j].in;
+	}
+	return most_copies(c, &c->deck, more);
 }
 
 /* The exact swaps, best first by exact gain, positive only, into out. */
@@ -156,20 +178,20 @@ static int exact_swaps(struct rep_ctx *c, const struct rep_swap *swaps, size_t n
 	return rc;
 }
 
-/* One land more (more) or one fewer, as the file's comment says; *has set
- * when the line exists. */
-static int land_line(struct rep_ctx *c, const struct rep_swap *best, bool more,
+/* One land more (more) or one fewer, as the file's comment says, from the
+ * n screened swaps best first; *has set when the line exists. */
+static int land_line(struct rep_ctx *c, const struct rep_swap *swaps, size_t n_swaps, bool more,
 		     struct mf_report_advice *a, bool *has)
 {
 	size_t n = c->q->n_spells, spell = extreme_spell(c, !more);
 	uint32_t w[MF_REPORT_SPELLS_MAX];
 	double p[MF_REPORT_SPELLS_MAX];
 	struct rep_deck d;
-	int32_t land = best ? (more ? best->in : best->out) : most_copies(&c->deck);
+	int32_t land = line_land(c, swaps, n_swaps, more);
 	bool over;
 	int rc;
 
-	if (spell == n)
+	if (spell == n || land < 0)
 		return MF_OK;
 	if (more) {
 		if (!mf_report_swap_deck(&c->deck, -1, land, 1, &d))
@@ -217,9 +239,9 @@ int mf_report_advise(struct rep_ctx *c, struct mf_report *out)
 	if (!rc)
 		rc = exact_swaps(c, swaps, n, out);
 	if (!rc)
-		rc = land_line(c, n ? &swaps[0] : NULL, true, &out->more_land, &out->has_more_land);
+		rc = land_line(c, swaps, n, true, &out->more_land, &out->has_more_land);
 	if (!rc)
-		rc = land_line(c, n ? &swaps[0] : NULL, false, &out->fewer_land, &out->has_fewer_land);
+		rc = land_line(c, swaps, n, false, &out->fewer_land, &out->has_fewer_land);
 	free(swaps);
 	if (rc == MF_ERR_STOPPED || rc == MF_ERR_LIMIT)
 		return MF_OK;  /* what was finished stands; advice_complete false */

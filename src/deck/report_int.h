@@ -7,6 +7,7 @@
  *   report_screen.c  the swaps worth trying and their cheap sampled gain
  *   report_colors.c  sources per colour against Karsten's table
  *   report_eval.c    one spell, or a whole deck, through the odds engine
+ *   report_rules.c   the deck-building rules the advice keeps
  */
 #ifndef MF_REPORT_INT_H
 #define MF_REPORT_INT_H
@@ -126,5 +127,19 @@ int mf_report_screen(struct rep_ctx *c, struct rep_swap *swaps, size_t *n, bool 
 
 /* report_advice.c: out->advice, more_land, fewer_land, advice_complete. */
 int mf_report_advise(struct rep_ctx *c, struct mf_report *out);
+
+/* report_rules.c */
+
+/* The most copies of spell `spell` of the query the deck may hold (its
+ * own limit, else the query's), MF_REPORT_COPIES_ANY for no limit. */
+uint32_t mf_report_spell_copies_max(const struct mf_report_query *q, size_t spell);
+
+/* Whether deck d may take k more copies of catalogue land `land`: its copy
+ * limit (mf_report_land_copies_max()) and the query's colour identity. */
+bool mf_report_may_add_land(const struct rep_ctx *c, const struct rep_deck *d, int32_t land,
+			    uint32_t k);
+
+/* Whether the deck may hold one more copy of spell `spell` than count. */
+bool mf_report_may_add_spell(const struct rep_ctx *c, size_t spell, uint32_t count);
 
 #endif

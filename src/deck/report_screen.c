@@ -13,7 +13,10 @@
  * never a number shown.
  *
  * Candidates: k = 1 or 2 copies of a land of the deck for as many of a
- * land that makes only colours the spells use (and at least one of them).
+ * land that makes only colours the spells use (and at least one of them),
+ * that the deck may hold k more copies of and that keeps to the deck's
+ * colour identity (report_rules.c): no swap breaks a deck-building rule,
+ * so the best legal swap is advised even when an illegal one is better.
  * Lands that the odds cannot tell apart (the same facts but the name: a
  * snow basic and its basic, the faces of different pathways of one
  * colour) are tried once. Even the proxy cannot ask every pair (a
@@ -101,7 +104,7 @@ static size_t lands_in(const struct rep_ctx *c, unsigned deck_colors, int32_t in
 		const struct mf_mana_land *l = mf_mana_catalogue_land(cat, (size_t)at);
 		bool seen = false;
 
-		if (!may_put_in(l, deck_colors))
+		if (!may_put_in(l, deck_colors) || !mf_report_may_add_land(c, &c->deck, at, 1))
 			continue;
 		for (size_t j = 0; j < n && !seen; j++)
 			seen = in[j] == at || same_facts(mf_mana_catalogue_land(cat, (size_t)in[j]), l);
@@ -178,7 +181,8 @@ static int try_swap(struct screen *s, int32_t out, int32_t in, uint32_t k, doubl
 	int rc;
 
 	if (out == in || same_facts(mf_mana_catalogue_land(cat, (size_t)out),
-				    mf_mana_catalogue_land(cat, (size_t)in)))
+				    mf_mana_catalogue_land(cat, (size_t)in)) ||
+	    !mf_report_may_add_land(s->c, &s->c->deck, in, k))
 		return 1;
 	for (size_t j = 0; j < s->n; j++)
 		if (s->swaps[j].out == out && s->swaps[j].in == in && s->swaps[j].k == k) {

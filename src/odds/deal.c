@@ -1,11 +1,13 @@
 /*
- * One game's cards. Each card of the deck has an identity: its land and
- * which copy of it (or which of the cards that are no land). Each mulligan
+ * One game's cards. Each card of the deck has an identity: its land (by
+ * name and model, mf_odds_land_id(), not by catalogue index) and which copy
+ * of it (or which of the cards that are no land). Each mulligan
  * stage of game i gives every card a random key, a hash of its identity,
  * the seed, i and the stage, and draws the cards of least key in order:
  * a uniform shuffle, as far as it is looked at. So
- *  - game i is the same whichever order the query lists its lands in, and
- *    for every spell of the deck, to whatever turn it asks;
+ *  - game i is the same whichever order the query lists its lands in,
+ *    whether a land came by name or as a card object, and for every spell
+ *    of the deck, to whatever turn it asks;
  *  - two decks a few cards apart (a swap of lands, one land more) deal the
  *    same game i wherever none of the cards only one of them holds comes
  *    up: what reuse.c builds on.
@@ -16,19 +18,21 @@
 #include "common/random.h"
 #include "odds/odds_internal.h"
 
-/* Lays out copies `from` .. `to` - 1 of one land (land -1: the cards that
- * are no land) into l at *at: its index in each deck (kind0, kind1) and
- * which decks hold each copy (count0, count1 copies). */
-static void lay(struct odds_layout *l, uint32_t *at, int32_t land, uint8_t kind0, uint8_t kind1,
-		uint32_t count0, uint32_t count1)
+/* Lays out the copies of one land (land -1: the cards that are no land)
+ * of catalogue cat into l at *at: its index in each deck (kind0, kind1)
+ * and which decks hold each copy (count0, count1 copies). A copy's
+ * identity is the land's (mf_odds_land_id()) and which copy it is. */
+static void lay(struct odds_layout *l, uint32_t *at, const struct mf_mana_catalogue *cat,
+		int32_t land, uint8_t kind0, uint8_t kind1, uint32_t count0, uint32_t count1)
 {
 	uint32_t most = count0 > count1 ? count0 : count1;
+	uint64_t base = land < 0 ? 0 : mf_odds_land_id(mf_mana_catalogue_land(cat, (size_t)land));
 
 	for (uint32_t j = 0; j < most; j++, (*at)++) {
 		l->kind[0][*at] = kind0;
 		l->kind[1][*at] = kind1;
 		l->in[*at] = (uint8_t)((j < count0) | (j < count1) << 1);
-		l->id[*at] = land < 0 ? mf_mix64(j) : mf_mix64(((uint64_t)(uint32_t)land + 1) << 32 | j);
+		l->id[*at] = land < 0 ? mf_mix64(j) : mf_mix64(base + j * MF_SPLITMIX64_GAMMA);
 	}
 }
 
@@ -71,13 +75,13 @@ int mf_odds_layout_init(struct odds_layout *l, const struct mf_odds_query *q,
 	for (size_t i = 0; i < q->n_lands; i++) {
 		int k1 = q1 ? index_of(q1, q->lands[i]) : -1;
 
-		lay(l, &at, q->lands[i], (uint8_t)i, k1 < 0 ? ODDS_SPELL : (uint8_t)k1, q->counts[i],
+		lay(l, &at, q->cat, q->lands[i], (uint8_t)i, k1 < 0 ? ODDS_SPELL : (uint8_t)k1, q->counts[i],
 		    k1 < 0 ? 0 : q1->counts[k1]);
 	}
 	for (size_t i = 0; q1 && i < q1->n_lands; i++)
 		if (index_of(q, q1->lands[i]) < 0)
-			lay(l, &at, q1->lands[i], ODDS_SPELL, (uint8_t)i, 0, q1->counts[i]);
-	lay(l, &at, -1, ODDS_SPELL, ODDS_SPELL, others(q), q1 ? others(q1) : 0);
+			lay(l, &at, q->cat, q1->lands[i], ODDS_SPELL, (uint8_t)i, 0, q1->counts[i]);
+	lay(l, &at, q->cat, -1, ODDS_SPELL, ODDS_SPELL, others(q), q1 ? others(q1) : 0);
 	l->n = at;
 	return MF_OK;
 }

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/hash.h"
+#include "common/random.h"
 #include "odds/odds_internal.h"
 
 const char *mf_odds_policy_name(enum mf_odds_policy policy)
@@ -92,6 +94,19 @@ static uint8_t made_colors(const struct mf_mana_land *l)
 			if (l->options[i].mana[t])
 				mask |= 1u << t;
 	return (uint8_t)mask;
+}
+
+uint64_t mf_odds_land_id(const struct mf_mana_land *l)
+{
+	uint8_t facts[11] = { drop_of(l), l->basic_types, l->supertypes & MF_MANA_SUPER_BASIC,
+			      l->fetch_types, l->fetch_life, l->fetch_tapped, l->fetch_untap_at,
+			      l->untap_life, l->etb_lands, l->tron, l->n_options };
+	uint64_t id = mf_fnv1a64(l->name, strnlen(l->name, sizeof(l->name)));
+
+	id = mf_mix64(id ^ mf_fnv1a64(facts, sizeof(facts)));
+	for (unsigned i = 0; i < l->n_options; i++)  /* a sum: the options in any order */
+		id += mf_mix64(mf_fnv1a64(&l->options[i], sizeof(l->options[i])) + MF_SPLITMIX64_GAMMA);
+	return id;
 }
 
 uint8_t mf_odds_found_by(const struct mf_mana_land *l)

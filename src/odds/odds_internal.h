@@ -144,6 +144,14 @@ struct odds_ctx {
  * fetch_types meet this). */
 uint8_t mf_odds_found_by(const struct mf_mana_land *l);
 
+/* model.c: land l's identity in a sample's deal: a hash of its name and of
+ * every fact the model plays it by (how it enters on its turn, its types,
+ * fetch, Tron and alternatives, these in any order), not of its catalogue
+ * index. So a land given by name or as a card object, listed anywhere, is
+ * dealt alike wherever the model plays it alike, and two lands of one name
+ * that it plays differently are told apart. */
+uint64_t mf_odds_land_id(const struct mf_mana_land *l);
+
 /* model.c: groups, stages and lands_needed from the query; MF_OK or an
  * mf_status (MF_ERR_INVALID, MF_ERR_LIMIT, MF_ERR_NOMEM). */
 int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q);

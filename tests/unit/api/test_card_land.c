@@ -350,7 +350,8 @@ START_TEST(ignored_clauses_faces_and_refusals)
 	/* Names only: no "ignored" member at all. */
 	ck_solve("{\"battlefield\":[\"Forest\"],\"life\":20,\"cost\":\"G\"}",
 		 "\"life\":0}]}");
-	/* A pathway: the face named, or the first with the other listed. */
+	/* A pathway: the face named, or without a face one land of either face,
+	 * as its deck-list name is in the catalogue (issue 35). */
 	ck_solve("{\"battlefield\":[{\"name\":\"Hengegate Pathway // Mistgate Pathway\","
 		 "\"face\":\"Mistgate Pathway\",\"card_faces\":["
 		 "{\"name\":\"Hengegate Pathway\",\"type_line\":\"Land\",\"oracle_text\":\"{T}: Add {W}.\"},"
@@ -361,8 +362,15 @@ START_TEST(ignored_clauses_faces_and_refusals)
 		 "{\"name\":\"Hengegate Pathway\",\"type_line\":\"Land\",\"oracle_text\":\"{T}: Add {W}.\"},"
 		 "{\"name\":\"Mistgate Pathway\",\"type_line\":\"Land\",\"oracle_text\":\"{T}: Add {U}.\"}]}],"
 		 "\"life\":20,\"cost\":\"U\"}",
+		 "{\"land\":\"Hengegate Pathway // Mistgate Pathway\",\"from\":\"battlefield\","
+		 "\"mana\":\"U\"");
+	/* Faces unlike in more than their mana: the first, the other listed. */
+	ck_solve("{\"battlefield\":[{\"name\":\"Odd Pathway // Slow Pathway\",\"card_faces\":["
+		 "{\"name\":\"Odd Pathway\",\"type_line\":\"Land\",\"oracle_text\":\"{T}: Add {W}.\"},"
+		 "{\"name\":\"Slow Pathway\",\"type_line\":\"Land\",\"oracle_text\":\"Slow Pathway enters "
+		 "tapped.\\n{T}: Add {U}.\"}]}],\"life\":20,\"cost\":\"U\"}",
 		 "\"castable\":false,\"min_life_paid\":null,\"reason\":\"these lands cannot make this "
-		 "mana\",\"ignored\":[{\"land\":\"Hengegate Pathway\",\"clause\":\"Mistgate Pathway\"");
+		 "mana\",\"ignored\":[{\"land\":\"Odd Pathway\",\"clause\":\"Slow Pathway\"");
 	/* A card read from text that is in no catalogue, fetched from a card. */
 	ck_solve("{\"battlefield\":[{\"name\":\"Arid Mesa\",\"type_line\":\"Land\",\"oracle_text\":"
 		 "\"{T}, Pay 1 life, Sacrifice Arid Mesa: Search your library for a Mountain or Plains "
