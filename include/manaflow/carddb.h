@@ -102,8 +102,9 @@ MF_EXPORT const struct mf_card_db_card *mf_card_db_find(const struct mf_card_db 
  * Did you mean: the card whose full name's key or front face's key is the
  * fewest edits (Levenshtein: a byte inserted, deleted or replaced) from
  * name's key, if that is at most max_distance (capped at
- * MF_CARD_DB_DISTANCE_MAX; MF_CARD_DB_DISTANCE_AUTO: 1 for a key of up to 4
- * bytes, 2 up to 8, 3 longer); ties go to the card added first. Writes the
+ * MF_CARD_DB_DISTANCE_MAX; MF_CARD_DB_DISTANCE_AUTO: as far as a
+ * misspelling goes, 1 edit for a key of up to 5 bytes, 2 up to 14, 3
+ * longer); ties go to the card added first. Writes the
  * distance to *distance (may be NULL). NULL when no card is that close (a
  * name the database has is at distance 0). Keys are compared byte for byte,
  * so a letter outside ASCII is one edit per byte of its UTF-8. Cost: one

@@ -292,6 +292,24 @@ MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_resu
 MF_EXPORT void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n,
 				    struct mf_odds_result *out, int *rcs);
 
+/* ------------------------------------------------------------------ */
+/* Mean delay                                                          */
+
+#define MF_ODDS_DELAY_TURNS 10  /* the mean delay reads turns T .. T + 9 */
+
+/* The curve an answer needs for mf_odds_mean_delay() of a spell asked on
+ * turn (>= 1): turn + 9, at most MF_ODDS_TURN_MAX. */
+MF_EXPORT uint32_t mf_odds_delay_curve(uint32_t turn);
+
+/*
+ * The mean delay of a spell asked on turn: the sum over turns turn ..
+ * turn + 9 of 1 - P(castable on that turn) from r's curve (a turn past
+ * MF_ODDS_TURN_MAX counts as that turn), the average number of turns the
+ * spell waits past its own. r->curve must reach mf_odds_delay_curve(turn),
+ * else 0. Reads r only.
+ */
+MF_EXPORT double mf_odds_mean_delay(const struct mf_odds_result *r, uint32_t turn);
+
 /*
  * The colours (bit t for W..G) land i of a deck can make, as the odds model
  * sees them: the colours of its alternatives, and for a fetch land those

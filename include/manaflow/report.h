@@ -119,9 +119,11 @@ struct mf_report_spell {
 	size_t same_as;            /* the first spell of the same cost and turn (itself if
 				    * none): its answer was computed once and copied */
 	/* p_castable, p_castable_given_lands, p_lands, by_turn (curve
-	 * MF_REPORT_CURVE) and, when sampled, se / ci_low / ci_high and
+	 * MF_REPORT_CURVE, or to the turn its mean delay reads,
+	 * mf_odds_delay_curve()) and, when sampled, se / ci_low / ci_high and
 	 * by_turn_se: mf_odds_compute()'s answer for this spell. */
 	struct mf_odds_result odds;
+	double mean_delay;         /* mf_odds_mean_delay() of odds on turn */
 };
 
 /* One colour the spells use, against Karsten's table. */
@@ -187,6 +189,7 @@ struct mf_report {
 	size_t n_colors;
 	uint32_t land_cards;               /* lands of the deck, by count */
 	double mean_p;                     /* count-weighted mean on-curve p_castable */
+	double mean_delay;                 /* count-weighted mean of the spells' mean_delay */
 	/* Best first; only swaps with a positive gain. */
 	struct mf_report_advice advice[MF_REPORT_ADVICE_MAX];
 	size_t n_advice;

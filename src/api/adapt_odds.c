@@ -158,7 +158,9 @@ static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query 
 	return 0;
 }
 
-static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const struct mf_odds_result *r)
+/* One spell's answer; curve: the request's (0: none). */
+static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const struct mf_odds_result *r,
+			uint32_t curve)
 {
 	static const char *const names[3] = { "p_lands", "p_castable", "p_castable_given_lands" };
 	char cost[256];
@@ -196,7 +198,7 @@ static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const
 		}
 		MF_JSON_LIT(out, "}");
 	}
-	mf_api_odds_by_turn_text(out, r);
+	mf_api_odds_by_turn_text(out, r, curve, q->turn);
 	MF_JSON_LIT(out, "}");
 }
 
@@ -263,8 +265,13 @@ static int decode_spells(struct odds_request *r, struct odds_spells *s, struct m
 			return -1;
 		k = known(s, &r->q);
 		if (k == SIZE_MAX) {
+			uint32_t delay = mf_odds_delay_curve(r->q.turn);
+
 			k = s->n_distinct++;
 			s->q[k] = r->q;
+			/* a curve goes on to the turns the mean delay reads */
+			if (r->q.curve && r->q.curve < delay)
+				s->q[k].curve = delay;
 			s->first[k] = i;
 		}
 		s->of[i++] = k;
@@ -333,7 +340,7 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 		for (size_t i = 0; i < r.n_spells; i++) {
 			if (i)
 				MF_JSON_LIT(out, ",");
-			result_text(out, &s.q[s.of[i]], &s.res[s.of[i]]);
+			result_text(out, &s.q[s.of[i]], &s.res[s.of[i]], r.q.curve);
 		}
 	}
 	spells_free(&s);

@@ -325,6 +325,8 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 	}
 	deck_rules(b, d);
 	mf_api_report_warnings(b, d);
+	if (mf_buf_error(&b->warnings))
+		return mf_api_fail_buf(err, &b->warnings);
 	return deck_colors(b, d, err);
 }
 

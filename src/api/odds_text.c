@@ -9,13 +9,15 @@ void mf_api_prob_text(struct mf_buf *out, double p)
 }
 
 /* "by_turn": P(castable) on each turn of the curve, with its standard
- * error when sampled. */
-void mf_api_odds_by_turn_text(struct mf_buf *out, const struct mf_odds_result *r)
+ * error when sampled; then the mean delay. */
+void mf_api_odds_by_turn_text(struct mf_buf *out, const struct mf_odds_result *r, uint32_t curve,
+			      uint32_t turn)
 {
-	if (!r->curve)
+	if (!curve)
 		return;
+	curve = curve < r->curve ? curve : r->curve;
 	MF_JSON_LIT(out, ",\"by_turn\":[");
-	for (uint32_t t = 1; t <= r->curve; t++) {
+	for (uint32_t t = 1; t <= curve; t++) {
 		mf_buf_addf(out, "%s{\"turn\":%u,\"p_castable\":", t > 1 ? "," : "", t);
 		mf_api_prob_text(out, r->by_turn[t - 1]);
 		if (r->method == MF_ODDS_SAMPLE) {
@@ -24,7 +26,8 @@ void mf_api_odds_by_turn_text(struct mf_buf *out, const struct mf_odds_result *r
 		}
 		MF_JSON_LIT(out, "}");
 	}
-	MF_JSON_LIT(out, "]");
+	MF_JSON_LIT(out, "],\"mean_delay\":");
+	mf_api_prob_text(out, mf_odds_mean_delay(r, turn));
 }
 
 /* The rules the answer was computed by, so that it explains itself. */

@@ -12,9 +12,11 @@
 /* A probability as every answer writes it: 6 decimals. */
 void mf_api_prob_text(struct mf_buf *out, double p);
 
-/* ,"by_turn":[{"turn","p_castable"(,"standard_error")},...] for r's
- * curve; nothing when r has none. */
-void mf_api_odds_by_turn_text(struct mf_buf *out, const struct mf_odds_result *r);
+/* ,"by_turn":[{"turn","p_castable"(,"standard_error")},...] for turns
+ * 1 .. curve (at most r's curve), then ,"mean_delay" of the spell asked on
+ * turn (mf_odds_mean_delay()); nothing when curve is 0. */
+void mf_api_odds_by_turn_text(struct mf_buf *out, const struct mf_odds_result *r, uint32_t curve,
+			      uint32_t turn);
 
 /* ,"rules":{...}: the mulligan, the hands kept, the bottom, and what land
  * drops and "castable" mean, for the policy in a deck of size cards. */

@@ -49,7 +49,7 @@ static void spell_text(struct mf_buf *out, const struct mf_api_report_build *b,
 		MF_JSON_LIT(out, "null");
 	if (o->method == MF_ODDS_SAMPLE)
 		sampled_text(out, o);
-	mf_api_odds_by_turn_text(out, o);
+	mf_api_odds_by_turn_text(out, o, MF_REPORT_CURVE, s->turn);
 	MF_JSON_LIT(out, "}");
 }
 
@@ -113,6 +113,8 @@ static void deck_text(struct mf_buf *out, const struct mf_api_report_build *b,
 	mf_json_text_letters(out, b->colors);
 	MF_JSON_LIT(out, ",\"mean_p_castable\":");
 	mf_api_prob_text(out, r->mean_p);
+	MF_JSON_LIT(out, ",\"mean_delay\":");
+	mf_api_prob_text(out, r->mean_delay);
 	mf_api_odds_rules_text(out, b->q.policy, &b->q.custom, b->q.size, b->q.on_draw);
 	MF_JSON_LIT(out, ",\"ignored\":[");
 	if (mf_buf_len(&b->ignored))  /* each entry after a comma: the first's left out */

@@ -1,11 +1,12 @@
 /* Did you mean: the card name fewest edits from a name that is not one
  * (mf_card_db_closest, manaflow/carddb.h). Only the keys whose length is
  * within the bound of the name's are compared (the database chains its
- * cards by key length), each by a Levenshtein distance kept to a band of
- * the bound's width that gives up as soon as a whole row is past it. */
+ * cards by key length), each by common/edit.h's banded Levenshtein
+ * distance, which gives up as soon as a whole row is past the bound. */
 #include <string.h>
 
 #include "card/db_int.h"
+#include "common/edit.h"
 
 uint64_t mf_card_db_mask(const char *key, size_t len)
 {
@@ -26,60 +27,6 @@ uint64_t mf_card_db_mask(const char *key, size_t len)
 static bool masks_apart(uint64_t a, uint64_t b, unsigned k)
 {
 	return (unsigned)__builtin_popcountll(a & ~b) > k || (unsigned)__builtin_popcountll(b & ~a) > k;
-}
-
-/* The cutoff for a key of len bytes: 1 up to 4, 2 up to 8, 3 beyond. */
-static unsigned auto_distance(size_t len)
-{
-	return len <= 4 ? 1 : len <= 8 ? 2 : 3;
-}
-
-/*
- * The Levenshtein distance of a[0, m) and b[0, n) when it is at most k
- * (k <= MF_CARD_DB_DISTANCE_MAX), else k + 1. Only cells within k of the
- * diagonal are computed, every value is capped at k + 1, and it stops at
- * the first row whose every cell is past k. Both strings are at most
- * MF_CARD_TEXT_MAX bytes.
- */
-static unsigned bounded_distance(const char *a, size_t m, const char *b, size_t n, unsigned k)
-{
-	unsigned char rows[2][MF_CARD_TEXT_MAX + 1];
-	unsigned char *prev = rows[0], *cur = rows[1], *t;
-	const unsigned char over = (unsigned char)(k + 1);
-
-	if ((m > n ? m - n : n - m) > k)
-		return k + 1;
-	for (size_t j = 0; j <= n; j++)
-		prev[j] = j <= k ? (unsigned char)j : over;
-	for (size_t i = 1; i <= m; i++) {
-		size_t lo = i > k ? i - k : 1, hi = i + k < n ? i + k : n;
-		unsigned char best = over;
-
-		cur[0] = i <= k ? (unsigned char)i : over;
-		if (lo > 1)
-			cur[lo - 1] = over;
-		for (size_t j = lo; j <= hi; j++) {
-			unsigned v = prev[j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (prev[j] + 1u < v)
-				v = prev[j] + 1u;
-			if (cur[j - 1] + 1u < v)
-				v = cur[j - 1] + 1u;
-			cur[j] = v < over ? (unsigned char)v : over;
-			if (cur[j] < best)
-				best = cur[j];
-		}
-		if (hi < n)
-			cur[hi + 1] = over;
-		if (cur[0] < best)
-			best = cur[0];
-		if (best > k)
-			return k + 1;
-		t = prev;
-		prev = cur;
-		cur = t;
-	}
-	return prev[n] <= k ? prev[n] : k + 1;
 }
 
 /* The best so far: a card (index + 1, 0: none) and its distance. */
@@ -108,7 +55,7 @@ static void scan_chain(const struct mf_card_db *db, uint32_t v, bool front,
 
 		if (masks_apart(q->mask, front ? nm->front_mask : nm->mask, limit))
 			continue;
-		d = bounded_distance(q->key, q->len, nm->key, front ? nm->front_len : nm->len, limit);
+		d = mf_edit_distance(q->key, q->len, nm->key, front ? nm->front_len : nm->len, limit);
 
 		if (d > limit)
 			continue;
@@ -146,7 +93,7 @@ const struct mf_card_db_card *mf_card_db_closest(const struct mf_card_db *db, co
 	klen = mf_card_db_key(name, len, key);
 	if (klen == (size_t)-1 || klen == 0)
 		return NULL;
-	k = max_distance == MF_CARD_DB_DISTANCE_AUTO ? auto_distance(klen) : max_distance;
+	k = max_distance == MF_CARD_DB_DISTANCE_AUTO ? mf_edit_misspelling(klen) : max_distance;
 	if (k > MF_CARD_DB_DISTANCE_MAX)
 		k = MF_CARD_DB_DISTANCE_MAX;
 	q.len = klen;

@@ -223,6 +223,10 @@ int mf_report_compute(const struct mf_report_query *q, struct mf_report *out)
 		for (size_t i = 0; i < q->n_spells; i++)
 			p[i] = out->spells[i].odds.p_castable;
 		out->mean_p = mf_report_mean(p, c.weight, q->n_spells);
+		for (size_t i = 0; i < q->n_spells; i++)
+			p[i] = out->spells[i].mean_delay =
+				mf_odds_mean_delay(&out->spells[i].odds, out->spells[i].turn);
+		out->mean_delay = mf_report_mean(p, c.weight, q->n_spells);
 		rc = mf_report_colors(&c, out);
 	}
 	if (!rc && q->advice)

@@ -26,6 +26,8 @@ static void query_of(const struct rep_ctx *c, const struct rep_deck *d, size_t i
 	oq->x = c->x[i];
 	oq->turn = c->turn[i];
 	oq->curve = curve;
+	if (curve && curve < mf_odds_delay_curve(oq->turn))  /* the mean delay's turns */
+		oq->curve = mf_odds_delay_curve(oq->turn);
 	oq->on_draw = q->on_draw;
 	oq->life = q->life;
 	oq->policy = q->policy;

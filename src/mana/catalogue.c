@@ -3,6 +3,7 @@
  * one), a name index, and the lookups the API needs.
  */
 #include "mana/catalogue.h"
+#include "common/edit.h"
 #include "mana/parse_error.h"
 #include "common/hash.h"
 
@@ -271,48 +272,34 @@ int32_t mf_mana_catalogue_find(const struct mf_mana_catalogue *cat, const char *
 	return -1;
 }
 
-/* Case-insensitive Levenshtein distance, capped at MF_MANA_LAND_NAME_MAX input. */
-static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb)
+/* name[0, len) lower-cased (ASCII) into out; returns len. */
+static size_t lower(const char *name, size_t len, char *out)
 {
-	size_t row[MF_MANA_LAND_NAME_MAX + 1];
-
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag = row[0];
-
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t subst = diag + (tolower((unsigned char)a[i - 1]) !=
-					       tolower((unsigned char)b[j - 1]));
-			size_t best = up + 1 < row[j - 1] + 1 ? up + 1 : row[j - 1] + 1;
-
-			row[j] = subst < best ? subst : best;
-			diag = up;
-		}
-	}
-	return row[lb];
+	for (size_t i = 0; i < len; i++)
+		out[i] = (char)tolower((unsigned char)name[i]);
+	return len;
 }
 
 int32_t mf_mana_catalogue_closest(const struct mf_mana_catalogue *cat, const char *name, size_t len)
 {
+	char key[MF_MANA_LAND_NAME_MAX], cand[MF_MANA_LAND_NAME_MAX];
+	unsigned limit, best_d;
 	int32_t best = -1;
-	size_t best_d = (size_t)-1;
 
 	if (len > MF_MANA_LAND_NAME_MAX)
-		len = MF_MANA_LAND_NAME_MAX;
-	for (size_t i = 0; i < cat->n_lands; i++) {
-		const char *cand = cat->lands[i].name;
-		size_t d = edit_distance(name, len, cand, strlen(cand));
+		return -1;  /* longer than any land: no misspelling of one */
+	lower(name, len, key);
+	/* only a land as near as a misspelling is: any other guess misleads */
+	limit = mf_edit_misspelling(len);
+	best_d = limit + 1;
+	for (size_t i = 0; i < cat->n_lands && best_d; i++) {
+		size_t n = lower(cat->lands[i].name, strlen(cat->lands[i].name), cand);
+		unsigned d = mf_edit_distance(key, len, cand, n, best_d < limit ? best_d : limit);
 
-		if (d < best_d) {
+		if (d < best_d) {  /* ties: the first */
 			best_d = d;
 			best = (int32_t)i;
 		}
 	}
-	/* A guess further than a third of the name away helps nobody. */
-	if (best >= 0 && best_d > 2 && best_d * 3 > len)
-		return -1;
 	return best;
 }

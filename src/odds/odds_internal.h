@@ -24,6 +24,8 @@
  *   pay.c     the least life a set of untapped lands pays the cost with
  *   table.c   the hash table every memo and the distribution use
  *   model.c   the query read into groups and stages (read by all above)
+ *   sources.c Karsten's table (mf_odds_sources), over mf_odds_compute()
+ *   delay.c   a spell's mean delay from its curve (arithmetic only)
  */
 #ifndef MF_ODDS_INTERNAL_H
 #define MF_ODDS_INTERNAL_H

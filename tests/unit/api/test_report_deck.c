@@ -73,17 +73,18 @@ START_TEST(names_match_however_typed)
 	ck_assert_int_eq(decode("2 FIRE/ICE\n1 fire /// ice\n3 Fire // Ice\n4 shatterskull smashing\n"
 				"5 steam VENTS\n6 island\n1 sol ring\n", true, &d, &err), 0);
 	ck_assert_uint_eq(d.n, 5);
+	/* in the canonical order: by the key of their names */
 	ck_assert_str_eq(d.cards[0].name, "Fire // Ice");
 	ck_assert_uint_eq(d.cards[0].count, 6);  /* three lines, one card */
 	ck_assert_int_eq(d.cards[0].land, -1);
-	ck_assert_str_eq(d.cards[1].name, "Shatterskull Smashing // Shatterskull, the Hammer Pass");
-	ck_assert_str_eq(d.cards[1].layout, "modal_dfc");
-	ck_assert_str_eq(d.cards[2].name, "Steam Vents");  /* the catalogue's land */
-	ck_assert_int_ge(d.cards[2].land, 0);
-	ck_assert_ptr_null(d.cards[2].obj);
-	ck_assert_str_eq(d.cards[3].name, "Island");
-	ck_assert_str_eq(d.cards[4].name, "Sol Ring");
-	ck_assert_uint_eq(d.cards[4].line, 7);
+	ck_assert_str_eq(d.cards[1].name, "Island");
+	ck_assert_str_eq(d.cards[2].name, "Shatterskull Smashing // Shatterskull, the Hammer Pass");
+	ck_assert_str_eq(d.cards[2].layout, "modal_dfc");
+	ck_assert_str_eq(d.cards[3].name, "Sol Ring");
+	ck_assert_uint_eq(d.cards[3].line, 7);
+	ck_assert_str_eq(d.cards[4].name, "Steam Vents");  /* the catalogue's land */
+	ck_assert_int_ge(d.cards[4].land, 0);
+	ck_assert_ptr_null(d.cards[4].obj);
 	ck_assert_uint_eq(d.zone_cards[MF_DECK_ZONE_MAIN], 22);
 	mf_api_report_deck_free(&d);
 }

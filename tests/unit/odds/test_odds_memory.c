@@ -230,7 +230,9 @@ START_TEST(shared_sample_within_the_bound)
 		qs[k].policy = MF_ODDS_KARSTEN2022;
 		qs[k].method = MF_ODDS_SAMPLE;
 		qs[k].games = 1000;
-		qs[k].budget = 100000000;
+		/* the heaviest games (32 kinds, seven fetches, turn 9 and later) take
+		 * over 10^8 units with some seeds: the bound is memory, not work */
+		qs[k].budget = 2000000000;
 		qs[k].cache = cache;
 		qs[k].seed = 9;
 	}
@@ -238,7 +240,7 @@ START_TEST(shared_sample_within_the_bound)
 	mf_odds_compute_many(qs, SPELLS, out, rcs);
 	peak = heap_peak_bytes();
 	for (size_t k = 0; k < SPELLS; k++)
-		ck_assert_msg(rcs[k] == MF_OK && out[k].games == 1000, "spell %zu: %d", k, rcs[k]);
+		ck_assert_msg(rcs[k] == MF_OK && out[k].games == 1000, "spell %zu: %d over %d", k, rcs[k], out[k].over_budget);
 	ck_assert_msg(peak <= MF_ODDS_WORKING_SET_MAX + MF_ODDS_CACHE_MAX, "%zu bytes held, bound %zu",
 		      peak, MF_ODDS_WORKING_SET_MAX + MF_ODDS_CACHE_MAX);
 	mf_odds_cache_free(cache);
