@@ -143,7 +143,7 @@ static int read_land(struct mf_api_report_build *b, const struct mf_api_report_c
 }
 
 /* A card that is no land: a spell when it has a mana cost (its front
- * face's), else ignored. */
+ * face's: the first face's, or the card's up to " // "), else ignored. */
 static int add_spell(struct mf_api_report_build *b, const struct mf_api_report_card *c,
 		     struct mf_api_error *err)
 {
@@ -159,11 +159,16 @@ static int add_spell(struct mf_api_report_build *b, const struct mf_api_report_c
 		ignore(b, c, "no mana cost");
 		return 0;
 	}
+	/* the deck as a whole: which card is past the limit depends on order */
 	if (b->q.n_spells == MF_REPORT_SPELLS_MAX)
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, c->at, "more than %d distinct spells",
+		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, strcmp(c->at, "/decklist") ? "/cards" :
+				    "/decklist", "more than %d distinct spells",
 				    MF_REPORT_SPELLS_MAX);
 	s = &b->spells[b->q.n_spells];
-	if (mf_mana_cost_parse(cost, strlen(cost), &s->cost, &perr)) {
+	/* a card object without faces may give its faces' costs at once
+	 * ("{1}{U}{U} // {1}{U}"): the front face's is the part before " // " */
+	if (mf_mana_cost_parse(cost, strstr(cost, " // ") ? (size_t)(strstr(cost, " // ") - cost) :
+			       strlen(cost), &s->cost, &perr)) {
 		snprintf(why, sizeof(why), "a mana cost the model cannot read: %s", perr.reason);
 		ignore(b, c, why);
 		return 0;

@@ -41,6 +41,9 @@ struct mf_api_ctx {
 					  * (manaflow/carddb.h), or NULL: none was loaded */
 	const char *lands_listing;  /* where a client lists the catalogue ("GET /v1/lands"), named
 				     * by an unknown land's detail; NULL: named by none */
+	const char *cards_option;   /* how this caller loads a card database ("serve --cards
+				     * FILE", "--cards FILE"), named when a deck list needs
+				     * one; NULL: named by none */
 	uint64_t odds_budget;  /* work units per spell of the odds; 0: MF_ODDS_BUDGET_DEFAULT */
 	const struct mf_stop *stop;  /* NULL, or this request's: a solver it stops is a
 				      * deadline problem (mf_api_fail_stopped) */

@@ -1,5 +1,6 @@
 /* `manaflow report`: a whole deck's mana report, JSON in and out, the body
  * and answer of POST /v1/deck/report (docs/api.md, "The deck report"). */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,14 +30,16 @@ static const struct mf_cli_command report_command = {
 	.name = "report",
 	.operand = "[FILE|-]",
 	.intro =
-	"What does this deck's mana do? Reads one JSON document from FILE (default\n"
-	"or -: stdin), the body of POST /v1/deck/report:\n"
-	"  {\"decklist\":\"4 Lightning Bolt\\n20 Mountain\\n...\",\"on\":\"play\"}\n"
+	"What does this deck's mana do? Reads FILE (default or -: stdin): the JSON\n"
+	"body of POST /v1/deck/report,\n"
+	"  {\"decklist\":\"4 Llanowar Elves\\n20 Forest\\n...\",\"on\":\"play\"}\n"
 	"or {\"cards\":[{Scryfall card object, \"count\":4, \"zone\":\"main\"},...]},\n"
+	"or a deck list as it is exported (any text that does not start with '{'),\n"
 	"and prints each spell's odds on the turn of its mana value, each colour's\n"
 	"sources against Karsten's table, and the land swaps that help most.\n"
 	"Deck-list names are resolved against the land catalogue and, with --cards,\n"
-	"the card database; names it lacks answer unknown-cards.\n"
+	"the card database (every card but a land needs it); names it lacks answer\n"
+	"unknown-cards. tests/data/cards-sample.json is a small one to try.\n"
 	"Bad input prints {\"error\":{...}} with a JSON pointer and exits 1;\n"
 	"an unreadable file or bad usage exits 2.\n",
 	.options = report_options,
@@ -62,18 +65,28 @@ static int load_cards(const char *path, struct mf_card_db **out)
 	return -1;
 }
 
-/* The request body: FILE's JSON, or --decklist's text as {"decklist":...}.
- * NULL after saying why on stderr. */
+/* Whether text (len bytes) is a JSON document: its first byte past a
+ * byte order mark and blanks is '{'. A deck list never starts so. */
+static bool is_json(const char *text, size_t len)
+{
+	size_t i = len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+
+	while (i < len && (text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n'))
+		i++;
+	return i < len && text[i] == '{';
+}
+
+/* The request body: FILE's JSON; or the deck list of --decklist, or of a
+ * FILE that is no JSON document, as {"decklist":...}. NULL after saying
+ * why on stderr. */
 static char *read_body(const char *path, const char *decklist, size_t *len)
 {
 	cJSON *doc;
 	char *text, *body;
 
-	if (!decklist)
-		return mf_cli_read_all(path, len);
-	text = mf_cli_read_all(decklist, len);
-	if (!text)
-		return NULL;
+	text = mf_cli_read_all(decklist ? decklist : path, len);
+	if (!text || (!decklist && is_json(text, *len)))
+		return text;
 	doc = cJSON_CreateObject();
 	body = doc && cJSON_AddStringToObject(doc, "decklist", text) ?
 	       cJSON_PrintUnformatted(doc) : NULL;
@@ -111,6 +124,7 @@ int mf_cli_cmd_report(int argc, char **argv)
 	ctx.lands = cat;
 	ctx.cards = cards;
 	ctx.lands_listing = MF_ROUTER_LANDS_LISTING;  /* answers as the server would */
+	ctx.cards_option = "manaflow report --cards FILE";
 	text = read_body(path, v[OPT_DECKLIST].text, &len);
 	if (!text)
 		goto out;

@@ -180,6 +180,7 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 	s->ctx.lands = cat;
 	s->ctx.cards = cfg->cards;
 	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
+	s->ctx.cards_option = "manaflow serve --cards FILE";
 	mf_request_ids_init(&s->ids);
 	rc = mf_cors_parse(&s->cors, cfg->cors_origins);
 	if (rc == MF_ERR_LIMIT) {

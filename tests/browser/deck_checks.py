@@ -78,12 +78,18 @@ def rendered_spells(driver):
     return [(r.get_attribute('data-name'), text(r.find_element(By.CSS_SELECTOR, 'td.count')),
              text(r.find_element(By.CSS_SELECTOR, 'td.cost')), text(r.find_element(By.CSS_SELECTOR, 'td.turn')),
              text(r.find_element(By.CSS_SELECTOR, 'td.p-castable .p')),
+             text(r.find_element(By.CSS_SELECTOR, 'td.mean-delay')),
              text(r.find_element(By.CSS_SELECTOR, 'td.p-given-lands .p'))) for r in rows]
+
+
+def turns(t):
+    """The page's turnsText(): 0.3214 is 0.32 turns."""
+    return '%.2f turn%s' % (t, '' if t == 1 else 's')
 
 
 def expected_spells(answer):
     return [(s['name'], str(s['count']), s['cost'], str(s['turn']), pct(s['p_castable']),
-             pct(s['p_castable_given_lands'])) for s in answer['spells']]
+             turns(s['mean_delay']), pct(s['p_castable_given_lands'])) for s in answer['spells']]
 
 
 def check_deck(driver, server, shots):
@@ -98,7 +104,16 @@ def check_deck(driver, server, shots):
         raise Failed('deck: the API answered %d to the deck: %r' % (status, want))
     got = rendered_spells(driver)
     ok(got == expected_spells(want), 'deck: the spells table is the API\'s (%d spells: name, count, cost, '
-       'turn, castable, given lands)' % len(want['spells']), '%r\nvs %r' % (got, expected_spells(want)))
+       'turn, castable, mean delay, given lands)' % len(want['spells']),
+       '%r\nvs %r' % (got, expected_spells(want)))
+    summary = text(one(driver, '#deck-summary'))
+    ok(('mean delay ' + turns(want['deck']['mean_delay'])) in summary,
+       'deck: the summary gives the deck\'s mean delay', repr(summary))
+    shown = [(li.get_attribute('data-code'), text(li))
+             for li in driver.find_elements(By.CSS_SELECTOR, '#deck-warnings li.deck-warning')]
+    ok(shown == [(w['code'], w['message']) for w in want['warnings']] and
+       one(driver, '#deck-warnings-block').is_displayed() == bool(want['warnings']),
+       'deck: the warnings shown are the API\'s (%d)' % len(want['warnings']), repr(shown))
 
     n = len(want['spells'])
     lines = driver.find_elements(By.CSS_SELECTOR, 'svg#deck-chart path.odds-line')
@@ -154,6 +169,16 @@ def check_deck(driver, server, shots):
        and expected_spells(again) != expected_spells(want),
        'deck: the edited list\'s answer differs, as the advice said (mean %s -> %s)'
        % (want['deck']['mean_p_castable'], again['deck'].get('mean_p_castable') if status == 200 else '?'))
+
+    # Five of a card: the API's warning is shown.
+    fill(driver, server, DECK.replace('10 Island', '9 Island').replace('4 Steam Vents', '5 Steam Vents'))
+    submit(driver)
+    shown = [(li.get_attribute('data-code'), text(li))
+             for li in driver.find_elements(By.CSS_SELECTOR, '#deck-warnings li.deck-warning')]
+    ok(one(driver, '#deck-warnings-block').is_displayed() and len(shown) == 1 and
+       shown[0][0] == 'too-many-copies' and 'Steam Vents (5)' in shown[0][1] and
+       'Fire // Ice (8)' in shown[0][1],
+       'deck: five Steam Vents: the warning is shown, with its code and message', repr(shown))
 
     # A deck far short of red: its red row is highlighted.
     fill(driver, server, SHORT_OF_RED)

@@ -300,7 +300,7 @@ START_TEST(lands_catalogue)
 	ck_assert_int_eq(hx_get("/v1/lands", &r), 200);
 	ck_assert_str_eq(hx_value(&r, "Content-Type"), "application/json");
 	lands = cJSON_GetObjectItemCaseSensitive(r.json, "lands");
-	ck_assert_int_eq(cJSON_GetArraySize(lands), 199);
+	ck_assert_int_eq(cJSON_GetArraySize(lands), 207);
 	ck_assert_int_eq(cJSON_GetArraySize(lands), in_file);
 	cJSON_ArrayForEach(l, lands) {
 		const char *kind = json_str(l, "kind");

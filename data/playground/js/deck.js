@@ -171,6 +171,8 @@
     ['deck-spells', 'deck-colors'].forEach(function (id) { clear($(id).tBodies[0]); });
     clear($('deck-advice'));
     clear($('deck-ignored'));
+    clear($('deck-warnings'));
+    $('deck-warnings-block').hidden = true;
     clearChart($('deck-chart'));
     clear($('deck-legend'));
   }
@@ -225,6 +227,11 @@
     $('deck-unknown-block').hidden = false;
   }
 
+  // A number of turns as the deck panel writes it: "0.32 turns".
+  function turnsText(t) {
+    return typeof t === 'number' ? t.toFixed(2) + (t === 1 ? ' turn' : ' turns') : '\u2014';
+  }
+
   function pctWithError(p, se) {
     var main = h('span', { class: 'p', text: pct(p) });
     if (typeof se !== 'number' || typeof p !== 'number') return main;
@@ -238,7 +245,14 @@
     $('deck-summary').textContent = d.size + ' cards: ' + d.lands + ' lands, ' + d.spells + ' spells' +
       (d.commanders ? ', ' + d.commanders + ' commander' + (d.commanders > 1 ? 's' : '') : '') +
       '; on the ' + d.on + ', ' + d.policy + '. Mean chance to cast a spell on curve: ' +
-      pct(d.mean_p_castable) + (sampled ? ' (' + sampled + ' sampled: \u00b1 is the 95% interval)' : '') + '.';
+      pct(d.mean_p_castable) + (sampled ? ' (' + sampled + ' sampled: \u00b1 is the 95% interval)' : '') +
+      '; mean delay ' + turnsText(d.mean_delay) + '.';
+
+    var warnings = a.warnings || [];
+    $('deck-warnings-block').hidden = warnings.length === 0;
+    warnings.forEach(function (w) {
+      $('deck-warnings').appendChild(h('li', { class: 'deck-warning', 'data-code': w.code, text: w.message }));
+    });
 
     var tbody = $('deck-spells').tBodies[0];
     a.spells.forEach(function (sp, i) {
@@ -251,6 +265,7 @@
         h('td', { class: 'mono cost', text: sp.cost }),
         h('td', { class: 'turn', text: String(sp.turn) }),
         h('td', { class: 'p-castable' }, pctWithError(sp.p_castable, se.p_castable)),
+        h('td', { class: 'mean-delay', text: turnsText(sp.mean_delay) }),
         h('td', { class: 'p-given-lands' }, pctWithError(sp.p_castable_given_lands, se.p_castable_given_lands))
       ]));
     });
