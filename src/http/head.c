@@ -108,8 +108,8 @@ static int content_length(struct mf_head *h, const char *v, size_t n, char *out,
 	return MF_HEAD_MORE;
 }
 
-/* Checks field line line[0..n) (no CRLF) and copies it to out as
- * name:value. */
+/* Checks field line line[0..n) (no CRLF), at h->pos in the input, and
+ * copies it to out as name:value. */
 static int field_line(struct mf_head *h, const char *line, size_t n, char *out,
 		      struct mf_head_refusal *why)
 {
@@ -141,9 +141,14 @@ static int field_line(struct mf_head *h, const char *line, size_t n, char *out,
 	if (name == 14 && strncasecmp(line, "Content-Length", 14) == 0) {
 		rc = content_length(h, line + a, b - a, out, why);
 	} else {
+		if (name == 4 && strncasecmp(line, "Host", 4) == 0 && ++h->hosts > 1)
+			return refuse(why, MF_PROBLEM_BAD_REQUEST, "more than one Host header");
 		if (name == 17 && strncasecmp(line, "Transfer-Encoding", 17) == 0) {
-			h->transfer_encodings++;
-			h->te_chunked = b - a == 7 && strncasecmp(line + a, "chunked", 7) == 0;
+			if (++h->transfer_encodings > 1)
+				return refuse(why, MF_PROBLEM_BAD_REQUEST, "more than one "
+					      "Transfer-Encoding header");
+			h->te_at = h->pos + a;
+			h->te_len = b - a;
 		}
 		memcpy(out + h->out_len, line + a, b - a);
 		h->out_len += b - a;
@@ -153,15 +158,35 @@ static int field_line(struct mf_head *h, const char *line, size_t n, char *out,
 	return rc;
 }
 
-/* The head ended at in[next]: decides the framing. */
-static int head_end(struct mf_head *h, size_t next, char *out, struct mf_head_refusal *why)
+/* Fills *why with the 501 of transfer coding v[0..n); returns
+ * MF_HEAD_REFUSED. */
+static int unknown_coding(struct mf_head_refusal *why, const char *v, size_t n)
 {
+	why->problem = MF_PROBLEM_NOT_IMPLEMENTED;
+	snprintf(why->detail, sizeof(why->detail), "transfer coding \"%.*s\" is not supported: send "
+		 "the body with Content-Length or Transfer-Encoding: chunked", (int)(n < 48 ? n : 48), v);
+	return MF_HEAD_REFUSED;
+}
+
+/* The head in[0..next) ended: checks what takes the whole head (Host,
+ * the framing's headers together) and decides the framing. */
+static int head_end(struct mf_head *h, const char *in, size_t next, char *out,
+		    struct mf_head_refusal *why)
+{
+	if (h->hosts == 0 && !h->http10)
+		return refuse(why, MF_PROBLEM_BAD_REQUEST, "an HTTP/1.1 request needs a Host header "
+			      "(RFC 9112 section 3.2)");
 	if (h->content_lengths && h->transfer_encodings)
 		return refuse(why, MF_PROBLEM_BAD_REQUEST, "Content-Length and Transfer-Encoding "
 			      "together: the length of the body is ambiguous");
+	if (h->transfer_encodings && h->http10)
+		return refuse(why, MF_PROBLEM_BAD_REQUEST, "Transfer-Encoding in a request older "
+			      "than HTTP/1.1");
+	if (h->transfer_encodings &&
+	    !(h->te_len == 7 && strncasecmp(in + h->te_at, "chunked", 7) == 0))
+		return unknown_coding(why, in + h->te_at, h->te_len);
 	if (h->transfer_encodings)
-		h->body = h->transfer_encodings == 1 && h->te_chunked && !h->http10
-				  ? MF_HEAD_BODY_CHUNKED : MF_HEAD_BODY_OTHER;
+		h->body = MF_HEAD_BODY_CHUNKED;
 	else
 		h->body = h->length ? MF_HEAD_BODY_LENGTH : MF_HEAD_BODY_NONE;
 	memcpy(out + h->out_len, "\r\n", 2);
@@ -222,7 +247,7 @@ int mf_head_feed(struct mf_head *h, const char *in, size_t len, char *out,
 			continue;
 		}
 		if (h->lines > 0 && n == 0)
-			return head_end(h, next, out, why);
+			return head_end(h, in, next, out, why);
 		rc = h->lines == 0 ? request_line(h, in + h->pos, n, out, why)
 				   : field_line(h, in + h->pos, n, out, why);
 		if (rc)

@@ -37,7 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(why.problem == MF_PROBLEM_BAD_REQUEST || why.problem == MF_PROBLEM_TOO_LARGE ||
 			   why.problem == MF_PROBLEM_URI_TOO_LONG ||
 			   why.problem == MF_PROBLEM_HEADERS_TOO_LARGE ||
-			   why.problem == MF_PROBLEM_HTTP_VERSION);
+			   why.problem == MF_PROBLEM_HTTP_VERSION ||
+			   why.problem == MF_PROBLEM_NOT_IMPLEMENTED);
 	} else if (rc == MF_HEAD_DONE) {
 		size_t n = h.out_len;
 

@@ -253,6 +253,20 @@ static const struct {
 	  "Content-Type: application/json\r\nContent-Length: 47\r\nContent-Length: 46\r\n\r\n", 0 },
 	{ "content-length-and-chunked", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
 	  "Content-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", 0 },
+	{ "host-missing", 400, "GET /healthz HTTP/1.1\r\n\r\n", 0 },
+	{ "host-missing", 400, "POST " SOLVE " HTTP/1.1\r\nContent-Type: application/json\r\n"
+	  "Content-Length: 46\r\n\r\n" QUERY, 0 },
+	{ "host-twice", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nHost: x\r\n\r\n", 0 },
+	{ "host-twice", 400, "GET /healthz HTTP/1.0\r\nHost: x\r\nHost: y\r\n\r\n", 0 },
+	{ "transfer-encoding-twice", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+	  "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 0 },
+	{ "transfer-encoding-http10", 400, "POST " SOLVE " HTTP/1.0\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 0 },
+	{ "transfer-coding-unknown", 501, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 0 },
+	{ "transfer-coding-unknown", 501, "GET /healthz HTTP/1.1\r\nHost: x\r\n"
+	  "Transfer-Encoding: gzip\r\n\r\n", 0 },
 	{ "content-length-too-large", 413, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
 	  "Content-Type: application/json\r\nContent-Length: 12345678901234567890123\r\n\r\n", 0 },
 	{ "chunk-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
