@@ -158,13 +158,37 @@ static int field_line(struct mf_head *h, const char *line, size_t n, char *out,
 	return rc;
 }
 
+#define CODING_QUOTED_MAX 48  /* characters of a transfer coding a refusal quotes */
+
 /* Fills *why with the 501 of transfer coding v[0..n); returns
- * MF_HEAD_REFUSED. */
+ * MF_HEAD_REFUSED. The detail quotes the coding with every byte that is
+ * not printable ASCII, '"' and '\' as \xHH, cut between escapes after
+ * CODING_QUOTED_MAX characters ("..." then), so that it is valid UTF-8
+ * whatever the client sent. */
 static int unknown_coding(struct mf_head_refusal *why, const char *v, size_t n)
 {
+	char quoted[CODING_QUOTED_MAX + 4];
+	size_t q = 0, i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)v[i];
+		bool plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+
+		if (q + (plain ? 1 : 4) > CODING_QUOTED_MAX)
+			break;
+		if (plain)
+			quoted[q++] = (char)c;
+		else
+			q += (size_t)snprintf(quoted + q, 5, "\\x%02x", c);
+	}
+	if (i < n) {
+		memcpy(quoted + q, "...", 3);
+		q += 3;
+	}
+	quoted[q] = '\0';
 	why->problem = MF_PROBLEM_NOT_IMPLEMENTED;
-	snprintf(why->detail, sizeof(why->detail), "transfer coding \"%.*s\" is not supported: send "
-		 "the body with Content-Length or Transfer-Encoding: chunked", (int)(n < 48 ? n : 48), v);
+	snprintf(why->detail, sizeof(why->detail), "transfer coding \"%s\" is not supported: send "
+		 "the body with Content-Length or Transfer-Encoding: chunked", quoted);
 	return MF_HEAD_REFUSED;
 }
 

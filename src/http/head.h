@@ -44,7 +44,8 @@
 
 /* Why a head or a body is refused: the problem (bad-request, too-large,
  * uri-too-long, headers-too-large, http-version, not-implemented) and a
- * detail for the client. */
+ * detail for the client, printable ASCII (what it quotes of the request
+ * escaped), so valid UTF-8. */
 struct mf_head_refusal {
 	enum mf_problem problem;
 	char detail[160];

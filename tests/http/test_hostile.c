@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "common/utf8.h"
 #include "fixtures.h"
 #include "harness.h"
 
@@ -530,6 +531,55 @@ START_TEST(edge_refusals_cors_and_logged)
 }
 END_TEST
 
+/* Whether buf[0..len) is well-formed UTF-8. */
+static bool is_utf8(const char *buf, size_t len)
+{
+	for (size_t i = 0, n; i < len; i += n)
+		if ((n = mf_utf8_sequence((const unsigned char *)buf + i, len - i)) == 0)
+			return false;
+	return true;
+}
+
+/* An unknown transfer coding's 501 quotes it: its bytes went into the
+ * detail as sent (gzip\xff, d\xe9flate, a cut at 48 bytes inside a
+ * character), and the answer was not UTF-8, so no JSON a strict client
+ * reads. What is not printable ASCII is escaped as \xHH. */
+START_TEST(unknown_coding_detail_utf8)
+{
+	static const struct {
+		const char *coding, *quoted;
+	} cases[] = {
+		{ "gzip\xff", "\"gzip\\xff\"" },
+		{ "d\xe9" "flate", "\"d\\xe9" "flate\"" },
+		{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9",
+		  "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\"" },
+		{ "gzip\xc3\xa9", "\"gzip\\xc3\\xa9\"" },
+	};
+	char req[512], id[80];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *a;
+		const char *body;
+		cJSON *doc;
+
+		snprintf(req, sizeof(req), "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+			 "Content-Type: application/json\r\nTransfer-Encoding: %s\r\n\r\n0\r\n\r\n",
+			 cases[i].coding);
+		a = refusal_of(req, 501, id);
+		body = strstr(a, "\r\n\r\n");
+		ck_assert_ptr_nonnull(body);
+		body += 4;
+		ck_assert_msg(is_utf8(body, strlen(body)), "case %zu: not UTF-8: %s", i, body);
+		doc = cJSON_Parse(body);
+		ck_assert_msg(doc != NULL, "case %zu: not JSON: %s", i, body);
+		ck_assert_msg(strstr(json_str(doc, "detail"), cases[i].quoted) != NULL,
+			      "case %zu: the detail does not quote %s: %s", i, cases[i].quoted, body);
+		cJSON_Delete(doc);
+		free(a);
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 6. Host, and paths that decode to something else */
 
@@ -670,6 +720,7 @@ Suite *suite_hostile(void)
 	tcase_add_test(framing, two_content_lengths);
 	tcase_add_test(framing, header_names_and_values);
 	tcase_add_test(framing, unknown_transfer_codings);
+	tcase_add_test(framing, unknown_coding_detail_utf8);
 	tcase_add_test(framing, edge_refusals_documented);
 	tcase_add_test(framing, edge_accepts);
 	tcase_add_test(framing, edge_head_in_pieces);

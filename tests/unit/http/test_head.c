@@ -4,6 +4,7 @@
  * the framing it decides, and chunked bodies.
  */
 #include <check.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -135,7 +136,19 @@ START_TEST(heads)
 }
 END_TEST
 
-/* A refusal names what it refuses. */
+/* Whether text is printable ASCII only, and so valid UTF-8. */
+static bool printable(const char *text)
+{
+	for (const char *p = text; *p; p++)
+		if (*p < 0x20 || *p > 0x7e)
+			return false;
+	return true;
+}
+
+/* A refusal names what it refuses; the transfer coding it quotes has what
+ * is not printable ASCII escaped, and is cut between escapes: the detail
+ * stays valid UTF-8 whatever the client sent (it copied the value byte for
+ * byte, cut at 48 bytes, in the middle of a character if need be). */
 START_TEST(refusal_details)
 {
 	static const struct {
@@ -148,6 +161,20 @@ START_TEST(refusal_details)
 		{ "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", "older than HTTP/1.1" },
 		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
 		  "transfer coding \"gzip, chunked\" is not supported" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\xff\r\n\r\n",
+		  "transfer coding \"gzip\\xff\" is not supported" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: d\xe9" "flate\r\n\r\n",
+		  "transfer coding \"d\\xe9" "flate\" is not supported" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: a\"b\\c\td\r\n\r\n",
+		  "transfer coding \"a\\x22" "b\\x5c" "c\\x09" "d\" is not supported" },
+		/* 46 characters, then an escape that would end past 48: cut before it */
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: "
+		  "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9\r\n\r\n",
+		  "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" is not supported" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: "
+		  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		  "\xc3\xa9\xc3\xa9\xc3\xa9\r\n\r\n",
+		  "\"\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9...\" is not" },
 	};
 	char out[MF_HEAD_MAX];
 	struct mf_head_refusal why;
@@ -158,6 +185,8 @@ START_TEST(refusal_details)
 
 		ck_assert_msg(rc == MF_HEAD_REFUSED, "refusal %zu accepted", i);
 		ck_assert_msg(strstr(why.detail, refusals[i].detail) != NULL, "refusal %zu: %s", i,
+			      why.detail);
+		ck_assert_msg(printable(why.detail), "refusal %zu: not printable ASCII: %s", i,
 			      why.detail);
 	}
 }
