@@ -45,14 +45,38 @@ static int long_request_line(const char *line, size_t n, struct mf_head_refusal 
 	return refuse(why, MF_PROBLEM_URI_TOO_LONG, "the request target is longer than 8192 bytes");
 }
 
-/* Checks the request line line[0..n) (no CRLF) and copies it to out. */
+/* The bytes of absolute-form target t[0..n) that its origin form leaves
+ * out (RFC 9112 section 3.2.2): the scheme, http or https in any case, and
+ * the authority, up to the path or the query. 0 when t is in any other
+ * form; -1 when its authority is empty, which an http URI may not be
+ * (RFC 9110 section 4.2.1). */
+static long absolute_prefix(const char *t, size_t n)
+{
+	size_t s;
+
+	if (n >= 7 && strncasecmp(t, "http://", 7) == 0)
+		s = 7;
+	else if (n >= 8 && strncasecmp(t, "https://", 8) == 0)
+		s = 8;
+	else
+		return 0;
+	if (s == n || t[s] == '/' || t[s] == '?')
+		return -1;
+	while (s < n && t[s] != '/' && t[s] != '?')
+		s++;
+	return (long)s;
+}
+
+/* Checks the request line line[0..n) (no CRLF) and copies it to out, an
+ * absolute-form target in origin form (never longer). */
 static int request_line(struct mf_head *h, const char *line, size_t n, char *out,
 			struct mf_head_refusal *why)
 {
 	static const char form[] = "the request line is not METHOD SP target SP HTTP/1.1 "
 				   "(RFC 9112 section 3)";
-	size_t m = 0, t;
+	size_t m = 0, t, o = h->out_len;
 	const char *v;
+	long skip;
 
 	while (m < n && is_tchar((unsigned char)line[m]))
 		m++;
@@ -75,9 +99,18 @@ static int request_line(struct mf_head *h, const char *line, size_t n, char *out
 	if (v[5] != '1')
 		return refuse(why, MF_PROBLEM_HTTP_VERSION, "only HTTP/1.1 and HTTP/1.0 are served");
 	h->http10 = v[7] == '0';
-	memcpy(out + h->out_len, line, n);
-	memcpy(out + h->out_len + n, "\r\n", 2);
-	h->out_len += n + 2;
+	skip = absolute_prefix(line + m + 1, t - (m + 1));
+	if (skip < 0)
+		return refuse(why, MF_PROBLEM_BAD_REQUEST, "the request target is an http URI "
+			      "without a host (RFC 9110 section 4.2.1)");
+	memcpy(out + o, line, m + 1);
+	o += m + 1;
+	if (skip && line[m + 1 + (size_t)skip] != '/')
+		out[o++] = '/';  /* http://x?q is /?q */
+	memcpy(out + o, line + m + 1 + (size_t)skip, n - (m + 1 + (size_t)skip));
+	o += n - (m + 1 + (size_t)skip);
+	memcpy(out + o, "\r\n", 2);
+	h->out_len = o + 2;
 	return MF_HEAD_MORE;
 }
 

@@ -14,6 +14,11 @@
  * `name:value` without the optional whitespace, a Content-Length without
  * leading zeros. libmicrohttpd then reads exactly what was checked.
  *
+ * An absolute-form target (`http://host/path?q`, RFC 9112 section 3.2.2;
+ * http or https in any case) goes on in origin form (`/path?q`; `/` when
+ * the path is empty): the server is the origin, and the route is the
+ * path. Any other target goes on as sent (`*` included).
+ *
  * The framing a head declares is decided here too: at most one
  * Content-Length, of decimal digits only (leading zeros allowed: `047` is
  * 47), never with Transfer-Encoding; a single `Transfer-Encoding: chunked`

@@ -234,6 +234,7 @@ static const struct {
 	{ "nul", 400, NUL_IN_VALUE, sizeof(NUL_IN_VALUE) - 1 },
 	{ "request-line-malformed", 400, "GET /healthz\r\nHost: x\r\n\r\n", 0 },
 	{ "request-line-malformed", 400, "GET /healthz http/1.1\r\nHost: x\r\n\r\n", 0 },
+	{ "request-line-malformed", 400, "GET http:///healthz HTTP/1.1\r\nHost: x\r\n\r\n", 0 },
 	{ "header-line-malformed", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n", 0 },
 	{ "http-version", 505, "GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 0 },
 	{ "http-version", 505, "GET /healthz HTTP/2.5\r\nHost: x\r\n\r\n", 0 },
@@ -630,6 +631,41 @@ START_TEST(encoded_slash_and_nul)
 }
 END_TEST
 
+/* An absolute-form target is served as its path (RFC 9112 section 3.2.2:
+ * a server must accept it): GET http://x/healthz got 404. An http URI
+ * without a host is refused. */
+START_TEST(absolute_form)
+{
+	static const struct {
+		const char *target;
+		long status;
+		const char *type;
+	} cases[] = {
+		{ "http://x/healthz", 200, "application/json" },
+		{ "HTTP://localhost:8080/v1/lands?x=1", 200, "application/json" },
+		{ "https://x", 200, "text/html; charset=utf-8" },     /* the path is / */
+		{ "http://x?a=1", 200, "text/html; charset=utf-8" },
+		{ "http://x/nope", 404, "application/problem+json" },
+		{ "ftp://x/healthz", 404, "application/problem+json" },  /* not an http URI */
+	};
+	struct hx_resp r;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ck_assert_msg(raw_get(cases[i].target, &r) == cases[i].status, "GET %s: %ld %.200s",
+			      cases[i].target, r.status, r.body);
+		ck_assert_str_eq(hx_header(&r, "Content-Type"), cases[i].type);
+		hx_free(&r);
+	}
+	ck_assert_int_eq(hx_raw(ts_srv.port, "POST http://x" SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				"Content-Type: application/json\r\nConnection: close\r\n"
+				"Content-Length: 46\r\n\r\n" QUERY, 5000, &r), 200);
+	ck_assert_msg(strstr(r.body, "\"castable\":true") != NULL, "%s", r.body);
+	hx_free(&r);
+	expect_refused_and_closed("GET http:///healthz HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+				  "without a host");
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 7. 404 and 405 keep the connection */
 
@@ -727,6 +763,7 @@ Suite *suite_hostile(void)
 	tcase_add_test(framing, edge_refusals_cors_and_logged);
 	tcase_add_test(framing, host_header);
 	tcase_add_test(framing, encoded_slash_and_nul);
+	tcase_add_test(framing, absolute_form);
 	tcase_add_test(framing, keep_alive_after_404_405);
 	tcase_add_test(framing, charset);
 	suite_add_tcase(s, framing);

@@ -51,6 +51,22 @@ static const struct {
 	{ "GET / HTTP/1.2\r\nHost: a\r\n\r\n", 0, -1, "GET / HTTP/1.2\r\nHost:a\r\n\r\n",
 	  MF_HEAD_BODY_NONE, 0 },
 	{ "GET / HTTP/1.2\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	/* absolute form goes on in origin form; other forms as sent */
+	{ "GET http://x/healthz?a=1 HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1,
+	  "GET /healthz?a=1 HTTP/1.1\r\nHost:x\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "GET HTTPS://x:8080 HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1,
+	  "GET / HTTP/1.1\r\nHost:x\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "GET http://u@x?q HTTP/1.0\r\n\r\n", 0, -1, "GET /?q HTTP/1.0\r\n\r\n",
+	  MF_HEAD_BODY_NONE, 0 },
+	{ "GET http://x//http://y/ HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1,
+	  "GET //http://y/ HTTP/1.1\r\nHost:x\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1, "OPTIONS * HTTP/1.1\r\nHost:x\r\n\r\n",
+	  MF_HEAD_BODY_NONE, 0 },
+	{ "GET ftp://x/a HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1,
+	  "GET ftp://x/a HTTP/1.1\r\nHost:x\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "GET http:///healthz HTTP/1.1\r\nHost: x\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET http:// HTTP/1.1\r\nHost: x\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET https://?a HTTP/1.1\r\nHost: x\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	/* Host: exactly one in HTTP/1.1, at most one in HTTP/1.0 */
 	{ "GET / HTTP/1.1\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	{ "GET / HTTP/1.1\r\nHost: a\r\nhost: b\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
@@ -156,6 +172,7 @@ START_TEST(refusal_details)
 	} refusals[] = {
 		{ "GET / HTTP/1.1\r\n\r\n", "needs a Host header" },
 		{ "GET / HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n", "more than one Host header" },
+		{ "GET http:///a HTTP/1.1\r\nHost: a\r\n\r\n", "without a host" },
 		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n"
 		  "Transfer-Encoding: gzip\r\n\r\n", "more than one Transfer-Encoding header" },
 		{ "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", "older than HTTP/1.1" },
