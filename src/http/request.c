@@ -385,6 +385,9 @@ static enum MHD_Result refuse(struct server *s, struct MHD_Connection *c, struct
 	return reply_simple_problem(s, c, rq, problem, detail, rq->allow);
 }
 
+/* The methods some path answers: OPTIONS * gets them. */
+#define SERVER_ALLOW "GET, HEAD, POST, OPTIONS"
+
 /* First call: everything that can be refused without reading the body.
  * The framing (Host, Content-Length, Transfer-Encoding) is the gate's,
  * checked before libmicrohttpd read the head. */
@@ -393,6 +396,14 @@ static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct 
 {
 	const char *ctype, *clen, *allow;
 
+	/* The server as a whole (RFC 9110 section 9.3.7): answered as OPTIONS
+	 * on a path is, with every method some path answers. */
+	if (!rq->route && strcmp(rq->path, "*") == 0 &&
+	    strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) {
+		rq->allow = SERVER_ALLOW;
+		rq->answer = ANSWER_PREFLIGHT;
+		return MHD_YES;
+	}
 	if (!rq->route)
 		return refuse(s, c, rq, MF_PROBLEM_NOT_FOUND,
 			      "no such route; GET /openapi.yaml lists them");

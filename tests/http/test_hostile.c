@@ -666,6 +666,30 @@ START_TEST(absolute_form)
 }
 END_TEST
 
+/* OPTIONS * asks about the server as a whole (RFC 9110 section 9.3.7):
+ * 204 with every method some path answers (it got 404). Any other method
+ * on * is a path no route has. */
+START_TEST(options_asterisk)
+{
+	struct hx_resp r;
+
+	ck_assert_int_eq(hx_raw(ts_srv.port, "OPTIONS * HTTP/1.1\r\nHost: x\r\n"
+				"Connection: close\r\n\r\n", 5000, &r), 204);
+	ck_assert_str_eq(hx_header(&r, "Allow"), "GET, HEAD, POST, OPTIONS");
+	ck_assert_ptr_nonnull(hx_header(&r, "X-Request-Id"));
+	ck_assert_str_eq(hx_header(&r, "X-Content-Type-Options"), "nosniff");
+	ck_assert_ptr_null(hx_header(&r, "Access-Control-Allow-Methods"));
+	ck_assert_uint_eq(r.len, 0);
+	hx_free(&r);
+	ck_assert_int_eq(hx_raw(ts_srv.port, "OPTIONS * HTTP/1.0\r\n\r\n", 5000, &r), 204);
+	hx_free(&r);
+	ck_assert_int_eq(hx_raw(ts_srv.port, "GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+				5000, &r), 404);
+	ck_assert_str_eq(hx_header(&r, "Content-Type"), "application/problem+json");
+	hx_free(&r);
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 7. 404 and 405 keep the connection */
 
@@ -764,6 +788,7 @@ Suite *suite_hostile(void)
 	tcase_add_test(framing, host_header);
 	tcase_add_test(framing, encoded_slash_and_nul);
 	tcase_add_test(framing, absolute_form);
+	tcase_add_test(framing, options_asterisk);
 	tcase_add_test(framing, keep_alive_after_404_405);
 	tcase_add_test(framing, charset);
 	suite_add_tcase(s, framing);
