@@ -40,6 +40,7 @@ mirror=${mirror:-http://deb.debian.org/debian}
 security=$(host_apt_uri bookworm-security)
 
 root=$(mktemp -d /var/tmp/manaflow-debian13.XXXXXX)
+chmod 755 "$root"  # its /: apt's _apt user, and any other, must get in
 bootlog=$(mktemp /var/tmp/manaflow-debian13-debootstrap.XXXXXX)
 mounted=()
 
@@ -94,7 +95,7 @@ rm -f "$root/etc/apt/sources.list"
 } >"$root/etc/apt/sources.list.d/debian.sources"
 cp /etc/resolv.conf "$root/etc/resolv.conf"
 printf '127.0.0.1 localhost\n::1 localhost\n' >"$root/etc/hosts"
-for m in proc sys dev; do
+for m in proc sys dev dev/pts; do
 	mount --bind "/$m" "$root/$m"
 	mounted+=("$root/$m")
 done
@@ -112,7 +113,10 @@ README_TEST
 log "the README's test command, in the trixie root"
 start=$SECONDS
 rc=0
+# In the background, so that a signal to this script ends the wait at once
+# and the EXIT trap stops what runs in the root.
 timeout "${MANAFLOW_DEBIAN13_TIMEOUT:-3600}" chroot "$root" /usr/bin/env -i HOME=/root \
-	PATH=/usr/sbin:/usr/bin:/sbin:/bin bash /root/readme-test.sh </dev/null || rc=$?
+	PATH=/usr/sbin:/usr/bin:/sbin:/bin bash /root/readme-test.sh </dev/null &
+wait $! || rc=$?
 log "the command took $((SECONDS - start)) s and exited $rc"
 exit "$rc"
