@@ -1,137 +1,19 @@
-/* Request framing and header checks: see framing.h. */
+/* What the access handler reads of the headers: see framing.h. */
 #include "http/framing.h"
 
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-/* The headers that decide a request's framing, counted. */
-struct framing_headers {
-	unsigned host, content_length, transfer_encoding;
-	const char *te;        /* the first Transfer-Encoding value */
-	const char *cl;        /* the first Content-Length value */
-	bool bad_name;         /* a field name that is no RFC 9110 token */
-	bool bad_value;        /* a field value holding a control character */
-};
-
-/* Whether key is an RFC 9110 token (section 5.6.2): libmicrohttpd keeps
- * "Content-Length " (a space before the colon) as a name of its own, so
- * such a request would be read with no body and its body taken for the
- * next request. */
-static bool is_token(const char *key)
-{
-	static const char extra[] = "!#$%&'*+-.^_`|~";
-
-	if (!*key)
-		return false;
-	for (const unsigned char *p = (const unsigned char *)key; *p; p++)
-		if (!((*p >= '0' && *p <= '9') || ((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z') ||
-		      (*p && strchr(extra, *p))))
-			return false;
-	return true;
-}
-
-/* Whether value holds a control character other than a tab (a bare CR
- * among them), which RFC 9110 section 5.5 forbids in a field value. */
-static bool has_control(const char *value)
-{
-	for (const unsigned char *p = (const unsigned char *)value; p && *p; p++)
-		if ((*p < 0x20 && *p != '\t') || *p == 0x7f)
-			return true;
-	return false;
-}
-
-/* MHD_KeyValueIterator over the request headers: counts into cls, a
- * struct framing_headers; always goes on. */
-static enum MHD_Result count_header(void *cls, enum MHD_ValueKind kind, const char *key,
-				    const char *value)
-{
-	struct framing_headers *h = cls;
-
-	(void)kind;
-	if (!key)
-		return MHD_YES;
-	h->bad_name |= !is_token(key);
-	h->bad_value |= has_control(value);
-	if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
-		h->host++;
-	} else if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) {
-		if (!h->content_length++)
-			h->cl = value;
-	} else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) {
-		if (!h->transfer_encoding++)
-			h->te = value;
-	}
-	return MHD_YES;
-}
-
-/* Fills h from request c's headers. */
-static void count_headers(struct MHD_Connection *c, struct framing_headers *h)
-{
-	memset(h, 0, sizeof(*h));
-	MHD_get_connection_values(c, MHD_HEADER_KIND, count_header, h);
-}
-
-/* Fills *why as a 400 bad-request with detail; returns true. */
-static bool bad_request(struct mf_framing_refusal *why, const char *detail)
-{
-	why->problem = MF_PROBLEM_BAD_REQUEST;
-	snprintf(why->detail, sizeof(why->detail), "%s", detail);
-	return true;
-}
-
-/* Whether version is HTTP/1.1 or a later HTTP/1.x, which libmicrohttpd
- * serves as 1.1: the versions that require Host. */
-static bool is_http_1_1(const char *version)
-{
-	return version && strncmp(version, "HTTP/1.", 7) == 0 && version[7] >= '1' &&
-	       version[7] <= '9';
-}
-
-bool mf_framing_refuse(struct MHD_Connection *c, const char *version,
-		       struct mf_framing_refusal *why)
-{
-	struct framing_headers h;
-
-	count_headers(c, &h);
-	if (h.bad_name)
-		return bad_request(why, "a header name holds a character a token cannot (RFC 9110 "
-				   "section 5.6.2), such as a space before its colon");
-	if (h.bad_value)
-		return bad_request(why, "a header value holds a control character (RFC 9110 "
-				   "section 5.5)");
-	if (h.host > 1)
-		return bad_request(why, "more than one Host header");
-	if (h.host == 0 && is_http_1_1(version))
-		return bad_request(why, "an HTTP/1.1 request needs a Host header");
-	if (h.content_length > 1)
-		return bad_request(why, "more than one Content-Length header");
-	if (h.transfer_encoding > 1)
-		return bad_request(why, "more than one Transfer-Encoding header");
-	if (h.content_length && h.transfer_encoding)
-		return bad_request(why, "Content-Length and Transfer-Encoding together: "
-				   "the length of the body is ambiguous");
-	if (h.transfer_encoding && !is_http_1_1(version))
-		return bad_request(why, "Transfer-Encoding in a request older than HTTP/1.1");
-	if (h.transfer_encoding && strcasecmp(h.te, "chunked") != 0) {
-		why->problem = MF_PROBLEM_NOT_IMPLEMENTED;
-		snprintf(why->detail, sizeof(why->detail),
-			 "transfer coding \"%.48s\" is not supported: send the body with "
-			 "Content-Length or Transfer-Encoding: chunked", h.te);
-		return true;
-	}
-	return false;
-}
-
 bool mf_framing_has_body(struct MHD_Connection *c)
 {
-	struct framing_headers h;
+	const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND,
+						     MHD_HTTP_HEADER_CONTENT_LENGTH);
 
-	count_headers(c, &h);
-	/* libmicrohttpd has already refused a Content-Length that is not a
-	 * number, so the digits are all there is. */
-	return h.transfer_encoding || (h.cl && strspn(h.cl, "0") != strlen(h.cl));
+	/* The gate let at most one of each through, and a Content-Length of
+	 * decimal digits only. */
+	if (MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_TRANSFER_ENCODING))
+		return true;
+	return cl && strspn(cl, "0") != strlen(cl);
 }
 
 /* Skips spaces and tabs. */

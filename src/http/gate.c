@@ -265,8 +265,6 @@ static bool process_in(struct mf_gate *g, struct gate_conn *c)
 			} else if (c->head.body == MF_HEAD_BODY_CHUNKED) {
 				mf_chunked_init(&c->chunk);
 				c->in_state = IN_CHUNKED;
-			} else if (c->head.body == MF_HEAD_BODY_OTHER) {
-				c->in_state = IN_STALL;  /* framing.c refuses it and closes */
 			}
 			mf_head_init(&c->head);
 			continue;

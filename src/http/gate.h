@@ -1,8 +1,11 @@
 /*
- * The gate: manaflow's own front door, in front of libmicrohttpd 0.9.75,
- * which accepts malformed request heads (obs-fold, bare LF, NUL in the
- * request line, "+47" as a Content-Length) and writes some error answers
- * itself, as HTML without the headers every answer carries.
+ * The gate: manaflow's own front door, in front of libmicrohttpd (0.9.75 on
+ * Debian 12, 1.0.1 on Debian 13). 0.9.75 accepts malformed request heads
+ * (obs-fold, bare LF, NUL in the request line, "+47" as a Content-Length);
+ * both write some error answers themselves, as HTML without the headers
+ * every answer carries (1.0.1 also for an unknown Transfer-Encoding and an
+ * HTTP/1.1 request without Host). Whatever the gate forwards is a head
+ * neither version refuses.
  *
  * The gate owns the listening socket. One thread (epoll) accepts each
  * client (gate_accept.c) and relays it (gate.c) over a socketpair handed to

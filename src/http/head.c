@@ -45,14 +45,38 @@ static int long_request_line(const char *line, size_t n, struct mf_head_refusal 
 	return refuse(why, MF_PROBLEM_URI_TOO_LONG, "the request target is longer than 8192 bytes");
 }
 
-/* Checks the request line line[0..n) (no CRLF) and copies it to out. */
+/* The bytes of absolute-form target t[0..n) that its origin form leaves
+ * out (RFC 9112 section 3.2.2): the scheme, http or https in any case, and
+ * the authority, up to the path or the query. 0 when t is in any other
+ * form; -1 when its authority is empty, which an http URI may not be
+ * (RFC 9110 section 4.2.1). */
+static long absolute_prefix(const char *t, size_t n)
+{
+	size_t s;
+
+	if (n >= 7 && strncasecmp(t, "http://", 7) == 0)
+		s = 7;
+	else if (n >= 8 && strncasecmp(t, "https://", 8) == 0)
+		s = 8;
+	else
+		return 0;
+	if (s == n || t[s] == '/' || t[s] == '?')
+		return -1;
+	while (s < n && t[s] != '/' && t[s] != '?')
+		s++;
+	return (long)s;
+}
+
+/* Checks the request line line[0..n) (no CRLF) and copies it to out, an
+ * absolute-form target in origin form (never longer). */
 static int request_line(struct mf_head *h, const char *line, size_t n, char *out,
 			struct mf_head_refusal *why)
 {
 	static const char form[] = "the request line is not METHOD SP target SP HTTP/1.1 "
 				   "(RFC 9112 section 3)";
-	size_t m = 0, t;
+	size_t m = 0, t, o = h->out_len;
 	const char *v;
+	long skip;
 
 	while (m < n && is_tchar((unsigned char)line[m]))
 		m++;
@@ -75,9 +99,18 @@ static int request_line(struct mf_head *h, const char *line, size_t n, char *out
 	if (v[5] != '1')
 		return refuse(why, MF_PROBLEM_HTTP_VERSION, "only HTTP/1.1 and HTTP/1.0 are served");
 	h->http10 = v[7] == '0';
-	memcpy(out + h->out_len, line, n);
-	memcpy(out + h->out_len + n, "\r\n", 2);
-	h->out_len += n + 2;
+	skip = absolute_prefix(line + m + 1, t - (m + 1));
+	if (skip < 0)
+		return refuse(why, MF_PROBLEM_BAD_REQUEST, "the request target is an http URI "
+			      "without a host (RFC 9110 section 4.2.1)");
+	memcpy(out + o, line, m + 1);
+	o += m + 1;
+	if (skip && line[m + 1 + (size_t)skip] != '/')
+		out[o++] = '/';  /* http://x?q is /?q */
+	memcpy(out + o, line + m + 1 + (size_t)skip, n - (m + 1 + (size_t)skip));
+	o += n - (m + 1 + (size_t)skip);
+	memcpy(out + o, "\r\n", 2);
+	h->out_len = o + 2;
 	return MF_HEAD_MORE;
 }
 
@@ -108,8 +141,8 @@ static int content_length(struct mf_head *h, const char *v, size_t n, char *out,
 	return MF_HEAD_MORE;
 }
 
-/* Checks field line line[0..n) (no CRLF) and copies it to out as
- * name:value. */
+/* Checks field line line[0..n) (no CRLF), at h->pos in the input, and
+ * copies it to out as name:value. */
 static int field_line(struct mf_head *h, const char *line, size_t n, char *out,
 		      struct mf_head_refusal *why)
 {
@@ -141,9 +174,14 @@ static int field_line(struct mf_head *h, const char *line, size_t n, char *out,
 	if (name == 14 && strncasecmp(line, "Content-Length", 14) == 0) {
 		rc = content_length(h, line + a, b - a, out, why);
 	} else {
+		if (name == 4 && strncasecmp(line, "Host", 4) == 0 && ++h->hosts > 1)
+			return refuse(why, MF_PROBLEM_BAD_REQUEST, "more than one Host header");
 		if (name == 17 && strncasecmp(line, "Transfer-Encoding", 17) == 0) {
-			h->transfer_encodings++;
-			h->te_chunked = b - a == 7 && strncasecmp(line + a, "chunked", 7) == 0;
+			if (++h->transfer_encodings > 1)
+				return refuse(why, MF_PROBLEM_BAD_REQUEST, "more than one "
+					      "Transfer-Encoding header");
+			h->te_at = h->pos + a;
+			h->te_len = b - a;
 		}
 		memcpy(out + h->out_len, line + a, b - a);
 		h->out_len += b - a;
@@ -153,15 +191,59 @@ static int field_line(struct mf_head *h, const char *line, size_t n, char *out,
 	return rc;
 }
 
-/* The head ended at in[next]: decides the framing. */
-static int head_end(struct mf_head *h, size_t next, char *out, struct mf_head_refusal *why)
+#define CODING_QUOTED_MAX 48  /* characters of a transfer coding a refusal quotes */
+
+/* Fills *why with the 501 of transfer coding v[0..n); returns
+ * MF_HEAD_REFUSED. The detail quotes the coding with every byte that is
+ * not printable ASCII, '"' and '\' as \xHH, cut between escapes after
+ * CODING_QUOTED_MAX characters ("..." then), so that it is valid UTF-8
+ * whatever the client sent. */
+static int unknown_coding(struct mf_head_refusal *why, const char *v, size_t n)
 {
+	char quoted[CODING_QUOTED_MAX + 4];
+	size_t q = 0, i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)v[i];
+		bool plain = c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+
+		if (q + (plain ? 1 : 4) > CODING_QUOTED_MAX)
+			break;
+		if (plain)
+			quoted[q++] = (char)c;
+		else
+			q += (size_t)snprintf(quoted + q, 5, "\\x%02x", c);
+	}
+	if (i < n) {
+		memcpy(quoted + q, "...", 3);
+		q += 3;
+	}
+	quoted[q] = '\0';
+	why->problem = MF_PROBLEM_NOT_IMPLEMENTED;
+	snprintf(why->detail, sizeof(why->detail), "transfer coding \"%s\" is not supported: send "
+		 "the body with Content-Length or Transfer-Encoding: chunked", quoted);
+	return MF_HEAD_REFUSED;
+}
+
+/* The head in[0..next) ended: checks what takes the whole head (Host,
+ * the framing's headers together) and decides the framing. */
+static int head_end(struct mf_head *h, const char *in, size_t next, char *out,
+		    struct mf_head_refusal *why)
+{
+	if (h->hosts == 0 && !h->http10)
+		return refuse(why, MF_PROBLEM_BAD_REQUEST, "an HTTP/1.1 request needs a Host header "
+			      "(RFC 9112 section 3.2)");
 	if (h->content_lengths && h->transfer_encodings)
 		return refuse(why, MF_PROBLEM_BAD_REQUEST, "Content-Length and Transfer-Encoding "
 			      "together: the length of the body is ambiguous");
+	if (h->transfer_encodings && h->http10)
+		return refuse(why, MF_PROBLEM_BAD_REQUEST, "Transfer-Encoding in a request older "
+			      "than HTTP/1.1");
+	if (h->transfer_encodings &&
+	    !(h->te_len == 7 && strncasecmp(in + h->te_at, "chunked", 7) == 0))
+		return unknown_coding(why, in + h->te_at, h->te_len);
 	if (h->transfer_encodings)
-		h->body = h->transfer_encodings == 1 && h->te_chunked && !h->http10
-				  ? MF_HEAD_BODY_CHUNKED : MF_HEAD_BODY_OTHER;
+		h->body = MF_HEAD_BODY_CHUNKED;
 	else
 		h->body = h->length ? MF_HEAD_BODY_LENGTH : MF_HEAD_BODY_NONE;
 	memcpy(out + h->out_len, "\r\n", 2);
@@ -222,7 +304,7 @@ int mf_head_feed(struct mf_head *h, const char *in, size_t len, char *out,
 			continue;
 		}
 		if (h->lines > 0 && n == 0)
-			return head_end(h, next, out, why);
+			return head_end(h, in, next, out, why);
 		rc = h->lines == 0 ? request_line(h, in + h->pos, n, out, why)
 				   : field_line(h, in + h->pos, n, out, why);
 		if (rc)

@@ -14,11 +14,20 @@
  * `name:value` without the optional whitespace, a Content-Length without
  * leading zeros. libmicrohttpd then reads exactly what was checked.
  *
+ * An absolute-form target (`http://host/path?q`, RFC 9112 section 3.2.2;
+ * http or https in any case) goes on in origin form (`/path?q`; `/` when
+ * the path is empty): the server is the origin, and the route is the
+ * path. Any other target goes on as sent (`*` included).
+ *
  * The framing a head declares is decided here too: at most one
  * Content-Length, of decimal digits only (leading zeros allowed: `047` is
  * 47), never with Transfer-Encoding; a single `Transfer-Encoding: chunked`
- * (in any case) frames a chunked body; any other Transfer-Encoding is left
- * to framing.c, which refuses it and closes the connection.
+ * (in any case, HTTP/1.1 only) frames a chunked body; any other transfer
+ * coding is refused (501 not-implemented: the server would not know where
+ * the body ends), as is a Transfer-Encoding in HTTP/1.0 or twice (400).
+ * An HTTP/1.1 head needs exactly one Host, an HTTP/1.0 one at most one
+ * (400). libmicrohttpd 1.0 answers the unknown coding and the missing
+ * Host itself, in HTML, so that no such head may reach it.
  */
 #ifndef MF_HTTP_HEAD_H
 #define MF_HTTP_HEAD_H
@@ -39,8 +48,9 @@
 #define MF_CHUNK_TRAILER_MAX 4096   /* bytes of a trailer section: 431 past it */
 
 /* Why a head or a body is refused: the problem (bad-request, too-large,
- * uri-too-long, headers-too-large, http-version) and a detail for the
- * client. */
+ * uri-too-long, headers-too-large, http-version, not-implemented) and a
+ * detail for the client, printable ASCII (what it quotes of the request
+ * escaped), so valid UTF-8. */
 struct mf_head_refusal {
 	enum mf_problem problem;
 	char detail[160];
@@ -51,7 +61,6 @@ enum mf_head_body {
 	MF_HEAD_BODY_NONE,     /* no Content-Length, no Transfer-Encoding (or a length of 0) */
 	MF_HEAD_BODY_LENGTH,   /* length bytes */
 	MF_HEAD_BODY_CHUNKED,  /* Transfer-Encoding: chunked */
-	MF_HEAD_BODY_OTHER,    /* a Transfer-Encoding framing.c refuses: read nothing more */
 };
 
 /* Results of mf_head_feed() and mf_chunked_feed(). */
@@ -67,8 +76,8 @@ struct mf_head {
 	size_t scan;       /* the input's bytes looked at for NUL and bare CR */
 	size_t out_len;    /* canonical bytes written */
 	unsigned lines;    /* lines read, the request line included */
-	unsigned content_lengths, transfer_encodings;
-	bool te_chunked;   /* the (one) Transfer-Encoding is exactly chunked */
+	unsigned content_lengths, transfer_encodings, hosts;
+	size_t te_at, te_len;  /* the Transfer-Encoding value: where in the input */
 	bool http10;
 	enum mf_head_body body;
 	uint64_t length;   /* MF_HEAD_BODY_LENGTH: the body's bytes */

@@ -23,7 +23,10 @@ struct request {
 	const char *allow_origin;     /* CORS: the Access-Control-Allow-Origin value, or NULL */
 	const char *allow;            /* methods the route answers */
 	enum { ANSWER_POST, ANSWER_GET, ANSWER_PREFLIGHT, ANSWER_REFUSAL } answer;
-	struct mf_framing_refusal refusal;  /* ANSWER_REFUSAL: a 404 or 405 for the last call */
+	struct {                      /* ANSWER_REFUSAL: a 404 or 405 for the last call */
+		enum mf_problem problem;
+		char detail[128];
+	} refusal;
 	struct mf_buf body;           /* capped at the body limit */
 	size_t reserved;              /* admission: bytes held for this body */
 	size_t covered;               /* body bytes those cover */
@@ -382,16 +385,25 @@ static enum MHD_Result refuse(struct server *s, struct MHD_Connection *c, struct
 	return reply_simple_problem(s, c, rq, problem, detail, rq->allow);
 }
 
-/* First call: everything that can be refused without reading the body. */
+/* The methods some path answers: OPTIONS * gets them. */
+#define SERVER_ALLOW "GET, HEAD, POST, OPTIONS"
+
+/* First call: everything that can be refused without reading the body.
+ * The framing (Host, Content-Length, Transfer-Encoding) is the gate's,
+ * checked before libmicrohttpd read the head. */
 static enum MHD_Result begin(struct server *s, struct MHD_Connection *c, struct request *rq,
-			     const char *method, const char *version)
+			     const char *method)
 {
-	struct mf_framing_refusal why;
 	const char *ctype, *clen, *allow;
 
-	/* Answered now: libmicrohttpd closes the connection after it. */
-	if (mf_framing_refuse(c, version, &why))
-		return reply_simple_problem(s, c, rq, why.problem, why.detail, NULL);
+	/* The server as a whole (RFC 9110 section 9.3.7): answered as OPTIONS
+	 * on a path is, with every method some path answers. */
+	if (!rq->route && strcmp(rq->path, "*") == 0 &&
+	    strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) {
+		rq->allow = SERVER_ALLOW;
+		rq->answer = ANSWER_PREFLIGHT;
+		return MHD_YES;
+	}
 	if (!rq->route)
 		return refuse(s, c, rq, MF_PROBLEM_NOT_FOUND,
 			      "no such route; GET /openapi.yaml lists them");
@@ -483,7 +495,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		atomic_fetch_add(&s->in_flight, 1);
 		mf_metrics_request_started(s->metrics);
 		mf_http_hangup_request(s->hangups, c, true);
-		ret = begin(s, c, rq, method, version);
+		ret = begin(s, c, rq, method);
 		/* Answered before its body: libmicrohttpd closes the connection
 		 * without reading it, so the close lingers (hangup.h) for the
 		 * body, at most the body limit, for the client to read its answer. */

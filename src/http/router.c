@@ -53,7 +53,7 @@ static const struct route routes[] = {
 
 unsigned mf_router_problems(const struct route *r)
 {
-	/* Framing is checked before routing (framing.c): any path may get these. */
+	/* The gate refuses a bad framing before routing (head.h): any path may get these. */
 	unsigned p = r->problems | MF_PROBLEM_BIT(MF_PROBLEM_METHOD_NOT_ALLOWED) |
 		     MF_PROBLEM_BIT(MF_PROBLEM_BAD_REQUEST) |
 		     MF_PROBLEM_BIT(MF_PROBLEM_NOT_IMPLEMENTED);

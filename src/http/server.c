@@ -398,7 +398,9 @@ static int start_daemon(struct server *s)
 		 * must never meet a limit of its own: 0.9.75 leaves a worker's
 		 * mutex locked when it refuses a connection at its limit, and
 		 * the worker deadlocks on its next connection (fixed upstream
-		 * in 67061d5c, 2023, after bookworm's 0.9.75). A worker takes a
+		 * in 67061d5c, 2023, released in 1.0.0: Debian 13's 1.0.1 only
+		 * refuses, and the gate's counting still keeps clients waiting
+		 * in the backlog rather than answered 503). A worker takes a
 		 * connection by socket number, so any one may hold all of them:
 		 * each worker's limit (this over the thread count) is the
 		 * gate's whole limit. No per-IP limit either

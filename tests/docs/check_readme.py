@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """The README keeps its promises.
 
-usage: check_readme.py README.md .ci/run LIST_ROUTES
+usage: check_readme.py README.md .ci/run LIST_ROUTES [CI_SCRIPT...]
 
 - It has the two first-run commands, and .ci/run runs the test command
-  exactly as the README writes it.
+  exactly as the README writes it; so does each CI_SCRIPT (the same
+  command on another Debian release), which .ci/run runs.
 - Every route of the server's routing table (printed by LIST_ROUTES) has a
   curl example.
 - Every relative link points at a file of the repository.
@@ -35,6 +36,7 @@ def main():
     readme_path, ci_path, list_routes = sys.argv[1:4]
     readme = open(readme_path, encoding='utf-8').read()
     ci = open(ci_path, encoding='utf-8').read()
+    scripts = {path: open(path, encoding='utf-8').read() for path in sys.argv[4:]}
 
     run = sh_block_after(readme, 'Run the service')
     test = sh_block_after(readme, 'Run the tests')
@@ -43,6 +45,11 @@ def main():
     if run and test:
         ok('\n' not in run and '\n' not in test, 'each command is one line')
         ok(test in ci.splitlines(), '.ci/run runs the README\'s test command exactly')
+        for path, text in scripts.items():
+            name = os.path.relpath(path, os.path.dirname(os.path.dirname(os.path.abspath(ci_path))))
+            ok(test in text.splitlines(), '%s runs the README\'s test command exactly' % name)
+            ok(re.search(r'(?m)^[^#\n]*' + re.escape(name) + r'(?![\w.])', ci) is not None,
+               '.ci/run runs %s' % name)
         ok('check ' not in run + ' ' and 'npm' not in run,
            'the run command installs no test package')
         called = re.compile(r'(^|[;&|{(]\s*)sudo\s')

@@ -1,7 +1,7 @@
 /*
  * The gate's head reader (src/http/head.c) over arbitrary bytes, fed
  * whole and in two pieces: the same verdict either way; a refusal has a
- * detail and one of the head's problems; an accepted head is followed by
+ * detail of printable ASCII and one of the head's problems; an accepted head is followed by
  * nothing it read, its canonical form is no longer than it and is itself
  * accepted unchanged, with the same framing. The rest of the input goes
  * through the chunked-body reader, which never writes past its buffer.
@@ -34,10 +34,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(rc == rc2 || (rc2 != MF_HEAD_MORE && half < size && rc2 == MF_HEAD_DONE));
 	if (rc == MF_HEAD_REFUSED) {
 		FUZZ_CHECK(why.detail[0] != '\0');
+		for (const char *p = why.detail; *p; p++)
+			FUZZ_CHECK(*p >= 0x20 && *p < 0x7f);  /* quoted bytes escaped */
 		FUZZ_CHECK(why.problem == MF_PROBLEM_BAD_REQUEST || why.problem == MF_PROBLEM_TOO_LARGE ||
 			   why.problem == MF_PROBLEM_URI_TOO_LONG ||
 			   why.problem == MF_PROBLEM_HEADERS_TOO_LARGE ||
-			   why.problem == MF_PROBLEM_HTTP_VERSION);
+			   why.problem == MF_PROBLEM_HTTP_VERSION ||
+			   why.problem == MF_PROBLEM_NOT_IMPLEMENTED);
 	} else if (rc == MF_HEAD_DONE) {
 		size_t n = h.out_len;
 

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "harness.h"
@@ -215,13 +214,6 @@ void ts_inproc_stop(struct test_server *s)
 	static atomic_bool skip_delay = true;
 
 	if (s->inproc) {
-		/* libmicrohttpd 0.9.75's MHD_quiesce_daemon() and a worker thread
-		 * that wakes at that moment (say, to close the connection the
-		 * test's client just closed) both take the listening socket out
-		 * of the worker's epoll set, and the loser aborts ("Failed to
-		 * remove listen FD from epoll set"). A test ends with its client's
-		 * closes in flight, so the workers are let settle first. */
-		nanosleep(&(struct timespec){ .tv_nsec = 50 * 1000 * 1000 }, NULL);
 		s->cut_short = mf_server_shutdown(s->inproc, &skip_delay);
 		s->inproc = NULL;
 	}

@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "common/utf8.h"
 #include "fixtures.h"
 #include "harness.h"
 
@@ -233,6 +234,7 @@ static const struct {
 	{ "nul", 400, NUL_IN_VALUE, sizeof(NUL_IN_VALUE) - 1 },
 	{ "request-line-malformed", 400, "GET /healthz\r\nHost: x\r\n\r\n", 0 },
 	{ "request-line-malformed", 400, "GET /healthz http/1.1\r\nHost: x\r\n\r\n", 0 },
+	{ "request-line-malformed", 400, "GET http:///healthz HTTP/1.1\r\nHost: x\r\n\r\n", 0 },
 	{ "header-line-malformed", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n", 0 },
 	{ "http-version", 505, "GET /healthz HTTP/2.0\r\nHost: x\r\n\r\n", 0 },
 	{ "http-version", 505, "GET /healthz HTTP/2.5\r\nHost: x\r\n\r\n", 0 },
@@ -253,6 +255,20 @@ static const struct {
 	  "Content-Type: application/json\r\nContent-Length: 47\r\nContent-Length: 46\r\n\r\n", 0 },
 	{ "content-length-and-chunked", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
 	  "Content-Type: application/json\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", 0 },
+	{ "host-missing", 400, "GET /healthz HTTP/1.1\r\n\r\n", 0 },
+	{ "host-missing", 400, "POST " SOLVE " HTTP/1.1\r\nContent-Type: application/json\r\n"
+	  "Content-Length: 46\r\n\r\n" QUERY, 0 },
+	{ "host-twice", 400, "GET /healthz HTTP/1.1\r\nHost: x\r\nHost: x\r\n\r\n", 0 },
+	{ "host-twice", 400, "GET /healthz HTTP/1.0\r\nHost: x\r\nHost: y\r\n\r\n", 0 },
+	{ "transfer-encoding-twice", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+	  "Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 0 },
+	{ "transfer-encoding-http10", 400, "POST " SOLVE " HTTP/1.0\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 0 },
+	{ "transfer-coding-unknown", 501, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+	  "Content-Type: application/json\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n", 0 },
+	{ "transfer-coding-unknown", 501, "GET /healthz HTTP/1.1\r\nHost: x\r\n"
+	  "Transfer-Encoding: gzip\r\n\r\n", 0 },
 	{ "content-length-too-large", 413, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
 	  "Content-Type: application/json\r\nContent-Length: 12345678901234567890123\r\n\r\n", 0 },
 	{ "chunk-malformed", 400, "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
@@ -516,6 +532,55 @@ START_TEST(edge_refusals_cors_and_logged)
 }
 END_TEST
 
+/* Whether buf[0..len) is well-formed UTF-8. */
+static bool is_utf8(const char *buf, size_t len)
+{
+	for (size_t i = 0, n; i < len; i += n)
+		if ((n = mf_utf8_sequence((const unsigned char *)buf + i, len - i)) == 0)
+			return false;
+	return true;
+}
+
+/* An unknown transfer coding's 501 quotes it: its bytes went into the
+ * detail as sent (gzip\xff, d\xe9flate, a cut at 48 bytes inside a
+ * character), and the answer was not UTF-8, so no JSON a strict client
+ * reads. What is not printable ASCII is escaped as \xHH. */
+START_TEST(unknown_coding_detail_utf8)
+{
+	static const struct {
+		const char *coding, *quoted;
+	} cases[] = {
+		{ "gzip\xff", "\"gzip\\xff\"" },
+		{ "d\xe9" "flate", "\"d\\xe9" "flate\"" },
+		{ "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9",
+		  "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\"" },
+		{ "gzip\xc3\xa9", "\"gzip\\xc3\\xa9\"" },
+	};
+	char req[512], id[80];
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *a;
+		const char *body;
+		cJSON *doc;
+
+		snprintf(req, sizeof(req), "POST " SOLVE " HTTP/1.1\r\nHost: x\r\n"
+			 "Content-Type: application/json\r\nTransfer-Encoding: %s\r\n\r\n0\r\n\r\n",
+			 cases[i].coding);
+		a = refusal_of(req, 501, id);
+		body = strstr(a, "\r\n\r\n");
+		ck_assert_ptr_nonnull(body);
+		body += 4;
+		ck_assert_msg(is_utf8(body, strlen(body)), "case %zu: not UTF-8: %s", i, body);
+		doc = cJSON_Parse(body);
+		ck_assert_msg(doc != NULL, "case %zu: not JSON: %s", i, body);
+		ck_assert_msg(strstr(json_str(doc, "detail"), cases[i].quoted) != NULL,
+			      "case %zu: the detail does not quote %s: %s", i, cases[i].quoted, body);
+		cJSON_Delete(doc);
+		free(a);
+	}
+}
+END_TEST
+
 /* ------------------------------------------------------------------ */
 /* 6. Host, and paths that decode to something else */
 
@@ -562,6 +627,65 @@ START_TEST(encoded_slash_and_nul)
 	ck_assert_int_eq(raw_get("/v1/l%61nds", &r), 200);
 	hx_free(&r);
 	ck_assert_int_eq(raw_get("/%68ealthz?x=%2F", &r), 200);
+	hx_free(&r);
+}
+END_TEST
+
+/* An absolute-form target is served as its path (RFC 9112 section 3.2.2:
+ * a server must accept it): GET http://x/healthz got 404. An http URI
+ * without a host is refused. */
+START_TEST(absolute_form)
+{
+	static const struct {
+		const char *target;
+		long status;
+		const char *type;
+	} cases[] = {
+		{ "http://x/healthz", 200, "application/json" },
+		{ "HTTP://localhost:8080/v1/lands?x=1", 200, "application/json" },
+		{ "https://x", 200, "text/html; charset=utf-8" },     /* the path is / */
+		{ "http://x?a=1", 200, "text/html; charset=utf-8" },
+		{ "http://x/nope", 404, "application/problem+json" },
+		{ "ftp://x/healthz", 404, "application/problem+json" },  /* not an http URI */
+	};
+	struct hx_resp r;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		ck_assert_msg(raw_get(cases[i].target, &r) == cases[i].status, "GET %s: %ld %.200s",
+			      cases[i].target, r.status, r.body);
+		ck_assert_str_eq(hx_header(&r, "Content-Type"), cases[i].type);
+		hx_free(&r);
+	}
+	ck_assert_int_eq(hx_raw(ts_srv.port, "POST http://x" SOLVE " HTTP/1.1\r\nHost: x\r\n"
+				"Content-Type: application/json\r\nConnection: close\r\n"
+				"Content-Length: 46\r\n\r\n" QUERY, 5000, &r), 200);
+	ck_assert_msg(strstr(r.body, "\"castable\":true") != NULL, "%s", r.body);
+	hx_free(&r);
+	expect_refused_and_closed("GET http:///healthz HTTP/1.1\r\nHost: x\r\n\r\n", 400,
+				  "without a host");
+}
+END_TEST
+
+/* OPTIONS * asks about the server as a whole (RFC 9110 section 9.3.7):
+ * 204 with every method some path answers (it got 404). Any other method
+ * on * is a path no route has. */
+START_TEST(options_asterisk)
+{
+	struct hx_resp r;
+
+	ck_assert_int_eq(hx_raw(ts_srv.port, "OPTIONS * HTTP/1.1\r\nHost: x\r\n"
+				"Connection: close\r\n\r\n", 5000, &r), 204);
+	ck_assert_str_eq(hx_header(&r, "Allow"), "GET, HEAD, POST, OPTIONS");
+	ck_assert_ptr_nonnull(hx_header(&r, "X-Request-Id"));
+	ck_assert_str_eq(hx_header(&r, "X-Content-Type-Options"), "nosniff");
+	ck_assert_ptr_null(hx_header(&r, "Access-Control-Allow-Methods"));
+	ck_assert_uint_eq(r.len, 0);
+	hx_free(&r);
+	ck_assert_int_eq(hx_raw(ts_srv.port, "OPTIONS * HTTP/1.0\r\n\r\n", 5000, &r), 204);
+	hx_free(&r);
+	ck_assert_int_eq(hx_raw(ts_srv.port, "GET * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+				5000, &r), 404);
+	ck_assert_str_eq(hx_header(&r, "Content-Type"), "application/problem+json");
 	hx_free(&r);
 }
 END_TEST
@@ -656,12 +780,15 @@ Suite *suite_hostile(void)
 	tcase_add_test(framing, two_content_lengths);
 	tcase_add_test(framing, header_names_and_values);
 	tcase_add_test(framing, unknown_transfer_codings);
+	tcase_add_test(framing, unknown_coding_detail_utf8);
 	tcase_add_test(framing, edge_refusals_documented);
 	tcase_add_test(framing, edge_accepts);
 	tcase_add_test(framing, edge_head_in_pieces);
 	tcase_add_test(framing, edge_refusals_cors_and_logged);
 	tcase_add_test(framing, host_header);
 	tcase_add_test(framing, encoded_slash_and_nul);
+	tcase_add_test(framing, absolute_form);
+	tcase_add_test(framing, options_asterisk);
 	tcase_add_test(framing, keep_alive_after_404_405);
 	tcase_add_test(framing, charset);
 	suite_add_tcase(s, framing);

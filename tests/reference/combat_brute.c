@@ -97,8 +97,11 @@ void ref_combat_best(const struct mf_combat_board *board, int8_t *blocking,
 	size_t n = board->n_defenders, best_count = 0;
 	bool have = false;
 
-	for (size_t d = 0; d < n; d++)
-		current[d] = blocking[d] = -1;
+	/* Every slot of current, not only the first n: gcc 14 cannot tell that
+	 * ref_combat_evaluate() reads no further, and warns. */
+	for (size_t d = 0; d < MF_COMBAT_DEFENDERS_MAX; d++)
+		current[d] = -1;
+	memcpy(blocking, current, n);
 	for (;;) {
 		struct ref_combat_outcome o;
 		size_t count = 0;

@@ -4,6 +4,7 @@
  * the framing it decides, and chunked bodies.
  */
 #include <check.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,43 +37,86 @@ static const struct {
 	{ "GET /healthz HTTP/1.1\r\nHost: a\r\n\r\n", 0, -1,
 	  "GET /healthz HTTP/1.1\r\nHost:a\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
 	{ "\r\nGET / HTTP/1.0\r\n\r\n", 0, -1, "GET / HTTP/1.0\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
-	{ "POST /x HTTP/1.1\r\nContent-Length: \t047  \r\n\r\n", 0, -1,
-	  "POST /x HTTP/1.1\r\nContent-Length:47\r\n\r\n", MF_HEAD_BODY_LENGTH, 47 },
-	{ "POST /x HTTP/1.1\r\ncontent-length: 0\r\n\r\n", 0, -1,
-	  "POST /x HTTP/1.1\r\ncontent-length:0\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
-	{ "POST /x HTTP/1.1\r\nTransfer-Encoding: Chunked \r\n\r\n", 0, -1,
-	  "POST /x HTTP/1.1\r\nTransfer-Encoding:Chunked\r\n\r\n", MF_HEAD_BODY_CHUNKED, 0 },
-	{ "POST /x HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\n", 0, -1,
-	  "POST /x HTTP/1.1\r\nTransfer-Encoding:gzip\r\n\r\n", MF_HEAD_BODY_OTHER, 0 },
-	{ "POST /x HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", 0, -1,
-	  "POST /x HTTP/1.0\r\nTransfer-Encoding:chunked\r\n\r\n", MF_HEAD_BODY_OTHER, 0 },
-	{ "GET / HTTP/1.1\r\nX-A: caf\xc3\xa9\r\n\r\n", 0, -1,
-	  "GET / HTTP/1.1\r\nX-A:caf\xc3\xa9\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
-	{ "GET / HTTP/1.1\r\nX-A: b\r\n c\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "POST /x HTTP/1.1\r\nHost: a\r\nContent-Length: \t047  \r\n\r\n", 0, -1,
+	  "POST /x HTTP/1.1\r\nHost:a\r\nContent-Length:47\r\n\r\n", MF_HEAD_BODY_LENGTH, 47 },
+	{ "POST /x HTTP/1.1\r\ncontent-length: 0\r\nhost: a\r\n\r\n", 0, -1,
+	  "POST /x HTTP/1.1\r\ncontent-length:0\r\nhost:a\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: Chunked \r\n\r\n", 0, -1,
+	  "POST /x HTTP/1.1\r\nHost:a\r\nTransfer-Encoding:Chunked\r\n\r\n", MF_HEAD_BODY_CHUNKED, 0 },
+	{ "GET / HTTP/1.1\r\nHost: a\r\nX-A: caf\xc3\xa9\r\n\r\n", 0, -1,
+	  "GET / HTTP/1.1\r\nHost:a\r\nX-A:caf\xc3\xa9\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "GET / HTTP/1.1\r\nHost:\r\n\r\n", 0, -1, "GET / HTTP/1.1\r\nHost:\r\n\r\n",
+	  MF_HEAD_BODY_NONE, 0 },
+	/* HTTP/1.x past 1.1 is served as 1.1: it needs Host too */
+	{ "GET / HTTP/1.2\r\nHost: a\r\n\r\n", 0, -1, "GET / HTTP/1.2\r\nHost:a\r\n\r\n",
+	  MF_HEAD_BODY_NONE, 0 },
+	{ "GET / HTTP/1.2\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	/* absolute form goes on in origin form; other forms as sent */
+	{ "GET http://x/healthz?a=1 HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1,
+	  "GET /healthz?a=1 HTTP/1.1\r\nHost:x\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "GET HTTPS://x:8080 HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1,
+	  "GET / HTTP/1.1\r\nHost:x\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "GET http://u@x?q HTTP/1.0\r\n\r\n", 0, -1, "GET /?q HTTP/1.0\r\n\r\n",
+	  MF_HEAD_BODY_NONE, 0 },
+	{ "GET http://x//http://y/ HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1,
+	  "GET //http://y/ HTTP/1.1\r\nHost:x\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1, "OPTIONS * HTTP/1.1\r\nHost:x\r\n\r\n",
+	  MF_HEAD_BODY_NONE, 0 },
+	{ "GET ftp://x/a HTTP/1.1\r\nHost: x\r\n\r\n", 0, -1,
+	  "GET ftp://x/a HTTP/1.1\r\nHost:x\r\n\r\n", MF_HEAD_BODY_NONE, 0 },
+	{ "GET http:///healthz HTTP/1.1\r\nHost: x\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET http:// HTTP/1.1\r\nHost: x\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET https://?a HTTP/1.1\r\nHost: x\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	/* Host: exactly one in HTTP/1.1, at most one in HTTP/1.0 */
+	{ "GET / HTTP/1.1\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET / HTTP/1.1\r\nHost: a\r\nhost: b\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET / HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	/* Transfer-Encoding: chunked alone, once, in HTTP/1.1 */
+	{ "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\r\n\r\n", 0,
+	  MF_PROBLEM_NOT_IMPLEMENTED, NULL, 0, 0 },
+	{ "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 0,
+	  MF_PROBLEM_NOT_IMPLEMENTED, NULL, 0, 0 },
+	{ "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: xchunked\r\n\r\n", 0,
+	  MF_PROBLEM_NOT_IMPLEMENTED, NULL, 0, 0 },
+	{ "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked x\r\n\r\n", 0,
+	  MF_PROBLEM_NOT_IMPLEMENTED, NULL, 0, 0 },
+	{ "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: identity\r\n\r\n", 0,
+	  MF_PROBLEM_NOT_IMPLEMENTED, NULL, 0, 0 },
+	{ "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked"
+	  "\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "POST /x HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST,
+	  NULL, 0, 0 },
+	{ "GET / HTTP/1.1\r\nHost: a\r\nX-A: b\r\n c\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	{ "GET / HTTP/1.1\nHost: a\n\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	{ "GET / HTTP/1.1\rHost: a\r\r", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	{ "GET /healthz\0abc HTTP/1.1\r\n\r\n", 29, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "GET / HTTP/1.1\r\nX-A: a\x01\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "GET / HTTP/1.1\r\nX-A: a\x7f\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "GET / HTTP/1.1\r\nX-A : a\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "GET / HTTP/1.1\r\n: a\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "GET / HTTP/1.1\r\nNoColon\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET / HTTP/1.1\r\nHost: a\r\nX-A: a\x01\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET / HTTP/1.1\r\nHost: a\r\nX-A: a\x7f\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET / HTTP/1.1\r\nHost: a\r\nX-A : a\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET / HTTP/1.1\r\nHost: a\r\n: a\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
+	{ "GET / HTTP/1.1\r\nHost: a\r\nNoColon\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	{ "GET  / HTTP/1.1\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	{ "GET / http/1.1\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	{ "GET /\x80 HTTP/1.1\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
 	{ "GET / HTTP/2.5\r\n\r\n", 0, MF_PROBLEM_HTTP_VERSION, NULL, 0, 0 },
 	{ "GET / HTTP/0.9\r\n\r\n", 0, MF_PROBLEM_HTTP_VERSION, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length: -1\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length: +47\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length: 4 7\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length: 47,47\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length: 0x2f\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length:\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\n", 0,
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: -1\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST,
+	  NULL, 0, 0 },
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: +47\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST,
+	  NULL, 0, 0 },
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 4 7\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST,
+	  NULL, 0, 0 },
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 47,47\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST,
+	  NULL, 0, 0 },
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 0x2f\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST,
+	  NULL, 0, 0 },
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length:\r\n\r\n", 0, MF_PROBLEM_BAD_REQUEST, NULL,
+	  0, 0 },
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 1\r\n\r\n", 0,
 	  MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", 0,
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nTransfer-Encoding: chunked\r\n\r\n", 0,
 	  MF_PROBLEM_BAD_REQUEST, NULL, 0, 0 },
-	{ "POST / HTTP/1.1\r\nContent-Length: 12345678901234567890123\r\n\r\n", 0,
+	{ "POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 12345678901234567890123\r\n\r\n", 0,
 	  MF_PROBLEM_TOO_LARGE, NULL, 0, 0 },
 };
 
@@ -108,10 +152,67 @@ START_TEST(heads)
 }
 END_TEST
 
+/* Whether text is printable ASCII only, and so valid UTF-8. */
+static bool printable(const char *text)
+{
+	for (const char *p = text; *p; p++)
+		if (*p < 0x20 || *p > 0x7e)
+			return false;
+	return true;
+}
+
+/* A refusal names what it refuses; the transfer coding it quotes has what
+ * is not printable ASCII escaped, and is cut between escapes: the detail
+ * stays valid UTF-8 whatever the client sent (it copied the value byte for
+ * byte, cut at 48 bytes, in the middle of a character if need be). */
+START_TEST(refusal_details)
+{
+	static const struct {
+		const char *head, *detail;
+	} refusals[] = {
+		{ "GET / HTTP/1.1\r\n\r\n", "needs a Host header" },
+		{ "GET / HTTP/1.1\r\nHost: a\r\nHost: a\r\n\r\n", "more than one Host header" },
+		{ "GET http:///a HTTP/1.1\r\nHost: a\r\n\r\n", "without a host" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n"
+		  "Transfer-Encoding: gzip\r\n\r\n", "more than one Transfer-Encoding header" },
+		{ "POST / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", "older than HTTP/1.1" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip, chunked\r\n\r\n",
+		  "transfer coding \"gzip, chunked\" is not supported" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: gzip\xff\r\n\r\n",
+		  "transfer coding \"gzip\\xff\" is not supported" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: d\xe9" "flate\r\n\r\n",
+		  "transfer coding \"d\\xe9" "flate\" is not supported" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: a\"b\\c\td\r\n\r\n",
+		  "transfer coding \"a\\x22" "b\\x5c" "c\\x09" "d\" is not supported" },
+		/* 46 characters, then an escape that would end past 48: cut before it */
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: "
+		  "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\xc3\xa9\r\n\r\n",
+		  "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa...\" is not supported" },
+		{ "POST / HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: "
+		  "\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9\xc3\xa9"
+		  "\xc3\xa9\xc3\xa9\xc3\xa9\r\n\r\n",
+		  "\"\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9\\xc3\\xa9...\" is not" },
+	};
+	char out[MF_HEAD_MAX];
+	struct mf_head_refusal why;
+	struct mf_head h;
+
+	for (size_t i = 0; i < sizeof(refusals) / sizeof(refusals[0]); i++) {
+		int rc = feed(refusals[i].head, strlen(refusals[i].head), 0, &h, out, &why);
+
+		ck_assert_msg(rc == MF_HEAD_REFUSED, "refusal %zu accepted", i);
+		ck_assert_msg(strstr(why.detail, refusals[i].detail) != NULL, "refusal %zu: %s", i,
+			      why.detail);
+		ck_assert_msg(printable(why.detail), "refusal %zu: not printable ASCII: %s", i,
+			      why.detail);
+	}
+}
+END_TEST
+
 /* A head stops at its end: the rest is the next request's or the body. */
 START_TEST(head_end_and_limits)
 {
-	static const char two[] = "GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\n\r\n";
+	static const char two[] = "GET /a HTTP/1.0\r\n\r\nGET /b HTTP/1.0\r\n\r\n";
 	char *big = malloc(MF_HEAD_MAX + 64), out[MF_HEAD_MAX];
 	struct mf_head_refusal why;
 	struct mf_head h;
@@ -139,7 +240,7 @@ START_TEST(head_end_and_limits)
 	for (int n = 100; n <= 101; n++) {
 		size_t at = 16;
 
-		memcpy(big, "GET / HTTP/1.1\r\n", 16);
+		memcpy(big, "GET / HTTP/1.0\r\n", 16);  /* 1.0: no Host among them */
 		for (int k = 0; k < n; k++) {
 			memcpy(big + at, "A: b\r\n", 6);
 			at += 6;
@@ -222,6 +323,7 @@ int main(void)
 	int failed;
 
 	tcase_add_test(t, heads);
+	tcase_add_test(t, refusal_details);
 	tcase_add_test(t, head_end_and_limits);
 	tcase_add_test(t, chunked_bodies);
 	suite_add_tcase(s, t);
