@@ -5,8 +5,9 @@
  * runs after these.
  *
  * "dorks": Llanowar Elves in single games (cast on turn 1 it makes the third
- * mana of turn 2; cast on T it does not help), and lands alone never cast
- * {2}{G} on turn 2.
+ * mana of turn 2; cast on T it does not help; a shock land, a fetch, a fast,
+ * a check and a bounce land before T), and lands alone never cast {2}{G}
+ * on turn 2.
  * "rocks": Sol Ring cast and tapped the same turn, a Sol Ring that enters
  * tapped, a Signet's filter (paid by a land, by another Signet, never by
  * itself), a Talisman's colour for 1 life, a source paid with Phyrexian
@@ -279,6 +280,62 @@ START_TEST(test_elves_turn_two)
 	g = game(&d, seven, NULL, forest, 2);
 	ck_assert(!casts(&d, "{2}{G}", 2, &g));
 	ck_assert(casts(&d, "{1}{G}", 2, &g));
+}
+END_TEST
+
+/* The land drops before T decide whether the Elves come down on turn 1:
+ * a shock land untapped for 2 life, a fetch cracked for 1 (both paid by
+ * the spell's life on T), a fast land untapped, a check land tapped
+ * without its type; a bounce land on turn 2 returns the Forest and the
+ * Elves make the fourth mana of turn 3. */
+START_TEST(test_lands_with_elves)
+{
+	static const uint32_t an_elf[] = { 1 }, none[] = { 0 };
+	static const uint32_t pool_forest[] = { 1, 1 }, misty_island[] = { 0, 1, 1 };
+	static const uint32_t sanctum_forest[] = { 1, 0, 1, 0 }, harbor_island[] = { 0, 1, 0, 1 };
+	static const uint32_t harbor_forest[] = { 1, 0, 0, 1 }, chamber_forest[] = { 1, 1 };
+	static const int32_t other[] = { PLAIN, PLAIN, PLAIN };
+	struct deck d;
+	struct odds_ramp_game g;
+
+	deck_make(&d, 60, "{2}{G}", 2, "Forest", 16u, "Breeding Pool", 4u, NULL);
+	deck_add(&d, elves(), 4);
+	g = game(&d, pool_forest, an_elf, other, 2);
+	ck_assert(casts(&d, "{2}{G}", 2, &g));
+	d.q.life = 3;  /* Forest, Elves; the Pool untapped on 2 */
+	ck_assert(casts(&d, "{2}{G}", 2, &g));
+	d.q.life = 2;
+	ck_assert(!casts(&d, "{2}{G}", 2, &g));
+
+	deck_make(&d, 60, "{2}{G}", 2, "Forest", 10u, "Island", 6u, "Misty Rainforest", 4u, NULL);
+	deck_add(&d, elves(), 4);
+	g = game(&d, misty_island, an_elf, other, 2);
+	d.q.life = 2;  /* a Forest fetched on 1 for 1 life, the Elves; the Island */
+	ck_assert(casts(&d, "{2}{G}", 2, &g));
+	ck_assert(casts(&d, "{1}{G}{U}", 2, &g));
+	d.q.life = 1;
+	ck_assert(!casts(&d, "{2}{G}", 2, &g));
+
+	deck_make(&d, 60, "{1}{G}{U}", 2, "Forest", 8u, "Island", 4u, "Botanical Sanctum", 4u,
+		  "Hinterland Harbor", 4u, NULL);
+	deck_add(&d, elves(), 4);
+	g = game(&d, sanctum_forest, an_elf, other, 2);
+	ck_assert(casts(&d, "{1}{G}{U}", 2, &g));
+	g = game(&d, harbor_island, an_elf, other, 2);  /* Island: no {G}; Harbor first: tapped */
+	ck_assert(!casts(&d, "{1}{G}{U}", 2, &g));
+	ck_assert(casts(&d, "{G}{U}", 2, &g));
+	g = game(&d, harbor_forest, an_elf, other, 2);  /* Forest, Elves; Harbor untapped */
+	ck_assert(casts(&d, "{1}{G}{U}", 2, &g));
+
+	deck_make(&d, 60, "{2}{G}{U}", 3, "Forest", 12u, "Simic Growth Chamber", 4u, NULL);
+	deck_add(&d, elves(), 4);
+	g = game(&d, chamber_forest, an_elf, other, 3);
+	ck_assert(casts(&d, "{2}{G}{U}", 3, &g));
+	ck_assert(!casts(&d, "{3}{G}{U}", 3, &g));
+	ck_assert(!casts(&d, "{1}{G}{U}", 2, &g));  /* turn 2: the Forest went back */
+	g = game(&d, chamber_forest, none, other, 3);
+	ck_assert(!casts(&d, "{2}{G}{U}", 3, &g));
+	ck_assert(casts(&d, "{1}{G}{U}", 3, &g));
 }
 END_TEST
 
@@ -663,6 +720,7 @@ static Suite *ramp_suite(void)
 	tc = tcase_create("dorks");
 	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
 	tcase_add_test(tc, test_elves_turn_two);
+	tcase_add_test(tc, test_lands_with_elves);
 	tcase_add_test(tc, test_lands_alone);
 	suite_add_tcase(s, tc);
 
