@@ -171,10 +171,10 @@ int odds_ramp_sample(const struct mf_odds_query *q, uint64_t seed, uint32_t game
 int odds_ramp_check(const struct mf_odds_query *q, size_t kinds_max, uint32_t turn_max);
 
 /*
- * The other lands on the battlefield that a fast land (MF_MANA_KIND_FAST)
- * may see at most, and a slow land (MF_MANA_KIND_SLOW) needs at least, to
- * enter untapped: 2 for every such land today. The one place a land's own
- * threshold would be read from.
+ * The other lands on the battlefield that a land entering by how many
+ * lands you control (etb_if MF_MANA_IF_FEW_LANDS: a fast land, 2; Hive of
+ * the Eye Tyrant, 1) may see at most, or needs at least (MF_MANA_IF_MANY_LANDS:
+ * a slow land, 2), to enter untapped: its etb_lands.
  */
 uint32_t odds_ramp_untap_threshold(const struct mf_mana_land *land);
 

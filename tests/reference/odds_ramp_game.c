@@ -43,7 +43,7 @@ struct odds_ramp_player {
 
 uint32_t odds_ramp_untap_threshold(const struct mf_mana_land *land)
 {
-	return 2;
+	return land->etb_lands;
 }
 
 /* ------------------------------------------------------------------ */
@@ -175,18 +175,20 @@ static enum entry entry_of(const struct odds_ramp_player *p, size_t k, const uin
 		return ENTRY_TAPPED;
 	if (l->untap_life)
 		return ENTRY_SHOCK;
-	switch (l->kind) {
-	case MF_MANA_KIND_CHECK:
+	if (l->etb != MF_MANA_ETB_CONDITIONAL)
+		return ENTRY_UNTAPPED;
+	switch (l->etb_if) {
+	case MF_MANA_IF_TYPES:
 		for (size_t y = 0; y < p->nl; y++)
 			if (field[y] && (p->land[y]->basic_types & types))
 				return ENTRY_UNTAPPED;
 		return ENTRY_TAPPED;
-	case MF_MANA_KIND_FAST:
+	case MF_MANA_IF_FEW_LANDS:
 		return others <= odds_ramp_untap_threshold(l) ? ENTRY_UNTAPPED : ENTRY_TAPPED;
-	case MF_MANA_KIND_SLOW:
+	case MF_MANA_IF_MANY_LANDS:
 		return others >= odds_ramp_untap_threshold(l) ? ENTRY_UNTAPPED : ENTRY_TAPPED;
 	default:
-		return ENTRY_UNTAPPED;
+		return ENTRY_TAPPED;  /* a condition the model cannot tell */
 	}
 }
 
