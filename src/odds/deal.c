@@ -18,21 +18,56 @@
 #include "common/random.h"
 #include "odds/odds_internal.h"
 
-/* Lays out the copies of one land (land -1: the cards that are no land)
- * of catalogue cat into l at *at: its index in each deck (kind0, kind1)
- * and which decks hold each copy (count0, count1 copies). A copy's
- * identity is the land's (mf_odds_land_id()) and which copy it is. */
-static void lay(struct odds_layout *l, uint32_t *at, const struct mf_mana_catalogue *cat,
-		int32_t land, uint8_t kind0, uint8_t kind1, uint32_t count0, uint32_t count1)
+/* Lays out the copies of one card into l at *at: its code in each deck
+ * (kind0, kind1: a land's index, ODDS_SOURCE_CARD + a source's, or
+ * ODDS_SPELL) and which decks hold each copy (count0, count1 copies). A
+ * copy's identity is the card's (id: mf_odds_land_id(), mf_odds_source_id();
+ * 0 for the cards that are neither) and which copy it is. */
+static void lay(struct odds_layout *l, uint32_t *at, uint64_t id, uint8_t kind0, uint8_t kind1,
+		uint32_t count0, uint32_t count1)
 {
 	uint32_t most = count0 > count1 ? count0 : count1;
-	uint64_t base = land < 0 ? 0 : mf_odds_land_id(mf_mana_catalogue_land(cat, (size_t)land));
 
 	for (uint32_t j = 0; j < most; j++, (*at)++) {
 		l->kind[0][*at] = kind0;
 		l->kind[1][*at] = kind1;
 		l->in[*at] = (uint8_t)((j < count0) | (j < count1) << 1);
-		l->id[*at] = land < 0 ? mf_mix64(j) : mf_mix64(base + j * MF_SPLITMIX64_GAMMA);
+		l->id[*at] = !id ? mf_mix64(j) : mf_mix64(id + j * MF_SPLITMIX64_GAMMA);
+	}
+}
+
+static uint64_t land_id(const struct mf_odds_query *q, size_t i)
+{
+	return mf_odds_land_id(mf_mana_catalogue_land(q->cat, (size_t)q->lands[i]));
+}
+
+/* The index of the source of identity id in q's sources, or -1. */
+static int source_of(const struct mf_odds_query *q, uint64_t id)
+{
+	for (size_t i = 0; q && i < q->n_sources; i++)
+		if (mf_odds_source_id(&q->sources[i]) == id)
+			return (int)i;
+	return -1;
+}
+
+/* q's sources laid out, with q1's (NULL: none) beside them. */
+static void lay_sources(struct odds_layout *l, uint32_t *at, const struct mf_odds_query *q,
+			const struct mf_odds_query *q1)
+{
+	for (size_t i = 0; i < q->n_sources; i++) {
+		uint64_t id = mf_odds_source_id(&q->sources[i]);
+		int k1 = source_of(q1, id);
+
+		lay(l, at, id, (uint8_t)(ODDS_SOURCE_CARD + i),
+		    k1 < 0 ? ODDS_SPELL : (uint8_t)(ODDS_SOURCE_CARD + k1), q->source_counts[i],
+		    k1 < 0 ? 0 : q1->source_counts[k1]);
+	}
+	for (size_t i = 0; q1 && i < q1->n_sources; i++) {
+		uint64_t id = mf_odds_source_id(&q1->sources[i]);
+
+		if (source_of(q, id) < 0)
+			lay(l, at, id, ODDS_SPELL, (uint8_t)(ODDS_SOURCE_CARD + i), 0,
+			    q1->source_counts[i]);
 	}
 }
 
@@ -45,13 +80,15 @@ static int index_of(const struct mf_odds_query *q, int32_t land)
 	return -1;
 }
 
-/* The cards of q that are no land. */
+/* The cards of q that are neither land nor source. */
 static uint32_t others(const struct mf_odds_query *q)
 {
 	uint32_t lands = 0;
 
 	for (size_t i = 0; i < q->n_lands; i++)
 		lands += q->counts[i];
+	for (size_t i = 0; i < q->n_sources; i++)
+		lands += q->source_counts[i];
 	return q->size - lands;
 }
 
@@ -75,13 +112,14 @@ int mf_odds_layout_init(struct odds_layout *l, const struct mf_odds_query *q,
 	for (size_t i = 0; i < q->n_lands; i++) {
 		int k1 = q1 ? index_of(q1, q->lands[i]) : -1;
 
-		lay(l, &at, q->cat, q->lands[i], (uint8_t)i, k1 < 0 ? ODDS_SPELL : (uint8_t)k1, q->counts[i],
+		lay(l, &at, land_id(q, i), (uint8_t)i, k1 < 0 ? ODDS_SPELL : (uint8_t)k1, q->counts[i],
 		    k1 < 0 ? 0 : q1->counts[k1]);
 	}
 	for (size_t i = 0; q1 && i < q1->n_lands; i++)
 		if (index_of(q, q1->lands[i]) < 0)
-			lay(l, &at, q->cat, q1->lands[i], ODDS_SPELL, (uint8_t)i, 0, q1->counts[i]);
-	lay(l, &at, q->cat, -1, ODDS_SPELL, ODDS_SPELL, others(q), q1 ? others(q1) : 0);
+			lay(l, &at, land_id(q1, i), ODDS_SPELL, (uint8_t)i, 0, q1->counts[i]);
+	lay_sources(l, &at, q, q1);
+	lay(l, &at, 0, ODDS_SPELL, ODDS_SPELL, others(q), q1 ? others(q1) : 0);
 	l->n = at;
 	return MF_OK;
 }
@@ -144,7 +182,7 @@ static bool keeps(const struct odds_ctx *c, const struct odds_layout *l, int x, 
 
 	d->st = &c->stages[stage];
 	for (uint32_t j = 0; j < d->st->draw; j++)
-		lands += l->kind[x][pk->at[j]] != ODDS_SPELL;
+		lands += l->kind[x][pk->at[j]] < MF_ODDS_LAND_KINDS_MAX;  /* no spell, no source */
 	kept = mf_odds_lands_kept(c, d->st, lands, d->st->draw - lands);
 	d->bottomed = kept < lands;
 	for (uint32_t j = 0; j < pk->m; j++)

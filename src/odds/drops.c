@@ -16,7 +16,7 @@
  */
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/ramp_int.h"
 
 /* Battlefields tried before the hopeless test: most games that cast do so
  * on the first one or two, and the test's payment solve is then saved. */
@@ -346,6 +346,8 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 	uint8_t seen[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t last = ODDS_SPELL;
 
+	if (c->ramp)  /* sources make mana too: every line, turn by turn */
+		return mf_odds_castable_ramp(c, g);
 	if (short_of_mana(c, g))
 		return 0;
 	if (ordered(c, g))

@@ -8,7 +8,7 @@
 
 #include "common/hash.h"
 #include "common/random.h"
-#include "odds/odds_internal.h"
+#include "odds/ramp_int.h"
 
 const char *mf_odds_policy_name(enum mf_odds_policy policy)
 {
@@ -106,7 +106,18 @@ uint64_t mf_odds_land_id(const struct mf_mana_land *l)
 	id = mf_mix64(id ^ mf_fnv1a64(facts, sizeof(facts)));
 	for (unsigned i = 0; i < l->n_options; i++)  /* a sum: the options in any order */
 		id += mf_mix64(mf_fnv1a64(&l->options[i], sizeof(l->options[i])) + MF_SPLITMIX64_GAMMA);
-	return id;
+	return id ? id : 1;  /* 0 stands for the cards that are neither land nor source */
+}
+
+uint64_t mf_odds_source_id(const struct mf_odds_source *s)
+{
+	uint8_t facts[4] = { s->creature, s->enters_tapped, s->filter, s->n_options };
+	uint64_t id = s->name ? mf_fnv1a64(s->name, strlen(s->name)) : 0;
+
+	id = mf_mix64(id ^ mf_fnv1a64(facts, sizeof(facts)) ^ mf_mix64(mf_fnv1a64(&s->cost, sizeof(s->cost))));
+	for (unsigned i = 0; i < s->n_options; i++)  /* a sum: the options in any order */
+		id += mf_mix64(mf_fnv1a64(&s->options[i], sizeof(s->options[i])) + MF_SPLITMIX64_GAMMA);
+	return id ? id : 1;  /* 0 stands for the cards that are neither land nor source */
 }
 
 uint8_t mf_odds_found_by(const struct mf_mana_land *l)
@@ -339,10 +350,20 @@ static int check_query(const struct mf_odds_query *q)
 				return MF_ERR_INVALID;
 		lands += q->counts[i];
 	}
+	if (q->n_sources > MF_ODDS_SOURCE_KINDS_MAX)
+		return MF_ERR_LIMIT;
+	if (q->n_sources && (!q->sources || !q->source_counts))
+		return MF_ERR_INVALID;
+	for (size_t i = 0; i < q->n_sources; i++) {
+		if (!q->source_counts[i])
+			return MF_ERR_INVALID;
+		lands += q->source_counts[i];  /* cards of the deck all the same */
+	}
 	if (lands > q->size)
 		return MF_ERR_INVALID;
-	if (q->n_sources)  /* the game of mana that is no land: not played yet */
-		return MF_ERR_LIMIT;
+	/* an exact count plays lands only: with sources, a sample */
+	if (q->n_sources && q->method == MF_ODDS_EXACT)
+		return MF_ERR_INVALID;
 	if (q->policy == MF_ODDS_CUSTOM)
 		for (int i = 0; i < 4; i++)
 			if (q->custom.keep_lo[i] > q->custom.keep_hi[i] || q->custom.keep_hi[i] > 7 - i)
@@ -402,9 +423,11 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 	for (size_t i = 0; i < q->n_lands; i++) {
 		struct odds_group *last = c->n_groups ? &c->g[c->n_groups - 1] : NULL;
 
-		if (last && alike(mf_mana_catalogue_land(q->cat, (size_t)last->land),
-				  mf_mana_catalogue_land(q->cat, (size_t)kinds[i].land), last, &kinds[i],
-				  keep)) {
+		/* with sources, lands alike for the cost are not: a source's cost
+		 * is paid with any of their mana (ramp.c) */
+		if (last && !q->n_sources &&
+		    alike(mf_mana_catalogue_land(q->cat, (size_t)last->land),
+			  mf_mana_catalogue_land(q->cat, (size_t)kinds[i].land), last, &kinds[i], keep)) {
 			last->count += kinds[i].count;
 			c->kind_group[kinds[i].kind] = (uint8_t)(c->n_groups - 1);
 			continue;
@@ -467,6 +490,8 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	if (!rc)
 		rc = mf_odds_table_init(&c->pays, c->n_groups, &c->heap);
 	c->castable.max_entries = c->pays.max_entries = ODDS_MEMO_MAX;
+	if (!rc && q->n_sources)
+		rc = mf_odds_ramp_new(c);
 	return rc;
 }
 
@@ -478,4 +503,5 @@ void mf_odds_model_free(struct odds_ctx *c)
 	c->frontiers = NULL;
 	mf_odds_table_free(&c->castable);
 	mf_odds_table_free(&c->pays);
+	mf_odds_ramp_free(c);
 }

@@ -32,8 +32,12 @@
 
 #include "manaflow/odds.h"
 
+struct odds_ramp;  /* ramp_int.h */
+
 #define ODDS_SPELL 0xff  /* a card that is no land, in a sampled deck or a draw */
 #define ODDS_NONE 0xfe   /* no draw this turn */
+#define ODDS_SOURCE_CARD 0xc0  /* source s of the query (a card that is no land but
+				* makes mana), dealt or drawn: ODDS_SOURCE_CARD + s */
 
 /* How a land behaves when played on turn T itself (docs/odds.md). Played
  * earlier, every land is untapped on turn T. */
@@ -135,6 +139,7 @@ struct odds_ctx {
 	struct odds_table pays;      /* pay.c: untapped lands -> least life (+1) */
 	int32_t *board;         /* pay.c scratch: the lands asked of the solver */
 	void *frontiers;        /* lines.c scratch, made on first use */
+	struct odds_ramp *ramp; /* the query's sources (ramp_int.h), NULL without */
 	uint64_t work, budget, solver_calls;
 	bool over_budget;
 	bool stopped;           /* q->stop was raised (seen by mf_odds_charge) */
@@ -153,6 +158,10 @@ uint8_t mf_odds_found_by(const struct mf_mana_land *l);
  * dealt alike wherever the model plays it alike, and two lands of one name
  * that it plays differently are told apart. */
 uint64_t mf_odds_land_id(const struct mf_mana_land *l);
+
+/* model.c: source s's identity in a sample's deal, as a land's: a hash of
+ * its name and of every fact the model plays it by; never 0. */
+uint64_t mf_odds_source_id(const struct mf_odds_source *s);
 
 /* model.c: groups, stages and lands_needed from the query; MF_OK or an
  * mf_status (MF_ERR_INVALID, MF_ERR_LIMIT, MF_ERR_NOMEM). */
@@ -247,7 +256,8 @@ double mf_odds_binom(uint32_t n, uint32_t k);
  * card drawn on each turn 1..turn (a group, ODDS_SPELL or ODDS_NONE). */
 struct odds_game {
 	const uint8_t *hand;   /* n_groups counts */
-	const uint8_t *draws;  /* draws[t - 1] for turn t */
+	const uint8_t *hand_src;  /* with sources: the kept hand's, by kind; else NULL */
+	const uint8_t *draws;  /* draws[t - 1] for turn t (ODDS_SOURCE_CARD + s: source s) */
 	uint32_t turn;
 };
 

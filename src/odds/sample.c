@@ -26,6 +26,7 @@
 /* One member's game in progress. */
 struct player {
 	uint8_t hand[MF_ODDS_LAND_KINDS_MAX], draws[MF_ODDS_TURN_MAX];
+	uint8_t hand_src[MF_ODDS_SOURCE_KINDS_MAX];  /* sources kept, by kind */
 	uint8_t lands[MF_ODDS_TURN_MAX];    /* lands seen by each turn */
 	uint8_t colored[MF_ODDS_TURN_MAX];  /* those making a cost colour */
 	uint32_t breaks;          /* bit t - 1: a land a fetch finds drawn on t */
@@ -36,6 +37,31 @@ struct player {
 				   * the game is the record's; else -1 */
 };
 
+/* The sources of a hand of `spells` spells, src[] of them sources, that
+ * stage st keeps, bottoming spells by Karsten's counts: the spells that
+ * make no mana first, then sources, the highest mana value first (ties:
+ * the later of the query's). lands_bottomed: the lands it bottoms. */
+static void keep_sources(const struct odds_ctx *c, const struct odds_stage *st, uint32_t spells,
+			 uint32_t lands_bottomed, uint8_t *src)
+{
+	uint32_t sources = 0, out;
+
+	for (size_t k = 0; k < c->q->n_sources; k++)
+		sources += src[k];
+	out = st->bottom - lands_bottomed;  /* spells bottomed */
+	out = out > spells - sources ? out - (spells - sources) : 0;
+	while (out-- && sources--) {
+		size_t worst = SIZE_MAX;
+
+		for (size_t k = 0; k < c->q->n_sources; k++)
+			if (src[k] && (worst == SIZE_MAX ||
+				       mf_mana_cost_total(&c->q->sources[k].cost) >=
+				       mf_mana_cost_total(&c->q->sources[worst].cost)))
+				worst = k;
+		src[worst]--;
+	}
+}
+
 /* Member m's view of deal d: the lands it keeps, its draws by group. */
 static void sit(const struct odds_member *m, const struct odds_deal *d, struct player *p)
 {
@@ -44,10 +70,13 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 	uint32_t spells = 0, first = c->draw_t1 ? 1 : 2, lands = 0, colored = 0;
 
 	memset(p->hand, 0, sizeof(p->hand));
+	memset(p->hand_src, 0, sizeof(p->hand_src));
 	for (uint32_t j = 0; j < d->st->draw; j++) {
 		uint8_t g;
 
-		if (d->cards[j] == ODDS_SPELL) {
+		if (d->cards[j] >= ODDS_SOURCE_CARD && d->cards[j] != ODDS_SPELL)
+			p->hand_src[d->cards[j] - ODDS_SOURCE_CARD]++;
+		if (d->cards[j] >= MF_ODDS_LAND_KINDS_MAX) {
 			spells++;
 			continue;
 		}
@@ -60,11 +89,14 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 		mf_odds_keep(c, d->st, spells, held, p->hand);
 	else  /* no land bottomed: the hand kept is the lands drawn */
 		memcpy(p->hand, held, c->n_groups);
+	if (c->ramp && d->st->bottom)
+		keep_sources(c, d->st, spells, lands - mf_odds_lands_kept(c, d->st, lands, spells),
+			     p->hand_src);
 	memset(p->draws, ODDS_NONE, sizeof(p->draws));
 	for (uint32_t t = first; t <= c->last_turn; t++) {
 		uint8_t card = d->cards[d->st->draw + t - first];
 
-		p->draws[t - 1] = card == ODDS_SPELL ? ODDS_SPELL : c->kind_group[card];
+		p->draws[t - 1] = card >= MF_ODDS_LAND_KINDS_MAX ? card : c->kind_group[card];
 	}
 	p->on_turn = 0;
 	p->cast = false;
@@ -190,7 +222,8 @@ static void play_turn(struct odds_member *m, uint64_t asks, struct player *p, co
 
 		if (((yes | no) >> i & 1) || !m[i].active)
 			continue;
-		g = (struct odds_game){ .hand = p[i].hand, .draws = p[i].draws, .turn = t };
+		g = (struct odds_game){ .hand = p[i].hand, .hand_src = p[i].hand_src, .draws = p[i].draws,
+					.turn = t };
 		castable = mf_odds_castable(m[i].c, &g);
 		if (castable < 0) {
 			drop_out(&m[i], castable);

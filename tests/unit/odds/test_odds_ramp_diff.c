@@ -203,10 +203,8 @@ END_TEST
 /* Identities with sources                                             */
 
 #define DECK_SOURCES 3
-#define POOL_SOURCES 12
 
-/* The dorks and rocks the decks draw from: source i of the list. */
-static struct mf_odds_source pool_source(size_t i)
+struct mf_odds_source ramp_pool_source(size_t i)
 {
 	switch (i) {
 	case 0:
@@ -240,22 +238,19 @@ static struct mf_odds_source pool_source(size_t i)
 	}
 }
 
-/* A deck of q's lands (q points to them) and 1 to DECK_SOURCES sources of
- * the list, 4 copies each, and a source that makes nothing last (3
- * copies), into src and counts; q plays them. */
-static void add_sources(struct odds_random *r, struct mf_odds_query *q,
-			struct mf_odds_source *src, uint32_t *counts)
+void ramp_add_sources(struct odds_random *r, struct mf_odds_query *q, size_t most,
+		      struct mf_odds_source *src, uint32_t *counts)
 {
-	size_t n = 1 + (size_t)(odds_random_bits(r) % DECK_SOURCES);
-	bool taken[POOL_SOURCES] = { false };
+	size_t n = 1 + (size_t)(odds_random_bits(r) % most);
+	bool taken[RAMP_POOL_SOURCES] = { false };
 
 	for (size_t i = 0; i < n; i++) {
-		size_t pick = (size_t)(odds_random_bits(r) % POOL_SOURCES);
+		size_t pick = (size_t)(odds_random_bits(r) % RAMP_POOL_SOURCES);
 
 		while (taken[pick])
-			pick = (pick + 1) % POOL_SOURCES;
+			pick = (pick + 1) % RAMP_POOL_SOURCES;
 		taken[pick] = true;
-		src[i] = pool_source(pick);
+		src[i] = ramp_pool_source(pick);
 		counts[i] = 4;
 	}
 	src[n] = ramp_source("Dud", "{1}", false, false, 0, NULL);
@@ -266,9 +261,7 @@ static void add_sources(struct odds_random *r, struct mf_odds_query *q,
 	q->policy = MF_ODDS_NONE;
 }
 
-/* Deals a random game of q (lands, sources, other cards) from rng: a kept 7
- * and its draws. */
-static void deal_sources(const struct mf_odds_query *q, uint64_t *rng, struct odds_ramp_game *g)
+void ramp_deal_sources(const struct mf_odds_query *q, uint64_t *rng, struct odds_ramp_game *g)
 {
 	int32_t deck[MF_ODDS_DECK_MAX];
 	uint32_t at = 0, cards = 7 + q->turn;
@@ -380,12 +373,12 @@ START_TEST(test_identities)
 		odds_random_large(&r, &q, idx, counts);
 		if (q.turn > TURN_CAP)
 			q.turn = TURN_CAP;
-		add_sources(&r, &q, src, src_counts);
+		ramp_add_sources(&r, &q, DECK_SOURCES, src, src_counts);
 		odds_random_print(&q, text, sizeof(text));
 		for (int i = 0; i < 10; i++) {
 			struct odds_ramp_game g;
 
-			deal_sources(&q, &rng, &g);
+			ramp_deal_sources(&q, &rng, &g);
 			snprintf(where, sizeof(where), "seed %d query %d game %d (%s, ...): %s",
 				 _i, n, i, src[0].name, text);
 			game_identities(&q, &g, where);

@@ -747,6 +747,7 @@ static Suite *ramp_suite(void)
 	suite_add_tcase(s, tc);
 
 	ramp_add_diff_tcases(s);
+	ramp_add_engine_tcases(s);
 	return s;
 }
 

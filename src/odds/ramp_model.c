@@ -1,0 +1,112 @@
+/*
+ * The making of a query's mana that is no land (ramp_int.h), for the model
+ * (model.c): its sources checked and read (their costs as pools pay them),
+ * the spell's cost likewise, the Tron pieces, and the memos of the turns
+ * and the lines of play; and their freeing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "odds/ramp_int.h"
+
+/* The Tron pieces of c's catalogue, and which one each group is. */
+static void tron_pieces(struct odds_ctx *c)
+{
+	const struct mf_mana_catalogue *cat = c->q->cat;
+	struct odds_ramp *r = c->ramp;
+	const char *names[8];
+
+	r->n_tron = 0;
+	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++) {
+		const struct mf_mana_land *l = mf_mana_catalogue_land(cat, i);
+		bool known = false;
+
+		for (size_t k = 0; k < r->n_tron && l->tron; k++)
+			known |= strcmp(names[k], l->name) == 0;
+		if (l->tron && !known && r->n_tron < 8)
+			names[r->n_tron++] = l->name;
+	}
+	for (size_t g = 0; g < c->n_groups; g++) {
+		const struct mf_mana_land *l = mf_mana_catalogue_land(cat, (size_t)c->g[g].land);
+
+		r->tron_piece[g] = -1;
+		for (size_t k = 0; k < r->n_tron && l->tron; k++)
+			if (strcmp(names[k], l->name) == 0)
+				r->tron_piece[g] = (int8_t)k;
+	}
+}
+
+/* Whether source s is one the model holds: no {X}, its filter and options
+ * in range, each option of 1 to 8 mana. */
+static bool holds(const struct mf_odds_source *s)
+{
+	if (s->cost.x_count || s->filter > MF_ODDS_SOURCE_FILTER_MAX ||
+	    s->n_options > MF_MANA_LAND_OPTIONS_MAX)
+		return false;
+	for (size_t o = 0; o < s->n_options; o++) {
+		unsigned made = 0;
+
+		for (int t = 0; t < MF_MANA_TYPES; t++)
+			made += s->options[o].mana[t];
+		if (made < 1 || made > 8)
+			return false;
+	}
+	return true;
+}
+
+int mf_odds_ramp_new(struct odds_ctx *c)
+{
+	const struct mf_odds_query *q = c->q;
+	struct odds_ramp *r;
+	size_t board = c->n_groups + 2 * q->n_sources;
+	int rc = MF_OK;
+
+	r = c->ramp = calloc(1, sizeof(*r));
+	if (!r)
+		return MF_ERR_NOMEM;
+	r->n = q->n_sources;
+	for (size_t k = 0; k < r->n && !rc; k++) {
+		struct ramp_source *s = &r->s[k];
+
+		s->src = &q->sources[k];
+		if (!holds(s->src))
+			return MF_ERR_INVALID;
+		s->count = q->source_counts[k];
+		s->mv = (uint32_t)mf_mana_cost_total(&s->src->cost);
+		s->taps_now = !s->src->creature && !s->src->enters_tapped;
+		rc = mf_odds_ramp_cost(&s->src->cost, 0, &s->cost);
+	}
+	if (!rc)
+		rc = mf_odds_ramp_cost(&q->cost, q->x, &r->spell);
+	tron_pieces(c);
+	if (!rc)
+		rc = mf_odds_table_init(&r->casts, board, &c->heap);
+	if (!rc)
+		rc = mf_odds_table_init(&r->pays, board, &c->heap);
+	if (!rc)
+		rc = mf_odds_table_init(&r->seen, RAMP_TYPES + 2 * r->n, &c->heap);
+	for (int i = 0; i < 2 && !rc; i++)
+		rc = mf_odds_table_init(&r->lines[i], 3 * c->n_groups + 2 * r->n, &c->heap);
+	r->casts.max_entries = r->pays.max_entries = ODDS_MEMO_MAX;
+	return rc;
+}
+
+void mf_odds_ramp_free(struct odds_ctx *c)
+{
+	struct odds_ramp *r = c->ramp;
+
+	if (!r)
+		return;
+	for (size_t k = 0; k < r->n; k++)
+		mf_odds_ramp_cost_free(&r->s[k].cost);
+	mf_odds_ramp_cost_free(&r->spell);
+	mf_odds_table_free(&r->casts);
+	mf_odds_table_free(&r->pays);
+	mf_odds_table_free(&r->seen);
+	mf_odds_table_free(&r->lines[0]);
+	mf_odds_table_free(&r->lines[1]);
+	free(r->cast_list);
+	free(r->line);
+	free(r);
+	c->ramp = NULL;
+}

@@ -1,0 +1,243 @@
+/*
+ * The engine's mana that is no land (src/odds/ramp*.c) against the
+ * independent reference (tests/reference/odds_ramp), on random decks from
+ * fixed seeds: lands of every family of the catalogue (odds_random) with
+ * dorks and rocks of the list (ramp_pool_source).
+ *
+ * "engine-games": game by game. A model is built for the deck
+ * (mf_odds_model) and each random game is asked of mf_odds_castable turn
+ * after turn, 1 .. T, as the sampler asks it (the engine keeps a game's
+ * lines of play from one turn to the next), then of odds_ramp_castable
+ * with the query's turn set to each; the answers must be the same. Every
+ * fourth game is asked at T alone, its lines made afresh.
+ *
+ * "engine-sample": the figures. mf_odds_compute (MF_ODDS_AUTO, which
+ * samples a deck with sources) against odds_ramp_exact on small decks (1-3
+ * lands and 1-2 sources, turns 1-4, every policy): p_lands exactly,
+ * p_castable and the given figure within 4 standard errors.
+ */
+#include <check.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "manaflow/mana.h"
+#include "manaflow/odds.h"
+#include "../../reference/odds_ramp.h"
+#include "odds/odds_internal.h"
+#include "odds_random.h"
+#include "test_odds_ramp_ref.h"
+
+#ifndef ENGINE_SEEDS
+#define ENGINE_SEEDS 4
+#endif
+#ifndef ENGINE_QUERIES
+#define ENGINE_QUERIES 30
+#endif
+#ifndef SAMPLE_QUERIES
+#define SAMPLE_QUERIES 12
+#endif
+
+#define TURN_CAP 5    /* the reference's lines of play grow fast with the turn */
+#define GAMES 12      /* games of each deck */
+#define SIGMAS 4.0
+
+/* The engine's game of reference game g on c's model: hand by group and
+ * by source kind, draws as codes. */
+static void engine_game(const struct odds_ctx *c, const struct mf_odds_query *q,
+			const struct odds_ramp_game *g, uint8_t *hand, uint8_t *hand_src,
+			uint8_t *draws)
+{
+	memset(hand, 0, MF_ODDS_LAND_KINDS_MAX);
+	memset(hand_src, 0, MF_ODDS_SOURCE_KINDS_MAX);
+	for (size_t k = 0; k < q->n_lands; k++)
+		hand[c->kind_group[k]] = (uint8_t)(hand[c->kind_group[k]] + g->hand[k]);
+	for (size_t s = 0; s < q->n_sources; s++)
+		hand_src[s] = (uint8_t)g->hand_sources[s];
+	for (uint32_t t = 1; t <= q->turn; t++) {
+		int32_t d = g->drawn[t];
+
+		if (d < 0)
+			draws[t - 1] = ODDS_SPELL;
+		else if ((size_t)d < q->n_lands)
+			draws[t - 1] = c->kind_group[d];
+		else
+			draws[t - 1] = (uint8_t)(ODDS_SOURCE_CARD + (size_t)d - q->n_lands);
+	}
+}
+
+/* The sources of q, as "4 Sol Ring; 3 Dud;", into buf of size bytes. */
+static void print_sources(const struct mf_odds_query *q, char *buf, size_t size)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t s = 0; s < q->n_sources && at < size; s++) {
+		int n = snprintf(buf + at, size - at, "%u %s; ", q->source_counts[s],
+				 q->sources[s].name);
+
+		if (n < 0)
+			break;
+		at += (size_t)n;
+	}
+}
+
+/* Whether the reference casts game g of q on turn t; fails on an error. */
+static bool ref_casts(const struct mf_odds_query *q, const struct odds_ramp_game *g, uint32_t t,
+		      const char *where)
+{
+	struct mf_odds_query at = *q;
+	bool out;
+	int rc;
+
+	at.turn = t;
+	rc = odds_ramp_castable(&at, g, &out);
+	ck_assert_msg(rc == MF_OK, "%s: odds_ramp_castable %s", where, mf_status_str(rc));
+	return out;
+}
+
+/* Whether the engine casts game (hand, hand_src, draws) on turn t. */
+static bool engine_casts(struct odds_ctx *c, const uint8_t *hand, const uint8_t *hand_src,
+			 const uint8_t *draws, uint32_t t, const char *where)
+{
+	struct odds_game eg = { .hand = hand, .hand_src = hand_src, .draws = draws, .turn = t };
+	int rc = mf_odds_castable(c, &eg);
+
+	ck_assert_msg(rc >= 0, "%s: mf_odds_castable %s", where, mf_status_str(rc));
+	return rc == 1;
+}
+
+START_TEST(test_engine_games)
+{
+	struct odds_random r;
+	uint32_t cast = 0, asked = 0;
+
+	odds_random_init(&r, ramp_cat, 0x656e6769u + (uint64_t)_i);
+	odds_random_with_mdfc(&r);
+	for (int n = 0; n < (int)ramp_scaled(ENGINE_QUERIES); n++) {
+		int32_t idx[ODDS_RANDOM_LARGE_KINDS];
+		uint32_t counts[ODDS_RANDOM_LARGE_KINDS], src_counts[4];
+		struct mf_odds_source src[4];
+		struct mf_odds_query q;
+		struct odds_ctx c;
+		uint64_t rng = odds_random_bits(&r);
+		char text[1024], names[256], where[1400];
+		int rc;
+
+		odds_random_large(&r, &q, idx, counts);
+		if (q.turn > TURN_CAP)
+			q.turn = TURN_CAP;
+		ramp_add_sources(&r, &q, 3, src, src_counts);
+		odds_random_print(&q, text, sizeof(text));
+		print_sources(&q, names, sizeof(names));
+		rc = mf_odds_model(&c, &q);
+		ck_assert_msg(rc == MF_OK, "seed %d query %d: model %s: %s", _i, n,
+			      mf_status_str(rc), text);
+		c.budget = UINT64_MAX;
+		for (int i = 0; i < GAMES; i++) {
+			struct odds_ramp_game g;
+			uint8_t hand[MF_ODDS_LAND_KINDS_MAX], hand_src[MF_ODDS_SOURCE_KINDS_MAX];
+			uint8_t draws[MF_ODDS_TURN_MAX];
+			uint32_t from = i % 4 == 3 ? q.turn : 1;
+
+			ramp_deal_sources(&q, &rng, &g);
+			engine_game(&c, &q, &g, hand, hand_src, draws);
+			for (uint32_t t = from; t <= q.turn; t++) {
+				bool want, got;
+
+				snprintf(where, sizeof(where),
+					 "seed %d query %d game %d turn %u: %s sources: %s", _i, n, i,
+					 t, text, names);
+				want = ref_casts(&q, &g, t, where);
+				got = engine_casts(&c, hand, hand_src, draws, t, where);
+				ck_assert_msg(got == want, "%s: engine %d, reference %d", where, got,
+					      want);
+				cast += want;
+				asked++;
+			}
+		}
+		mf_odds_model_free(&c);
+	}
+	/* a test that cannot fail on one side only is no test */
+	ck_assert_msg(cast > asked / 20 && cast < asked - asked / 20,
+		      "seed %d: %u castable of %u asked", _i, cast, asked);
+}
+END_TEST
+
+/* A small deck for the exact reference: 1-3 lands and 1-2 sources of the
+ * list (a dud counted as a source kind too), turns 1-4, any policy. */
+static void small_deck(struct odds_random *r, struct mf_odds_query *q, int32_t *idx,
+		       uint32_t *counts, struct mf_odds_source *src, uint32_t *src_counts)
+{
+	enum mf_odds_policy policy;
+	struct mf_odds_custom custom;
+
+	odds_random_small(r, q, idx, counts);
+	policy = q->policy;
+	custom = q->custom;
+	if (q->n_lands > 2)
+		q->n_lands = 1 + (size_t)(odds_random_bits(r) % 2);
+	ramp_add_sources(r, q, ODDS_RAMP_EXACT_KINDS_MAX - q->n_lands - 1, src, src_counts);
+	q->policy = policy;
+	q->custom = custom;
+	q->method = MF_ODDS_AUTO;
+	q->seed = odds_random_bits(r);
+}
+
+START_TEST(test_engine_sample)
+{
+	struct odds_random r;
+
+	odds_random_init(&r, ramp_cat, 0x73616d65u + (uint64_t)_i);
+	odds_random_with_mdfc(&r);
+	for (int n = 0; n < (int)ramp_scaled(SAMPLE_QUERIES); n++) {
+		int32_t idx[ODDS_RANDOM_SMALL_KINDS];
+		uint32_t counts[ODDS_RANDOM_SMALL_KINDS], src_counts[4];
+		struct mf_odds_source src[4];
+		struct mf_odds_query q;
+		struct odds_play_result want;
+		struct mf_odds_result got;
+		char text[1024], names[256];
+		int rc;
+
+		small_deck(&r, &q, idx, counts, src, src_counts);
+		odds_random_print(&q, text, sizeof(text));
+		print_sources(&q, names, sizeof(names));
+		rc = odds_ramp_exact(&q, &want);
+		ck_assert_msg(rc == MF_OK, "seed %d query %d: reference %s: %s", _i, n,
+			      mf_status_str(rc), text);
+		rc = mf_odds_compute(&q, &got);
+		ck_assert_msg(rc == MF_OK, "seed %d query %d: engine %s: %s", _i, n,
+			      mf_status_str(rc), text);
+		ck_assert_msg(got.method == MF_ODDS_SAMPLE, "seed %d query %d: not sampled", _i, n);
+		ck_assert_msg(fabs(got.p_lands - want.p_lands) <= 1e-9,
+			      "seed %d query %d: p_lands %.9f, reference %.9f: %s", _i, n,
+			      got.p_lands, want.p_lands, text);
+		ck_assert_msg(fabs(got.p_castable - want.p_castable) <= SIGMAS * got.se[1] + 1e-9,
+			      "seed %d query %d: p_castable %.5f (se %.5f), reference %.5f: %s sources: %s",
+			      _i, n, got.p_castable, got.se[1], want.p_castable, text, names);
+		if (got.given_defined && want.given_defined)
+			ck_assert_msg(fabs(got.p_castable_given_lands - want.p_castable_given_lands) <=
+					      SIGMAS * got.se[2] + 1e-9,
+				      "seed %d query %d: given %.5f (se %.5f), reference %.5f: %s sources: %s",
+				      _i, n, got.p_castable_given_lands, got.se[2],
+				      want.p_castable_given_lands, text, names);
+	}
+}
+END_TEST
+
+void ramp_add_engine_tcases(Suite *s)
+{
+	TCase *tc = tcase_create("engine-games");
+
+	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
+	tcase_add_loop_test(tc, test_engine_games, 0, ENGINE_SEEDS);
+	tcase_set_timeout(tc, 900);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("engine-sample");
+	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
+	tcase_add_loop_test(tc, test_engine_sample, 0, 3);
+	tcase_set_timeout(tc, 900);
+	suite_add_tcase(s, tc);
+}
