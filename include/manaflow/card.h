@@ -195,6 +195,13 @@ enum mf_card_land_why {
 	MF_CARD_WHY_NO_MANA,           /* unsupported only: no mana or fetch ability at all */
 	MF_CARD_WHY_OTHER_LANDS,       /* gives every land a basic land type (Urborg): only
 					* this land's own mana is read */
+	/* Of cards that are no land (mf_card_source_read()): */
+	MF_CARD_WHY_RITUAL,            /* an instant or sorcery that adds mana once (Dark Ritual) */
+	MF_CARD_WHY_TOKENS,            /* creates tokens that make mana (Treasure) */
+	MF_CARD_WHY_LAND_SEARCH,       /* puts lands onto the battlefield from the library
+					* (Rampant Growth, Cultivate) */
+	MF_CARD_WHY_NOT_PERMANENT_KIND,/* a mana ability of a permanent that is neither a
+					* creature nor an artifact (Utopia Sprawl) */
 	MF_CARD_WHY_COUNT
 };
 
@@ -307,6 +314,86 @@ MF_EXPORT int mf_card_land_read(const struct mf_card_object *card, struct mf_car
  * string, never NULL and never to be freed ("" for MF_CARD_WHY_NONE,
  * "unknown" past the set). */
 MF_EXPORT const char *mf_card_land_why_text(enum mf_card_land_why why);
+
+/* ------------------------------------------------------------------ */
+/* Sources: mana from cards that are no land                           */
+
+/*
+ * mf_card_source_read() reads what a card that is no land does for mana, as
+ * the odds' model of mana that is no land plays it (docs/odds.md): creatures
+ * ("dorks") and artifacts ("rocks") with a mana ability "{T}: Add ..." or
+ * "{N}, {T}: Add ..." (a Signet's filter, N at most 4). A reader, not a model,
+ * as mf_card_land_read(): it says what the card says and lists each
+ * mana-relevant clause it does not read, with a reason.
+ *  - "Add {G}." one alternative; "Add {C}{C}." one making two; "Add {G},
+ *    {W}, or {U}." three; "Add one mana of any color." five;
+ *  - "<this> deals 1 damage to you" after an "Add" sentence: that
+ *    alternative's life (a Talisman's coloured mana, not its {C});
+ *  - "Add one mana of any color in your commander's color identity." (Arcane
+ *    Signet, Commander's Sphere): the five colours with `identity` set, for
+ *    the caller to narrow to the commander's colours;
+ *  - "As <this> enters, choose a color." with "Add one mana of the chosen
+ *    color." (Coldsteel Heart): the five colours with `chosen` set;
+ *  - "<this> enters tapped.": enters_tapped;
+ *  - not read, listed with a reason: an instant's or sorcery's "Add"
+ *    (MF_CARD_WHY_RITUAL), Treasure and other tokens that make mana
+ *    (MF_CARD_WHY_TOKENS), putting lands from the library onto the
+ *    battlefield (MF_CARD_WHY_LAND_SEARCH), "Spend this mana only ...",
+ *    abilities whose cost is more than {T} and at most {4} of generic mana,
+ *    mana abilities of enchantments and planeswalkers, and the land
+ *    reader's other reasons (counters, triggered mana, other permanents).
+ * Lines with no mana in them (exalted, "Draw a card") are not listed.
+ */
+
+enum mf_card_source_kind {
+	MF_CARD_SOURCE_NONE = 0,   /* no creature and no artifact (an instant, an enchantment) */
+	MF_CARD_SOURCE_CREATURE,   /* a creature (an artifact creature too): summoning sick */
+	MF_CARD_SOURCE_ARTIFACT,   /* an artifact that is no creature: taps as it is cast */
+};
+
+#define MF_CARD_SOURCE_FILTER_MAX 4  /* largest {N} of a "{N}, {T}: Add" ability read */
+
+/* One face of a card that is no land, as a mana source. A face with mana
+ * abilities read has n_mana > 0 and unsupported MF_CARD_WHY_NONE; a face
+ * whose only mana-relevant clauses were not read has n_mana 0 and the
+ * first such clause's reason in unsupported (the clauses in ignored[]).
+ * All the alternatives of a face share its filter: a face with abilities
+ * of two different filters keeps those of the first ability read, and
+ * lists the others (MF_CARD_WHY_FILTER). */
+struct mf_card_source {
+	const char *name;        /* the face's name, pointing into the caller's card */
+	const char *mana_cost;   /* the face's mana cost, pointing into the caller's card */
+	size_t face;             /* index in card->faces, or MF_CARD_LAND_CARD */
+	enum mf_card_source_kind kind;
+	bool enters_tapped;      /* "<this> enters [the battlefield] tapped." */
+	uint8_t filter;          /* generic mana each tap's cost takes: "{1}, {T}: Add {W}{U}" 1 */
+	bool identity;           /* "... any color in your commander's color identity" */
+	bool chosen;             /* "... the chosen color", chosen as it enters */
+	uint8_t n_mana;
+	struct mf_card_land_mana mana[MF_CARD_LAND_MANA_MAX];  /* the land reader's struct:
+								 * mana, life, flags, ability */
+	uint8_t n_ignored;
+	uint16_t n_ignored_total;
+	struct mf_card_land_ignored ignored[MF_CARD_LAND_IGNORED_MAX];
+	enum mf_card_land_why unsupported;
+};
+
+/* Every face of one card that is a source, or that says something of mana
+ * the reader did not read. */
+struct mf_card_sources {
+	size_t n;  /* 0: a card that says nothing of mana, or a land */
+	struct mf_card_source faces[MF_CARD_FACES_MAX];
+};
+
+/*
+ * Reads the faces of a card that is no land as mana sources (above). A
+ * face whose type line says "Land" is the land reader's and is skipped. A
+ * card without faces is read from its own fields; a card with faces, face
+ * by face. A face gives an entry when it has a mana ability read or a
+ * mana-relevant clause not read. Same returns, limits and ownership as
+ * mf_card_land_read(); nothing is allocated.
+ */
+MF_EXPORT int mf_card_source_read(const struct mf_card_object *card, struct mf_card_sources *out);
 
 #ifdef __cplusplus
 }
