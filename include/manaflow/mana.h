@@ -141,7 +141,13 @@ struct mf_mana_land {
 			       * (the only way a land enters during a payment); an MDFC
 			       * face has no basic land type, so no fetch finds it */
 	uint8_t tron;         /* colourless made while Tron is assembled, 0 if no piece */
-	uint8_t n_options;    /* 0 for a fetch land */
+	uint8_t identity;     /* a land that makes "one mana of any color in your
+			       * commander's color identity" (Command Tower): the colours
+			       * (bit t: type t) it may make, of which mf_mana_land_narrow()
+			       * keeps those of a deck's identity as its alternatives. As
+			       * a catalogue holds it, n_options is 0: it makes nothing
+			       * until narrowed. 0 for any other land */
+	uint8_t n_options;    /* 0 for a fetch land, and for an identity land not narrowed */
 	struct mf_mana_land_option options[MF_MANA_LAND_OPTIONS_MAX];
 };
 
@@ -162,6 +168,8 @@ struct mf_mana_parse_error {
  * keywords separated by single blanks: "basic", "snow", "etb=tapped",
  * "etb=conditional", "etb=fewN" and "etb=manyN" (conditional: untapped with
  * at most, at least, N other lands), "fetch=tapped", "fetch=untap4",
+ * "identity" (the alternatives, one colour each for no life, are the
+ * colours the land may make: mf_mana_land.identity),
  * "kind=NAME" (kind=check, fast and slow lands that are conditional enter
  * by their cycle's condition: a land of its colours' types, at most two
  * other lands, at least two). The notes "--shock"
@@ -192,6 +200,15 @@ MF_EXPORT int mf_mana_catalogue_builtin(struct mf_mana_catalogue **out,
  * MF_OK, or MF_ERR_INVALID with err->reason (err->line 0).
  */
 MF_EXPORT int mf_mana_land_check(struct mf_mana_land *land, struct mf_mana_parse_error *err);
+
+/*
+ * Narrows an identity land (land->identity non-zero) to a deck's colour
+ * identity (bit t: colour t, W = bit 0 ... G = bit 4): its alternatives
+ * become one mana of each colour of land->identity & identity, for no life
+ * (none at all when they share no colour: it then makes nothing). Any other
+ * land is left as it is. Idempotent; reads and writes *land only.
+ */
+MF_EXPORT void mf_mana_land_narrow(struct mf_mana_land *land, uint8_t identity);
 
 /*
  * A new catalogue: base's lands at their indexes, then the n_extra lands of

@@ -15,7 +15,9 @@
  * "etb=fewN", "etb=manyN" (how the land enters: the last two untapped with
  * at most, at least, N other lands), "fetch=tapped" (a fetch whose land enters tapped),
  * "fetch=untap4" (it enters tapped, then untaps if you control four or more
- * lands: Fabled Passage) and "kind=NAME" (which cycle it belongs to). A note whose first word (letters,
+ * lands: Fabled Passage), "identity" (the alternatives, one colour each,
+ * are the colours it may make of the commander's identity: Command Tower)
+ * and "kind=NAME" (which cycle it belongs to). A note whose first word (letters,
  * after any blanks and dashes, in any case) is "shock", "tron" or a
  * keyword's must be written exactly so, since a slip there would silently
  * change what the land does; any other note is a free comment.
@@ -28,6 +30,10 @@
 #include <string.h>
 
 #include "common/utf8.h"
+
+/* While a line is read: its note said "identity", its colours are still
+ * its alternatives (identity_colors() turns them into the colours). */
+#define IDENTITY_PENDING 0x80u
 
 static const char *const basic_type_names[5] = {
 	"Plains", "Island", "Swamp", "Mountain", "Forest",
@@ -199,8 +205,11 @@ static int check_model(const struct mf_mana_land *land, size_t lineno, struct mf
 {
 	bool basic = land->supertypes & MF_MANA_SUPER_BASIC;
 
-	if (!land->fetch_types && !land->n_options)
+	if (!land->fetch_types && !land->n_options && !land->identity)
 		return mf_mana_parse_fail(err, lineno, 1, "a land needs at least one alternative");
+	if (land->identity && (land->identity & ~0x1fu || land->fetch_types || land->tron))
+		return mf_mana_parse_fail(err, lineno, 1, "an identity land makes colours only, "
+					  "and has no fetch or Tron");
 	if (land->fetch_types && land->basic_types)
 		return mf_mana_parse_fail(err, lineno, 1, "a fetch land cannot have basic land types");
 	if (land->fetch_types && basic)
@@ -280,20 +289,23 @@ static bool etb_count(struct mf_mana_land *land, const char *w, size_t len)
 static int parse_keyword(struct mf_mana_land *land, const char *w, size_t len, unsigned *seen,
 			 size_t pos, size_t lineno, struct mf_mana_parse_error *err)
 {
-	static const char *const classes[] = { "basic", "snow", "etb=", "fetch=", "kind=" };
+	static const char *const classes[] = { "basic", "snow", "etb=", "fetch=", "kind=",
+					       "identity" };
 	unsigned cls = 0;
 	bool known = true;
 
-	while (cls < 5 && (len < strlen(classes[cls]) ||
+	while (cls < 6 && (len < strlen(classes[cls]) ||
 			   memcmp(w, classes[cls], strlen(classes[cls])) != 0))
 		cls++;
-	if (cls < 5 && (*seen >> cls & 1))
+	if (cls < 6 && (*seen >> cls & 1))
 		return mf_mana_parse_fail(err, lineno, pos, "the note gives \"%s\" twice", classes[cls]);
 	*seen |= 1u << cls;
 	if (len == 5 && cls == 0)
 		land->supertypes |= MF_MANA_SUPER_BASIC;
 	else if (len == 4 && cls == 1)
 		land->supertypes |= MF_MANA_SUPER_SNOW;
+	else if (len == 8 && cls == 5)
+		land->identity = IDENTITY_PENDING;  /* its colours: identity_colors() */
 	else if (len == 10 && cls == 2 && memcmp(w, "etb=tapped", 10) == 0)
 		land->etb = MF_MANA_ETB_TAPPED;
 	else if (len == 15 && cls == 2 && memcmp(w, "etb=conditional", 15) == 0)
@@ -324,9 +336,9 @@ static int parse_keyword(struct mf_mana_land *land, const char *w, size_t len, u
 	}
 	if (!known)
 		return mf_mana_parse_fail(err, lineno, pos,
-					  "unknown keyword \"%.*s\" in the note (known: basic, snow, etb=tapped, "
+					  "unknown keyword \"%.*s\" (known: basic, snow, etb=tapped, "
 					  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, "
-					  "kind=NAME)", (int)(len > 20 ? 20 : len), w);
+					  "identity, kind=NAME)", (int)(len > 20 ? 20 : len), w);
 	return MF_OK;
 }
 
@@ -358,7 +370,8 @@ static int parse_keywords(struct mf_mana_land *land, const char *s, const char *
 static int parse_note(struct mf_mana_land *land, const char *s, const char *end,
 		      size_t pos, size_t lineno, struct mf_mana_parse_error *err)
 {
-	static const char *const keywords[] = { "basic", "snow", "etb", "fetch", "kind" };
+	static const char *const keywords[] = { "basic", "snow", "etb", "fetch", "kind",
+						"identity" };
 	size_t len = (size_t)(end - s);
 	const char *w = s, *we;
 
@@ -465,6 +478,47 @@ static void cycle_condition(struct mf_mana_land *land)
 	}
 }
 
+/* An identity land as a line gives it: its alternatives, one colour each
+ * for no life, become its colours, and it makes nothing until narrowed. */
+static int identity_colors(struct mf_mana_land *land, size_t lineno,
+			   struct mf_mana_parse_error *err)
+{
+	uint8_t colors = 0;
+
+	for (unsigned i = 0; i < land->n_options; i++) {
+		const struct mf_mana_land_option *o = &land->options[i];
+		int only = -1;
+
+		for (int t = 0; t < MF_MANA_C; t++)
+			if (o->mana[t])
+				only = t;
+		if (only < 0 || option_size(o) != 1 || o->life)
+			return mf_mana_parse_fail(err, lineno, 1, "the alternatives of an \"identity\" "
+						  "land must be one colour each, for no life");
+		colors |= (uint8_t)(1u << only);
+	}
+	if (!colors || land->fetch_types || land->tron)
+		return mf_mana_parse_fail(err, lineno, 1, "an \"identity\" land needs its colours as "
+					  "alternatives, and no fetch or Tron");
+	land->identity = colors;
+	land->n_options = 0;
+	memset(land->options, 0, sizeof(land->options));
+	return MF_OK;
+}
+
+void mf_mana_land_narrow(struct mf_mana_land *land, uint8_t identity)
+{
+	uint8_t keep = land->identity & identity & 0x1fu;
+
+	if (!land->identity)
+		return;
+	land->n_options = 0;
+	memset(land->options, 0, sizeof(land->options));
+	for (int t = 0; t < MF_MANA_C; t++)
+		if (keep >> t & 1)
+			land->options[land->n_options++].mana[t] = 1;
+}
+
 /* The model's rules, then the kind a land without a "kind=" note shows and
  * the condition of a conditional land of a known cycle. */
 static int check_and_classify(struct mf_mana_land *land, size_t lineno,
@@ -527,6 +581,9 @@ int mf_mana_land_parse(struct mf_mana_land *land, const char *s, const char *end
 		if (rc)
 			return rc;
 	}
+	if (land->identity == IDENTITY_PENDING &&
+	    (rc = identity_colors(land, lineno, err)) != MF_OK)
+		return rc;
 	return check_and_classify(land, lineno, err);
 }
 

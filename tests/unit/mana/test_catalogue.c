@@ -29,7 +29,7 @@ START_TEST(builtin_has_the_contest_70_first_by_kind)
 	struct mf_mana_catalogue *cat = builtin();
 	size_t per_kind[MF_MANA_KIND_OTHER + 1] = { 0 };
 
-	ck_assert_uint_eq(mf_mana_catalogue_size(cat), 207);
+	ck_assert_uint_eq(mf_mana_catalogue_size(cat), 209);
 	for (size_t i = 0; i < 70; i++)
 		per_kind[mf_mana_catalogue_land(cat, i)->kind]++;
 	ck_assert_uint_eq(per_kind[MF_MANA_KIND_BASIC], 5);
@@ -174,24 +174,24 @@ static const struct {
 	{ "Odd;;G;note;extra\n", 1, "expected name;types;alternatives;note" },
 	{ "Odd;;99999;\n", 1, "an alternative makes more than 9 mana" },
 	/* Keyword notes: every word a keyword, each once, single blanks. */
-	{ "Odd;;W;Basic\n", 1, "unknown keyword \"Basic\" in the note (known: basic, snow, etb=tapped, "
-	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
-	{ "Odd;;W;--basic\n", 1, "unknown keyword \"--basic\" in the note (known: basic, snow, etb=tapped, "
-	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
-	{ "Odd;;W;basic snowy\n", 1, "unknown keyword \"snowy\" in the note (known: basic, snow, etb=tapped, "
-	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
-	{ "Odd;;W;etb=untapped\n", 1, "unknown keyword \"etb=untapped\" in the note (known: basic, snow, "
-	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
+	{ "Odd;;W;Basic\n", 1, "unknown keyword \"Basic\" (known: basic, snow, etb=tapped, "
+	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, identity, kind=NAME)" },
+	{ "Odd;;W;--basic\n", 1, "unknown keyword \"--basic\" (known: basic, snow, etb=tapped, "
+	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, identity, kind=NAME)" },
+	{ "Odd;;W;basic snowy\n", 1, "unknown keyword \"snowy\" (known: basic, snow, etb=tapped, "
+	  "etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, identity, kind=NAME)" },
+	{ "Odd;;W;etb=untapped\n", 1, "unknown keyword \"etb=untapped\" (known: basic, snow, "
+	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, identity, kind=NAME)" },
 	{ "Odd;;W;basic  snow\n", 1, "the note's keywords must be separated by single blanks" },
 	{ "Odd;;W; basic\n", 1, "the note's keywords must be separated by single blanks" },
 	{ "Odd;;W;basic \n", 1, "the note's keywords must be separated by single blanks" },
 	{ "Odd;;W;basic basic\n", 1, "the note gives \"basic\" twice" },
 	{ "Odd;;W;etb=tapped etb=conditional\n", 1, "the note gives \"etb=\" twice" },
 	{ "Odd;;W;etb=few1 etb=conditional\n", 1, "the note gives \"etb=\" twice" },
-	{ "Odd;;W;etb=few12\n", 1, "unknown keyword \"etb=few12\" in the note (known: basic, snow, "
-	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
-	{ "Odd;;W;etb=many\n", 1, "unknown keyword \"etb=many\" in the note (known: basic, snow, "
-	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, kind=NAME)" },
+	{ "Odd;;W;etb=few12\n", 1, "unknown keyword \"etb=few12\" (known: basic, snow, "
+	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, identity, kind=NAME)" },
+	{ "Odd;;W;etb=many\n", 1, "unknown keyword \"etb=many\" (known: basic, snow, "
+	  "etb=tapped, etb=conditional, etb=fewN, etb=manyN, fetch=tapped, fetch=untap4, identity, kind=NAME)" },
 	{ "Odd;Forest;G;etb=few1\n", 1,
 	  "a land a fetch may find must enter tapped or not, not \"etb=conditional\"" },
 	{ "Odd;;W;kind=gate kind=gain\n", 1, "the note gives \"kind=\" twice" },
@@ -209,8 +209,49 @@ static const struct {
 	{ "Odd;;-fetchBasic|fetchForest;\n", 1, "fetch alternatives cost different life" },
 	{ "Odd;;-fetchbasic;\n", 1, "unknown basic land type to fetch \"basic\"" },
 	{ "Odd;;fetchBasic|G;\n", 1, "a land cannot both fetch and make mana" },
+	/* "identity": colours, one each for no life; no fetch, no Tron. */
+	{ "Tower;;WU;identity\n", 1,
+	  "the alternatives of an \"identity\" land must be one colour each, for no life" },
+	{ "Tower;;W|-U;identity\n", 1,
+	  "the alternatives of an \"identity\" land must be one colour each, for no life" },
+	{ "Tower;;W|C;identity\n", 1,
+	  "the alternatives of an \"identity\" land must be one colour each, for no life" },
+	{ "Tower;;fetchForest;identity\n", 1,
+	  "an \"identity\" land needs its colours as alternatives, and no fetch or Tron" },
+	{ "Tower;;W|U;identity identity\n", 1, "the note gives \"identity\" twice" },
 	{ "\n\n", 2, "no lands" },
 };
+
+/* An identity land makes nothing as read, then the colours of an identity
+ * it may make, however often narrowed; any other land stays as it is. */
+START_TEST(identity_lands_narrow)
+{
+	const char *text = "Tower;;W|U|B;etb=tapped identity\nForest;Forest;G;\n";
+	struct mf_mana_catalogue *cat;
+	struct mf_mana_parse_error err;
+	struct mf_mana_land l, forest;
+
+	ck_assert_int_eq(mf_mana_catalogue_parse(text, strlen(text), &cat, &err), MF_OK);
+	l = *mf_mana_catalogue_land(cat, 0);
+	forest = *mf_mana_catalogue_land(cat, 1);
+	ck_assert_uint_eq(l.identity, 0x07);
+	ck_assert_uint_eq(l.n_options, 0);
+	ck_assert_uint_eq(l.etb, MF_MANA_ETB_TAPPED);
+	mf_mana_land_narrow(&l, 0x1a);  /* U, R, G: only U is the land's */
+	ck_assert_uint_eq(l.n_options, 1);
+	ck_assert_uint_eq(l.options[0].mana[MF_MANA_U], 1);
+	mf_mana_land_narrow(&l, 0x05);  /* W, B: from the colours, not the last narrowing */
+	ck_assert_uint_eq(l.n_options, 2);
+	ck_assert(l.options[0].mana[MF_MANA_W] == 1 && l.options[1].mana[MF_MANA_B] == 1);
+	ck_assert_uint_eq(l.options[0].life + l.options[1].life, 0);
+	mf_mana_land_narrow(&l, 0x18);  /* R, G: none of its colours */
+	ck_assert_uint_eq(l.n_options, 0);
+	ck_assert_int_eq(mf_mana_land_check(&l, &err), MF_OK);
+	mf_mana_land_narrow(&forest, 0x01);
+	ck_assert(!memcmp(&forest, mf_mana_catalogue_land(cat, 1), sizeof(forest)));
+	mf_mana_catalogue_free(cat);
+}
+END_TEST
 
 START_TEST(malformed_lines_name_line_and_reason)
 {
@@ -373,6 +414,7 @@ static Suite *catalogue_suite(void)
 	tcase_add_test(tc, lands_read_as_the_statement_says);
 	tcase_add_test(tc, closest_name_suggests_a_fix);
 	tcase_add_test(tc, builtin_contest_lands_keep_their_meaning);
+	tcase_add_test(tc, identity_lands_narrow);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("format");
 	tcase_add_test(tc, statement_sample_parses);

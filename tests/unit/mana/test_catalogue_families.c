@@ -90,6 +90,14 @@ static const struct member fives[] = {
 	{ "Mana Confluence", "", "-W|-U|-B|-R|-G" },
 	{ "Exotic Orchard", "", "W|U|B|R|G" },  /* the opponents' lands make every colour */
 };
+/* "Add one mana of any color in your commander's color identity": the five
+ * colours as narrowed to all five (mf_mana_land_narrow); nothing before. */
+static const struct member identity_lands[] = {
+	{ "Command Tower", "", "W|U|B|R|G" },
+};
+static const struct member identity_tapped[] = {
+	{ "Path of Ancestry", "", "W|U|B|R|G" },
+};
 static const struct member trons[] = {
 	{ "Urza's Mine", "", "C" }, { "Urza's Power Plant", "", "C" }, { "Urza's Tower", "", "C" },
 };
@@ -248,12 +256,15 @@ static const struct family families[] = {
 	FAMILY("creature land", MF_MANA_KIND_OTHER, SOMETIMES, 0, creature_lands),
 	FAMILY("basic-only fetch", MF_MANA_KIND_FETCH, UNTAPPED, 0, basic_fetches),
 	FAMILY("tapped fetch", MF_MANA_KIND_FETCH, UNTAPPED, 0, tapped_fetches),
+	FAMILY("commander's identity", MF_MANA_KIND_OTHER, UNTAPPED, 0, identity_lands),
+	FAMILY("commander's identity, tapped", MF_MANA_KIND_OTHER, TAPPED, 0, identity_tapped),
 };
 #define N_FAMILIES (sizeof(families) / sizeof(families[0]))
 
 /* How many of each the issue asks for, so that a shortened list fails too. */
 static const size_t family_size[N_FAMILIES] = {
 	5, 10, 10, 10, 10, 10, 10, 4, 3, 5, 1, 10, 10, 10, 10, 10, 10, 10, 10, 20, 10, 6, 4, 5, 1, 3,
+	1, 1,
 };
 
 static struct mf_mana_catalogue *cat;
@@ -356,9 +367,19 @@ START_TEST(family_loads_as_written)
 		const struct member *m = &f->members[k];
 		int32_t i = mf_mana_catalogue_find(cat, m->name, strlen(m->name));
 		const struct mf_mana_land *l;
+		struct mf_mana_land all;
+		bool identity = f->members == identity_lands || f->members == identity_tapped;
 
 		ck_assert_msg(i >= 0, "%s: %s is missing", f->label, m->name);
 		l = mf_mana_catalogue_land(cat, (size_t)i);
+		ck_assert_msg(l->identity == (identity ? 0x1f : 0), "%s: identity %u", m->name,
+			      l->identity);
+		ck_assert_msg(!identity || l->n_options == 0, "%s: makes mana before narrowing",
+			      m->name);
+		all = *l;
+		mf_mana_land_narrow(&all, 0x1f);  /* an identity land's colours; no other changes */
+		ck_assert_msg(identity || !memcmp(&all, l, sizeof(all)), "%s: narrowed", m->name);
+		l = &all;
 		ck_assert_msg(l->kind == f->kind, "%s: kind %s", m->name, mf_mana_land_kind_name(l->kind));
 		ck_assert_msg(l->etb == f->etb, "%s: etb %u", m->name, l->etb);
 		ck_assert_msg(l->supertypes == f->supertypes, "%s: supertypes %u", m->name, l->supertypes);
@@ -396,7 +417,7 @@ START_TEST(families_cover_the_catalogue)
 			ck_assert_msg(i >= 0 && !seen[i]++, "%s: missing or listed twice", name);
 		}
 	}
-	ck_assert_uint_eq(total, 207);
+	ck_assert_uint_eq(total, 209);
 	ck_assert_uint_eq(mf_mana_catalogue_size(cat), total);
 	ck_assert_str_eq(mf_mana_catalogue_land(cat, 0)->name, "Plains");
 	ck_assert_str_eq(mf_mana_catalogue_land(cat, 69)->name, "Urza's Tower");
