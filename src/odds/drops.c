@@ -332,7 +332,9 @@ static int castable_in_order(struct odds_ctx *c, const struct odds_game *g)
 	for (size_t k = 0; k < n; k++)
 		lib[k] = (uint8_t)(c->g[k].count - all[k]);
 	rc = hopeless(c, all, lib);
-	if (rc == 0)
+	if (rc == 0 && c->ramp)  /* fetches too: a land one found may be bounced and replayed */
+		rc = mf_odds_castable_ramp(c, g);
+	else if (rc == 0)
 		rc = mf_odds_castable_lines(c, g, lib);
 	else if (rc == 1)
 		rc = 0;
@@ -346,7 +348,7 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 	uint8_t seen[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t last = ODDS_SPELL;
 
-	if (c->ramp)  /* sources make mana too: every line, turn by turn */
+	if (c->q->n_sources)  /* sources make mana too: every line, turn by turn */
 		return mf_odds_castable_ramp(c, g);
 	if (short_of_mana(c, g))
 		return 0;

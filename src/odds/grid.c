@@ -223,7 +223,7 @@ bool mf_odds_grid_fits(struct odds_ctx *const *members, size_t n_members)
 	uint32_t cells;
 	size_t blocks;
 
-	if (members[0]->bounce_in_deck || members[0]->ramp)
+	if (members[0]->bounce_in_deck || members[0]->q->n_sources)
 		return false;
 	batch_turns(&gr);
 	return measure(&gr, &cells, &blocks);

@@ -457,6 +457,15 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 	}
 }
 
+/* Whether a group of c is a fetch. */
+static bool fetch_in_deck(const struct odds_ctx *c)
+{
+	for (size_t g = 0; g < c->n_groups; g++)
+		if (c->g[g].drop == ODDS_DROP_FETCH)
+			return true;
+	return false;
+}
+
 int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 {
 	unsigned colors;
@@ -490,8 +499,15 @@ int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q)
 	if (!rc)
 		rc = mf_odds_table_init(&c->pays, c->n_groups, &c->heap);
 	c->castable.max_entries = c->pays.max_entries = ODDS_MEMO_MAX;
-	if (!rc && q->n_sources)
+	if (!rc && (q->n_sources || (c->bounce_in_deck && fetch_in_deck(c)))) {
 		rc = mf_odds_ramp_new(c);
+		if (rc == MF_ERR_LIMIT && !q->n_sources) {
+			/* a spell of too many ways for the places: the lines of
+			 * lines.c, which miss a fetched land bounced and replayed */
+			mf_odds_ramp_free(c);
+			rc = MF_OK;
+		}
+	}
 	return rc;
 }
 

@@ -36,7 +36,7 @@ static uint64_t estimate_of(const struct odds_ctx *c, bool grid)
 
 	if (c->q->method == MF_ODDS_SAMPLE)
 		return 0;
-	if (c->ramp)  /* the exact count plays lands only */
+	if (c->q->n_sources)  /* the exact count plays lands only */
 		return UINT64_MAX;
 	if (c->q->method == MF_ODDS_AUTO) {
 		uint64_t auto_max = grid ? MF_ODDS_AUTO_GRID_MAX : MF_ODDS_AUTO_EXACT_MAX;

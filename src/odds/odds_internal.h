@@ -139,7 +139,9 @@ struct odds_ctx {
 	struct odds_table pays;      /* pay.c: untapped lands -> least life (+1) */
 	int32_t *board;         /* pay.c scratch: the lands asked of the solver */
 	void *frontiers;        /* lines.c scratch, made on first use */
-	struct odds_ramp *ramp; /* the query's sources (ramp_int.h), NULL without */
+	struct odds_ramp *ramp; /* the places of every line (ramp_int.h): with the query's
+				 * sources, or for a deck of bounce lands and fetches
+				 * (drops.c); NULL otherwise */
 	uint64_t work, budget, solver_calls;
 	bool over_budget;
 	bool stopped;           /* q->stop was raised (seen by mf_odds_charge) */

@@ -323,7 +323,8 @@ static bool same_game(const struct odds_ctx *c, const struct odds_game *g)
 	const struct ramp_line *l = c->ramp->line;
 
 	return l->valid && l->done < g->turn && !memcmp(l->hand, g->hand, c->n_groups) &&
-	       !memcmp(l->hand_src, g->hand_src, c->ramp->n) && !memcmp(l->draws, g->draws, l->done);
+	       (!c->ramp->n || !memcmp(l->hand_src, g->hand_src, c->ramp->n)) &&
+	       !memcmp(l->draws, g->draws, l->done);
 }
 
 /* Starts c's line on game g: one place before turn 1, its hand. */
@@ -335,14 +336,16 @@ static int start_game(struct odds_ctx *c, const struct odds_game *g)
 	struct place p;
 
 	memcpy(l->hand, g->hand, c->n_groups);
-	memcpy(l->hand_src, g->hand_src, r->n);
+	if (r->n)
+		memcpy(l->hand_src, g->hand_src, r->n);
 	l->done = 0;
 	l->cur = 0;
 	l->valid = true;
 	mf_odds_table_clear(&r->lines[0]);
 	memset(&p, 0, sizeof(p));
 	memcpy(p.hand, g->hand, c->n_groups);
-	memcpy(p.src_hand, g->hand_src, r->n);
+	if (r->n)
+		memcpy(p.src_hand, g->hand_src, r->n);
 	w.to = &r->lines[0];
 	return keep_place(&w, &p, 0);
 }

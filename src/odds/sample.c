@@ -89,7 +89,7 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 		mf_odds_keep(c, d->st, spells, held, p->hand);
 	else  /* no land bottomed: the hand kept is the lands drawn */
 		memcpy(p->hand, held, c->n_groups);
-	if (c->ramp && d->st->bottom)
+	if (c->q->n_sources && d->st->bottom)
 		keep_sources(c, d->st, spells, lands - mf_odds_lands_kept(c, d->st, lands, spells),
 			     p->hand_src);
 	memset(p->draws, ODDS_NONE, sizeof(p->draws));

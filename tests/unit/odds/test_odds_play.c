@@ -511,6 +511,26 @@ START_TEST(test_games_bounce_triome_tron)
 }
 END_TEST
 
+/* A fetch's land bounced and played again: Terramorphic Expanse on turn 2
+ * finds a Plains, tapped; Selesnya Sanctuary on turn 3 returns the Plains,
+ * played on turn 4 untapped: GW and W pay {2/W}{2/W}. The engine once
+ * held a fetch on the battlefield unresolved until turn T, and missed it. */
+START_TEST(test_fetch_bounced)
+{
+	struct deck d;
+	const uint32_t chambers[DECK_KINDS] = { 3 };
+	const int32_t wilds_on_2[4] = { NO_DRAW, 1, NO_DRAW, NO_DRAW };
+
+	deck_make(&d, "{2/W}{2/W}", 4, "Selesnya Sanctuary", 4u, "Terramorphic Expanse", 4u,
+		  "Raffine's Tower", 8u, "Plains", 5u, NULL);
+	d.q.size = 58;
+	d.q.on_draw = true;
+	d.q.life = 5;
+	ck_assert(game(&d, chambers, wilds_on_2));
+	agree(&d, "Sanctuary, Expanse, Tower, Plains: {2/W}{2/W} on turn 4");
+}
+END_TEST
+
 /* London: which lands go to the bottom. */
 START_TEST(test_bottoming)
 {
@@ -571,6 +591,7 @@ int main(void)
 	tcase_add_test(tc, test_games_fetch_check_shock);
 	tcase_add_test(tc, test_games_library);
 	tcase_add_test(tc, test_games_bounce_triome_tron);
+	tcase_add_test(tc, test_fetch_bounced);
 	tcase_add_test(tc, test_bottoming);
 	suite_add_tcase(s, tc);
 	play_add_diff_tcases(s);
