@@ -117,6 +117,29 @@ MF_EXPORT const struct mf_card_db_card *mf_card_db_closest(const struct mf_card_
 							   unsigned max_distance,
 							   unsigned *distance);
 
+/* ------------------------------------------------------------------ */
+/* The built-in catalogue of mana sources that are no land             */
+
+/*
+ * The cards the service knows by name as mana sources without a card
+ * database (data/sources.json, compiled in): dorks, rocks, the Talismans
+ * and the Signets, each with its Scryfall name, mana cost, type line and
+ * Oracle text, for mf_card_source_read() (manaflow/card.h) to read like
+ * any card. Constant data: any thread may read it, nothing is to be freed.
+ */
+
+/* The catalogue's cards, *n of them, in the file's order. */
+MF_EXPORT const struct mf_card_object *mf_card_sources_builtin(size_t *n);
+
+/* The catalogue's card named name (len bytes; ASCII case ignored), or NULL. */
+MF_EXPORT const struct mf_card_object *mf_card_source_find(const char *name, size_t len);
+
+/* Did you mean: the catalogue's card whose name (ASCII case ignored) is
+ * nearest to name, if no more edits away than a misspelling (1 edit up to
+ * 5 bytes, 2 up to 14, 3 longer); the first of a tie; NULL when none is
+ * that near. */
+MF_EXPORT const struct mf_card_object *mf_card_source_closest(const char *name, size_t len);
+
 #ifdef __cplusplus
 }
 #endif

@@ -289,6 +289,24 @@ static int castable_memo(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 	return remember(c, key, rc);
 }
 
+/* Whether game g holds a fetch and a bounce land before its turn. */
+static bool fetch_and_bounce(const struct odds_ctx *c, const struct odds_game *g)
+{
+	bool fetch = false, bounce = false;
+
+	for (uint32_t t = 0; t < g->turn; t++) {
+		for (size_t k = 0; t == 0 && k < c->n_groups; k++) {
+			fetch |= g->hand[k] && c->g[k].drop == ODDS_DROP_FETCH;
+			bounce |= g->hand[k] && c->g[k].drop == ODDS_DROP_BOUNCE;
+		}
+		if (t >= 1 && g->draws[t - 1] < c->n_groups) {
+			fetch |= c->g[g->draws[t - 1]].drop == ODDS_DROP_FETCH;
+			bounce |= c->g[g->draws[t - 1]].drop == ODDS_DROP_BOUNCE;
+		}
+	}
+	return fetch && bounce;
+}
+
 /* Game g, whose draws' order matters (a bounce land arrives before its
  * turn): 1, 0 or a negative mf_status. First the lines that never play a
  * bounce land, in any order (most games cast so), then every line. */
@@ -332,12 +350,18 @@ static int castable_in_order(struct odds_ctx *c, const struct odds_game *g)
 	for (size_t k = 0; k < n; k++)
 		lib[k] = (uint8_t)(c->g[k].count - all[k]);
 	rc = hopeless(c, all, lib);
-	if (rc == 0 && c->ramp)  /* fetches too: a land one found may be bounced and replayed */
-		rc = mf_odds_castable_ramp(c, g);
+	if (rc == 1)
+		rc = 0;
 	else if (rc == 0)
 		rc = mf_odds_castable_lines(c, g, lib);
-	else if (rc == 1)
-		rc = 0;
+	/* a land a fetch found may also be bounced and played again, which the
+	 * lines miss: where the game holds both before its turn, the places of
+	 * ramp.c (past their cap, the lines' answer stands) */
+	if (rc == 0 && c->ramp && fetch_and_bounce(c, g)) {
+		rc = mf_odds_castable_ramp(c, g);
+		if (rc == MF_ERR_LIMIT && c->ramp->overflow)
+			rc = 0;
+	}
 	if (rc < 0)
 		return rc;
 	return remember(c, key, rc);
@@ -348,8 +372,13 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 	uint8_t seen[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t last = ODDS_SPELL;
 
-	if (c->q->n_sources)  /* sources make mana too: every line, turn by turn */
-		return mf_odds_castable_ramp(c, g);
+	if (c->q->n_sources) {  /* sources make mana too: every line, turn by turn */
+		int rc = mf_odds_castable_ramp(c, g);
+
+		if (rc == MF_ERR_LIMIT && c->ramp->overflow)
+			c->over_budget = true;  /* more lines than kept: never guess */
+		return rc;
+	}
 	if (short_of_mana(c, g))
 		return 0;
 	if (ordered(c, g))

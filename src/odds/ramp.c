@@ -91,8 +91,8 @@ static int keep_place(struct grow *w, const struct place *p, uint32_t life)
 	v = mf_odds_table_put(w->to, key, &added);
 	if (!v)
 		return MF_ERR_NOMEM;
-	if (added && w->to->n_used > RAMP_STATES_MAX) {
-		w->c->over_budget = true;  /* more lines than kept: never guess */
+	if (added && w->to->n_used > w->c->ramp->places_max) {
+		w->c->ramp->overflow = true;  /* more lines than kept: never guess */
 		return MF_ERR_LIMIT;
 	}
 	if (added || life < v->u)
@@ -360,6 +360,7 @@ int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g)
 
 	if (!l && !(l = r->line = calloc(1, sizeof(*l))))
 		return MF_ERR_NOMEM;
+	r->overflow = false;
 	if (!same_game(c, g) && (rc = start_game(c, g)) != MF_OK) {
 		l->valid = false;
 		return rc;

@@ -19,6 +19,8 @@
 #define RAMP_SYMBOLS_MAX 16                  /* symbols of a source's cost */
 #define RAMP_WAYS_MAX 4096                   /* ways to pay a cost's Phyrexian and {2/C} */
 #define RAMP_STATES_MAX 4096                 /* lines of play kept after a turn */
+#define RAMP_STATES_LANDS 512                /* the same for a deck without sources,
+					      * which drops.c's lines answer past it */
 #define RAMP_POOLS_MAX 512                   /* pools one board's taps can fill */
 
 /* One way to pay a cost from a pool: the life it takes (Phyrexian symbols
@@ -74,6 +76,10 @@ struct odds_ramp {
 	struct odds_table lines[2];     /* the lines before a turn and after it */
 	struct ramp_line *line;         /* the game being played (ramp.c's, made there
 					 * on first use; NULL before) */
+	size_t places_max;              /* places kept after a turn: RAMP_STATES_MAX, or
+					 * RAMP_STATES_LANDS without sources */
+	bool overflow;                  /* the last game needed more places: its answer was
+					 * MF_ERR_LIMIT, over_budget not set */
 };
 
 /* ramp_pool.c */
@@ -127,8 +133,10 @@ int mf_odds_ramp_spell(struct odds_ctx *c, const struct ramp_board *b, uint32_t 
 /* ramp.c */
 
 /* Whether some line of play casts the cost on g->turn in a deck with
- * sources: 1, 0 or a negative mf_status. Games asked turn after turn reuse
- * the lines of the turns before. */
+ * sources (or of bounce lands and fetches): 1, 0 or a negative mf_status;
+ * MF_ERR_LIMIT with c->ramp->overflow set (and over_budget not) when a turn
+ * needs more than places_max places, for the caller to decide. Games asked
+ * turn after turn reuse the lines of the turns before. */
 int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g);
 
 /* ramp_model.c, for model.c: the ramp of c's query (c->q->n_sources > 0,

@@ -65,6 +65,7 @@ int mf_odds_ramp_new(struct odds_ctx *c)
 	if (!r)
 		return MF_ERR_NOMEM;
 	r->n = q->n_sources;
+	r->places_max = r->n ? RAMP_STATES_MAX : RAMP_STATES_LANDS;
 	for (size_t k = 0; k < r->n && !rc; k++) {
 		struct ramp_source *s = &r->s[k];
 

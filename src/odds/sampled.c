@@ -175,7 +175,8 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 		m[i].rc = mf_odds_strata_init(cs[i], &m[i].strata, heap, law_like(m, i));
 		if (m[i].rc)
 			m[i].active = false;
-		read_record(&m[i], slot ? *slot : NULL);
+		if (slot)  /* no record without a slot: neither read nor kept */
+			read_record(&m[i], *slot);
 	}
 	if (m)
 		mf_odds_sample_prepare(m, k);
