@@ -15,59 +15,6 @@
 #include "card/mana_clause.h"
 #include "card/text.h"
 
-/* C made by an Urza's land while Tron is assembled: "if you control an
- * urza's ... and an urza's ..., add {c}{c} instead." */
-static unsigned tron_sentence(const char *lo, size_t n)
-{
-	static const char head[] = "if you control an urza's ";
-	static const char tail[] = " instead.";
-	const char *add = NULL;
-	unsigned c = 0;
-
-	if (n < sizeof(head) + sizeof(tail) || memcmp(lo, head, sizeof(head) - 1) != 0 ||
-	    memcmp(lo + n - (sizeof(tail) - 1), tail, sizeof(tail) - 1) != 0)
-		return 0;
-	for (size_t i = 0; i + 6 <= n && !add; i++) {
-		if (memcmp(lo + i, ", add {", 7) == 0)
-			add = lo + i + 6;
-	}
-	if (!add)
-		return 0;
-	while (add + 3 <= lo + n && memcmp(add, "{c}", 3) == 0) {
-		c++;
-		add += 3;
-	}
-	return add == lo + n - (sizeof(tail) - 1) ? c : 0;
-}
-
-/* A rider the ability keeps: a mana replacement under a condition says what
- * it depends on; any other rider is MF_CARD_WHY_RIDER. */
-static enum mf_card_land_why rider_why(const char *lo, size_t n)
-{
-	if (!mf_card_has_word(lo, n, "instead"))
-		return MF_CARD_WHY_RIDER;
-	return mf_card_land_classify(lo, n) == MF_CARD_WHY_COUNTERS ? MF_CARD_WHY_COUNTERS
-		: MF_CARD_WHY_GAME_STATE;
-}
-
-/* Lists each sentence of a kept ability after its Add one, e->end on, that
- * is not read: a damage sentence with a condition, any other rider. */
-static void list_riders(struct mf_card_land_ctx *x, const char *lo, const char *orig,
-			size_t n, const struct mf_card_mana_effect *e)
-{
-	for (size_t at = e->end, len = 0; at < n; at = mf_card_skip_blanks(lo, n, at + len)) {
-		unsigned dmg;
-		bool cond = false, damage;
-
-		len = mf_card_sentence(lo + at, n - at);
-		damage = mf_card_damage_sentence(x, lo + at, len, &dmg, &cond);
-		if (damage && cond)
-			mf_card_land_ignore(x, mf_card_land_classify(lo + at, len), orig + at, len, false);
-		else if (!damage && tron_sentence(lo + at, len) == 0)
-			mf_card_land_ignore(x, rider_why(lo + at, len), orig + at, len, false);
-	}
-}
-
 /* Why a land's mana ability is not read (the first reason that applies),
  * or MF_CARD_WHY_NONE. */
 static enum mf_card_land_why mana_why(const char *lo, size_t n, const struct mf_card_cost *cost,
@@ -107,7 +54,6 @@ static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char 
 {
 	struct mf_card_mana_effect e;
 	enum mf_card_land_why why;
-	unsigned tron = 0;
 
 	/* No commander's identity and no chosen colour: a land's reader reads
 	 * them as abilities that need the commander or a choice. */
@@ -119,15 +65,10 @@ static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char 
 	}
 	mf_card_keep_alternatives(x, &e.alts, cost->sacrifice ? MF_CARD_MANA_SACRIFICE : 0,
 				  cost->life + e.life, orig, n);
-	for (size_t at = e.end, len = 0; at < n; at = mf_card_skip_blanks(lo, n, at + len)) {
-		len = mf_card_sentence(lo + at, n - at);
-		if (tron_sentence(lo + at, len) != 0)
-			tron = tron_sentence(lo + at, len);
-	}
-	if (tron)
-		x->land->tron = (uint8_t)tron;
+	if (e.tron)
+		x->land->tron = (uint8_t)e.tron;
 	/* Riders of a kept ability: listed, but the ability stands. */
-	list_riders(x, lo, orig, n, &e);
+	mf_card_list_riders(x, lo, orig, n, &e, true);
 }
 
 /* ------------------------------------------------------------------ */

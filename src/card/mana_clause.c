@@ -1,7 +1,7 @@
 /*
  * The shared parts of an activated mana ability (card/mana_clause.h): its
- * cost, its "Add ..." list and the sentences after it, and keeping what it
- * makes.
+ * cost, its "Add ..." list and the sentences after it (damage, Tron,
+ * restrictions, riders), and keeping what it makes.
  */
 #include "card/mana_clause.h"
 
@@ -213,6 +213,41 @@ bool mf_card_damage_sentence(const struct mf_card_land_ctx *x, const char *lo, s
 	return true;
 }
 
+/* C made by an Urza's land while Tron is assembled: "if you control an
+ * urza's ... and an urza's ..., add {c}{c} instead." */
+static unsigned tron_sentence(const char *lo, size_t n)
+{
+	static const char head[] = "if you control an urza's ";
+	static const char tail[] = " instead.";
+	const char *add = NULL;
+	unsigned c = 0;
+
+	if (n < sizeof(head) + sizeof(tail) || memcmp(lo, head, sizeof(head) - 1) != 0 ||
+	    memcmp(lo + n - (sizeof(tail) - 1), tail, sizeof(tail) - 1) != 0)
+		return 0;
+	for (size_t i = 0; i + 6 <= n && !add; i++) {
+		if (memcmp(lo + i, ", add {", 7) == 0)
+			add = lo + i + 6;
+	}
+	if (!add)
+		return 0;
+	while (add + 3 <= lo + n && memcmp(add, "{c}", 3) == 0) {
+		c++;
+		add += 3;
+	}
+	return add == lo + n - (sizeof(tail) - 1) ? c : 0;
+}
+
+/* A rider the ability keeps: a mana replacement under a condition says what
+ * it depends on; any other rider is MF_CARD_WHY_RIDER. */
+static enum mf_card_land_why rider_why(const char *lo, size_t n)
+{
+	if (!mf_card_has_word(lo, n, "instead"))
+		return MF_CARD_WHY_RIDER;
+	return mf_card_land_classify(lo, n) == MF_CARD_WHY_COUNTERS ? MF_CARD_WHY_COUNTERS
+		: MF_CARD_WHY_GAME_STATE;
+}
+
 void mf_card_read_mana_effect(const struct mf_card_land_ctx *x, const char *lo, size_t n,
 			      size_t colon, bool choices, struct mf_card_mana_effect *e)
 {
@@ -238,6 +273,8 @@ void mf_card_read_mana_effect(const struct mf_card_land_ctx *x, const char *lo, 
 				? MF_CARD_WHY_OTHER_PERMANENTS : MF_CARD_WHY_GAME_STATE;
 		else if (mf_card_damage_sentence(x, lo + at, len, &dmg, &cond))
 			e->life += dmg, e->life_conditional |= cond;
+		else if (tron_sentence(lo + at, len) != 0)
+			e->tron = tron_sentence(lo + at, len);
 	}
 }
 
@@ -260,4 +297,20 @@ void mf_card_keep_alternatives(struct mf_card_land_ctx *x, const struct mf_card_
 		m->ability = (uint8_t)(x->next_ability > 255 ? 255 : x->next_ability);
 	}
 	x->next_ability++;
+}
+
+void mf_card_list_riders(struct mf_card_land_ctx *x, const char *lo, const char *orig,
+			 size_t n, const struct mf_card_mana_effect *e, bool tron_read)
+{
+	for (size_t at = e->end, len = 0; at < n; at = mf_card_skip_blanks(lo, n, at + len)) {
+		unsigned dmg;
+		bool cond = false, damage;
+
+		len = mf_card_sentence(lo + at, n - at);
+		damage = mf_card_damage_sentence(x, lo + at, len, &dmg, &cond);
+		if (damage && cond)
+			mf_card_land_ignore(x, mf_card_land_classify(lo + at, len), orig + at, len, false);
+		else if (!damage && !(tron_read && tron_sentence(lo + at, len) != 0))
+			mf_card_land_ignore(x, rider_why(lo + at, len), orig + at, len, false);
+	}
 }

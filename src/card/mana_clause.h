@@ -55,6 +55,8 @@ struct mf_card_mana_effect {
 					  * it says "control", else GAME_STATE; NONE */
 	unsigned life;               /* "<this> deals N damage to you." sentences */
 	bool life_conditional;       /* one of them goes on past "to you" */
+	unsigned tron;               /* Urza's lands: "If you control an Urza's ... and an
+				      * Urza's ..., add {C}{C} instead.": the C, else 0 */
 };
 
 /*
@@ -76,6 +78,16 @@ void mf_card_read_mana_effect(const struct mf_card_land_ctx *x, const char *lo, 
  * past "to you" (a condition on the damage). */
 bool mf_card_damage_sentence(const struct mf_card_land_ctx *x, const char *lo, size_t n,
 			     unsigned *life, bool *conditional);
+
+/*
+ * Lists (mf_card_land_ignore(), as no mana) each sentence after the Add one
+ * of a kept ability, e->end on, that is not read: a damage sentence with a
+ * condition (by its words), a mana replacement ("... instead": what it
+ * depends on), any other rider (MF_CARD_WHY_RIDER). A plain damage
+ * sentence is read, and so is a Tron sentence when tron_read. Cannot fail.
+ */
+void mf_card_list_riders(struct mf_card_land_ctx *x, const char *lo, const char *orig,
+			 size_t n, const struct mf_card_mana_effect *e, bool tron_read);
 
 /*
  * Appends the alternatives of a to x->land->mana, each with flags and life
