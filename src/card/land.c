@@ -385,6 +385,11 @@ const char *mf_card_land_why_text(enum mf_card_land_why why)
 		[MF_CARD_WHY_NO_MANA] = "no mana ability",
 		[MF_CARD_WHY_OTHER_LANDS] = "what it makes the other lands is not modelled: it taps "
 					    "for that type's mana itself",
+		[MF_CARD_WHY_RITUAL] = "an instant or sorcery's mana, once",
+		[MF_CARD_WHY_TOKENS] = "mana from tokens (Treasure)",
+		[MF_CARD_WHY_LAND_SEARCH] = "puts lands from the library onto the battlefield",
+		[MF_CARD_WHY_NOT_PERMANENT_KIND] = "a mana ability of a permanent that is neither "
+						   "creature nor artifact",
 	};
 
 	if ((unsigned)why >= MF_CARD_WHY_COUNT)

@@ -126,22 +126,23 @@ void mf_card_read_cost(const struct mf_card_land_ctx *x, const char *lo, size_t 
 /* ------------------------------------------------------------------ */
 /* "Add ..."                                                           */
 
-static bool push_alt(struct mf_card_alts *a, const uint8_t mana[6])
+static bool push_alt(struct mf_card_alts *a, const uint8_t mana[6], uint8_t flags)
 {
 	if (a->n == MF_CARD_ALTS_MAX)
 		return false;
+	a->flags[a->n] = flags;
 	memcpy(a->mana[a->n++], mana, 6);
 	return true;
 }
 
-/* Five alternatives: amount of one colour each. */
-static bool push_five(struct mf_card_alts *a, unsigned amount)
+/* Five alternatives: amount of one colour each, with flags. */
+static bool push_five(struct mf_card_alts *a, unsigned amount, uint8_t flags)
 {
 	for (int t = 0; t < 5; t++) {
 		uint8_t one[6] = { 0 };
 
 		one[t] = (uint8_t)amount;
-		if (!push_alt(a, one))
+		if (!push_alt(a, one, flags))
 			return false;
 	}
 	return true;
@@ -159,19 +160,19 @@ static bool add_group(struct mf_card_cursor *c, struct mf_card_alts *a, bool cho
 
 	if (choices && mf_card_lit(c, "one mana of any color in your commander's color identity")) {
 		a->identity = true;
-		return push_five(a, 1);
+		return push_five(a, 1, MF_CARD_MANA_IDENTITY);
 	}
 	if (choices && mf_card_lit(c, "one mana of the chosen color")) {
 		a->chosen = true;
-		return push_five(a, 1);
+		return push_five(a, 1, MF_CARD_MANA_CHOSEN);
 	}
 	/* Exotic Orchard: the model assumes that the opponents' lands make
 	 * every colour (docs/odds.md), so it makes any colour. */
 	if (mf_card_lit(c, "one mana of any color that a land an opponent controls could produce") ||
 	    mf_card_lit(c, "one mana of any color"))
-		return push_five(a, 1);
+		return push_five(a, 1, 0);
 	if (mf_card_number(c, &n) && mf_card_lit(c, " mana of any one color"))
-		return push_five(a, n);
+		return push_five(a, n, 0);
 	c->at = start;
 	while (c->at + 3 <= c->len && c->s[c->at] == '{' && c->s[c->at + 2] == '}') {
 		const char *t = memchr(letters, c->s[c->at + 1], 6);
@@ -184,7 +185,7 @@ static bool add_group(struct mf_card_cursor *c, struct mf_card_alts *a, bool cho
 	}
 	if (c->at == start)
 		return false;
-	return push_alt(a, mana);
+	return push_alt(a, mana, 0);
 }
 
 /* "Add" list up to the full stop: groups joined by ", ", " or ", ", or ". */
@@ -293,7 +294,7 @@ void mf_card_keep_alternatives(struct mf_card_land_ctx *x, const struct mf_card_
 		m = &land->mana[land->n_mana++];
 		memcpy(m->mana, a->mana[i], 6);
 		m->life = (uint8_t)(life > 255 ? 255 : life);
-		m->flags = flags;
+		m->flags = (uint8_t)(flags | a->flags[i]);
 		m->ability = (uint8_t)(x->next_ability > 255 ? 255 : x->next_ability);
 	}
 	x->next_ability++;

@@ -40,6 +40,7 @@ void mf_card_read_cost(const struct mf_card_land_ctx *x, const char *lo, size_t 
 struct mf_card_alts {
 	size_t n;
 	uint8_t mana[MF_CARD_ALTS_MAX][6];  /* "WUBRGC" amounts */
+	uint8_t flags[MF_CARD_ALTS_MAX];    /* MF_CARD_MANA_IDENTITY or _CHOSEN by group */
 	bool identity;  /* a group "one mana of any color in your commander's color identity" */
 	bool chosen;    /* a group "one mana of the chosen color" */
 };
@@ -66,7 +67,8 @@ struct mf_card_mana_effect {
  * produce" (any colour) and "N mana of any one color", joined by ", ",
  * " or " and ", or "; with choices, also "one mana of any color in your
  * commander's color identity" and "one mana of the chosen color" (five
- * alternatives each, marked in e->alts). Any other effect leaves
+ * alternatives each, flagged MF_CARD_MANA_IDENTITY or _CHOSEN in e->alts).
+ * Any other effect leaves
  * e->parsed false and e->end after its first sentence. Reads only lo;
  * cannot fail.
  */
@@ -90,8 +92,9 @@ void mf_card_list_riders(struct mf_card_land_ctx *x, const char *lo, const char 
 			 size_t n, const struct mf_card_mana_effect *e, bool tron_read);
 
 /*
- * Appends the alternatives of a to x->land->mana, each with flags and life
- * (cut to 255) and the face's next ability index, then counts the ability.
+ * Appends the alternatives of a to x->land->mana, each with its own flags
+ * and flags, life (cut to 255) and the face's next ability index, then
+ * counts the ability.
  * Alternatives past MF_CARD_LAND_MANA_MAX are dropped and the clause
  * orig[0, n) is listed once as MF_CARD_WHY_LIMIT. Cannot fail.
  */
