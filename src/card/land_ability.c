@@ -15,38 +15,25 @@
 #include "card/mana_clause.h"
 #include "card/text.h"
 
-/* Why a land's mana ability is not read (the first reason that applies),
- * or MF_CARD_WHY_NONE. */
-static enum mf_card_land_why mana_why(const char *lo, size_t n, const struct mf_card_cost *cost,
-				      const struct mf_card_mana_effect *e)
+/* What a land makes of the mana in an ability's cost: a filter when one
+ * symbol turns into two mana or more with every alternative, else a mana
+ * cost; MF_CARD_WHY_NONE without mana. */
+static enum mf_card_land_why cost_mana_why(const struct mf_card_cost *cost,
+					   const struct mf_card_mana_effect *e)
 {
-	if (e->spend)
-		return MF_CARD_WHY_SPEND_RESTRICTION;
-	if (cost->other == MF_CARD_WHY_COUNTERS)
-		return MF_CARD_WHY_COUNTERS;
-	if (cost->mana) {
-		/* A filter turns one mana into two: every alternative makes two or more. */
-		if (!e->parsed || cost->mana != 1 || e->alts.n == 0)
-			return MF_CARD_WHY_MANA_COST;
-		for (size_t i = 0; i < e->alts.n; i++) {
-			unsigned sum = 0;
+	if (!cost->mana)
+		return MF_CARD_WHY_NONE;
+	if (!e->parsed || cost->mana != 1 || e->alts.n == 0)
+		return MF_CARD_WHY_MANA_COST;
+	for (size_t i = 0; i < e->alts.n; i++) {
+		unsigned sum = 0;
 
-			for (int t = 0; t < 6; t++)
-				sum += e->alts.mana[i][t];
-			if (sum < 2)
-				return MF_CARD_WHY_MANA_COST;
-		}
-		return MF_CARD_WHY_FILTER;
+		for (int t = 0; t < 6; t++)
+			sum += e->alts.mana[i][t];
+		if (sum < 2)
+			return MF_CARD_WHY_MANA_COST;
 	}
-	if (cost->other != MF_CARD_WHY_NONE)
-		return cost->other;
-	if (!cost->tap)
-		return MF_CARD_WHY_NO_TAP;
-	if (e->condition != MF_CARD_WHY_NONE)
-		return e->condition;
-	if (!e->parsed)
-		return mf_card_land_classify(lo + e->start, n - e->start);
-	return MF_CARD_WHY_NONE;
+	return MF_CARD_WHY_FILTER;
 }
 
 static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char *orig,
@@ -58,7 +45,7 @@ static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char 
 	/* No commander's identity and no chosen colour: a land's reader reads
 	 * them as abilities that need the commander or a choice. */
 	mf_card_read_mana_effect(x, lo, n, colon, false, &e);
-	why = mana_why(lo, n, cost, &e);
+	why = mf_card_mana_why(lo, n, cost, &e, cost_mana_why(cost, &e));
 	if (why != MF_CARD_WHY_NONE) {
 		mf_card_land_ignore(x, why, orig, n, true);
 		return;

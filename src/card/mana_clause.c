@@ -279,6 +279,27 @@ void mf_card_read_mana_effect(const struct mf_card_land_ctx *x, const char *lo, 
 	}
 }
 
+enum mf_card_land_why mf_card_mana_why(const char *lo, size_t n, const struct mf_card_cost *cost,
+				       const struct mf_card_mana_effect *e,
+				       enum mf_card_land_why cost_why)
+{
+	if (e->spend)
+		return MF_CARD_WHY_SPEND_RESTRICTION;
+	if (cost->other == MF_CARD_WHY_COUNTERS)
+		return MF_CARD_WHY_COUNTERS;
+	if (cost_why != MF_CARD_WHY_NONE)
+		return cost_why;
+	if (cost->other != MF_CARD_WHY_NONE)
+		return cost->other;
+	if (!cost->tap)
+		return MF_CARD_WHY_NO_TAP;
+	if (e->condition != MF_CARD_WHY_NONE)
+		return e->condition;
+	if (!e->parsed)
+		return mf_card_land_classify(lo + e->start, n - e->start);
+	return MF_CARD_WHY_NONE;
+}
+
 void mf_card_keep_alternatives(struct mf_card_land_ctx *x, const struct mf_card_alts *a,
 			       uint8_t flags, unsigned life, const char *orig, size_t n)
 {

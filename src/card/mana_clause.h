@@ -75,6 +75,19 @@ struct mf_card_mana_effect {
 void mf_card_read_mana_effect(const struct mf_card_land_ctx *x, const char *lo, size_t n,
 			      size_t colon, bool choices, struct mf_card_mana_effect *e);
 
+/*
+ * Why a mana ability, the line lo[0, n) with its cost and effect read, is
+ * not read, or MF_CARD_WHY_NONE: the first that applies of a spending
+ * restriction, counters in the cost, cost_why (what the reader makes of
+ * the cost's mana and sacrifice; NONE when it reads them), another part of
+ * the cost, no {T}, an activation condition, and an effect that is no
+ * "Add" list (by its words, mf_card_land_classify()). Reads only its
+ * arguments.
+ */
+enum mf_card_land_why mf_card_mana_why(const char *lo, size_t n, const struct mf_card_cost *cost,
+				       const struct mf_card_mana_effect *e,
+				       enum mf_card_land_why cost_why);
+
 /* Whether the sentence lo[0, n) is "<this> deals N damage to you." (pain
  * lands, Talismans): sets *life to N, and *conditional when it goes on
  * past "to you" (a condition on the damage). */

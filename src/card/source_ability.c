@@ -13,28 +13,29 @@
 #include "card/mana_clause.h"
 #include "card/text.h"
 
-/* Why the ability is not read, or MF_CARD_WHY_NONE. */
+/* What a source makes of its ability's cost beyond {T}, life and other
+ * permanents: mana that is not {1} to {4} of generic mana is a mana cost;
+ * sacrificing the source pays once, as a ritual (Lotus Petal), not each
+ * turn. MF_CARD_WHY_NONE when it reads the cost. */
+static enum mf_card_land_why cost_why(const struct mf_card_cost *cost)
+{
+	if (cost->mana != cost->generic || cost->generic > MF_CARD_SOURCE_FILTER_MAX)
+		return MF_CARD_WHY_MANA_COST;
+	if (cost->sacrifice)
+		return MF_CARD_WHY_EXTRA_COST;
+	return MF_CARD_WHY_NONE;
+}
+
+/* Why the ability is not read, or MF_CARD_WHY_NONE: the shared reasons,
+ * then a chosen colour nothing chooses and a filter other than the face's. */
 static enum mf_card_land_why mana_why(const struct mf_card_source_ctx *s, const char *lo,
 				      size_t n, const struct mf_card_cost *cost,
 				      const struct mf_card_mana_effect *e)
 {
-	if (e->spend)
-		return MF_CARD_WHY_SPEND_RESTRICTION;
-	if (cost->other == MF_CARD_WHY_COUNTERS)
-		return MF_CARD_WHY_COUNTERS;
-	if (cost->mana != cost->generic || cost->generic > MF_CARD_SOURCE_FILTER_MAX)
-		return MF_CARD_WHY_MANA_COST;
-	/* Lotus Petal pays once, as a ritual: not a source that taps each turn. */
-	if (cost->sacrifice)
-		return MF_CARD_WHY_EXTRA_COST;
-	if (cost->other != MF_CARD_WHY_NONE)
-		return cost->other;
-	if (!cost->tap)
-		return MF_CARD_WHY_NO_TAP;
-	if (e->condition != MF_CARD_WHY_NONE)
-		return e->condition;
-	if (!e->parsed)
-		return mf_card_land_classify(lo + e->start, n - e->start);
+	enum mf_card_land_why why = mf_card_mana_why(lo, n, cost, e, cost_why(cost));
+
+	if (why != MF_CARD_WHY_NONE)
+		return why;
 	if (e->alts.chosen && !s->color_chosen)
 		return MF_CARD_WHY_GAME_STATE;
 	if (s->line.land->n_mana > 0 && cost->generic != s->source->filter)
