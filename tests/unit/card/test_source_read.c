@@ -15,6 +15,7 @@
 
 #include "manaflow/card.h"
 #include "unit/card/land_describe.h"
+#include "unit/card/mutate.h"
 #include "unit/card/sample.h"
 
 static struct sample sample;
@@ -52,27 +53,37 @@ static void check_bounds(const struct mf_card_sources *out)
 			ck_assert_int_lt(src->ignored[i].why, MF_CARD_WHY_COUNT);
 			ck_assert_int_ne(src->ignored[i].why, MF_CARD_WHY_NO_MANA);
 			ck_assert_int_ne(src->ignored[i].why, MF_CARD_WHY_OTHER_LANDS);
-			ck_assert_uint_le(strlen(src->ignored[i].text), MF_CARD_LAND_CLAUSE_MAX);
+			ck_assert(mutate_valid_utf8(src->ignored[i].text, sizeof(src->ignored[i].text)));
 		}
 	}
 }
 
-/* The description of the only entry of a card without faces. */
-static const char *text_source(const char *name, const char *cost, const char *type,
-			       const char *text)
+/* The description of the only entry of card, which is called name. */
+static const char *only_entry(const struct mf_card_object *card, const char *name)
 {
 	static char buf[1024];
 	static struct mf_card_sources out;
-	struct mf_card_object card = { { name, cost, type, text }, NULL, 0 };
 
-	ck_assert_int_eq(mf_card_source_read(&card, &out), MF_OK);
+	ck_assert_int_eq(mf_card_source_read(card, &out), MF_OK);
 	check_bounds(&out);
 	ck_assert_msg(out.n == 1, "%s: %zu entries", name, out.n);
+	source_describe(&out.faces[0], buf, sizeof(buf));
+	return buf;
+}
+
+/* The same of a card without faces, which its entry points into. */
+static const char *text_source(const char *name, const char *cost, const char *type,
+			       const char *text)
+{
+	struct mf_card_object card = { { name, cost, type, text }, NULL, 0 };
+	const char *desc = only_entry(&card, name);
+	struct mf_card_sources out;
+
+	ck_assert_int_eq(mf_card_source_read(&card, &out), MF_OK);
 	ck_assert_ptr_eq(out.faces[0].name, name);
 	ck_assert_ptr_eq(out.faces[0].mana_cost, cost);
 	ck_assert_uint_eq(out.faces[0].face, MF_CARD_LAND_CARD);
-	source_describe(&out.faces[0], buf, sizeof(buf));
-	return buf;
+	return desc;
 }
 
 #define ck_text(name, cost, type, text, want)                                 \
@@ -85,16 +96,10 @@ static const char *text_source(const char *name, const char *cost, const char *t
 /* The description of the only entry of the sample's card called name. */
 static const char *sample_source(const char *name)
 {
-	static char buf[1024];
-	static struct mf_card_sources out;
 	const struct sample_card *sc = sample_find(&sample, name);
 
 	ck_assert_msg(sc != NULL, "%s is not in the sample", name);
-	ck_assert_int_eq(mf_card_source_read(&sc->card, &out), MF_OK);
-	check_bounds(&out);
-	ck_assert_msg(out.n == 1, "%s: %zu entries", name, out.n);
-	source_describe(&out.faces[0], buf, sizeof(buf));
-	return buf;
+	return only_entry(&sc->card, name);
 }
 
 #define ck_sample(name, want)                                                 \
@@ -620,14 +625,6 @@ END_TEST
 
 static uint64_t rng_state;
 
-static uint32_t rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
-}
-
 /* Pieces of source text to splice in, and bytes that are not UTF-8. */
 static const char *const pieces[] = {
 	"{T}", ": ", "Add ", "{W}", "{C}", "{1}", "{4}", "{5}", "{U/P}", " or ", ", ", ", or ", ".", ". ",
@@ -647,29 +644,7 @@ static const char *const types[] = {
 
 static size_t mutate(const char *src, char *dst, size_t cap)
 {
-	size_t n = strlen(src) < cap - 1 ? strlen(src) : cap - 1;
-	int edits = 1 + (int)(rng() % 6);
-
-	memcpy(dst, src, n);
-	for (int e = 0; e < edits; e++) {
-		size_t at = n ? rng() % (n + 1) : 0;
-		const char *p = pieces[rng() % (sizeof(pieces) / sizeof(pieces[0]))];
-		size_t k = strlen(p);
-
-		if (rng() % 3 == 0) {
-			/* delete a range */
-			k = n - at ? rng() % (n - at + 1) : 0;
-			memmove(dst + at, dst + at + k, n - at - k);
-			n -= k;
-		} else if (n + k < cap - 1) {
-			/* splice in a piece */
-			memmove(dst + at + k, dst + at, n - at);
-			memcpy(dst + at, p, k);
-			n += k;
-		}
-	}
-	dst[n] = '\0';
-	return n;
+	return mutate_text(&rng_state, src, dst, cap, pieces, sizeof(pieces) / sizeof(pieces[0]));
 }
 
 START_TEST(mutated_texts)
@@ -680,16 +655,16 @@ START_TEST(mutated_texts)
 
 	rng_state = 0x2545f4914f6cdd1du;
 	for (int r = 0; r < rounds; r++) {
-		const struct sample_card *sc = &sample.cards[rng() % sample.n];
+		const struct sample_card *sc = &sample.cards[mutate_rng(&rng_state) % sample.n];
 		struct mf_card_object card = sc->card;
 		struct mf_card_sources out;
 
 		card.n_faces = 0;
 		mutate(card.card.oracle_text ? card.card.oracle_text : "", text, sizeof(text));
 		card.card.oracle_text = text;
-		if (rng() % 4 == 0)
-			card.card.type_line = types[rng() % (sizeof(types) / sizeof(types[0]))];
-		if (rng() % 4 == 0) {
+		if (mutate_rng(&rng_state) % 4 == 0)
+			card.card.type_line = types[mutate_rng(&rng_state) % (sizeof(types) / sizeof(types[0]))];
+		if (mutate_rng(&rng_state) % 4 == 0) {
 			mutate(card.card.name ? card.card.name : "", name, sizeof(name));
 			card.card.name = name;
 		}
