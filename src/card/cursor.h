@@ -2,8 +2,12 @@
  * The cursor the land reader reads a line with (manaflow/card.h,
  * mf_card_land_read), shared by land.c (a face and its static and triggered
  * lines) and land_ability.c (its activated abilities), which do not call
- * each other's matchers. Also the context of the face being read, which the
- * cursor needs to know the face's name. Internal to src/card.
+ * each other's matchers, and by the source reader (source.c,
+ * source_ability.c, mf_card_source_read) and mana_clause.c, which both
+ * readers call. Also the context of the face being read, which the cursor
+ * needs to know the face's name; the source reader collects a face's
+ * alternatives and ignored clauses in a scratch land of its own.
+ * Internal to src/card.
  *
  * Every line is read twice over: in lower case for matching, and as printed
  * for the text of an ignored clause; both come from mf_card_clean_line(), so

@@ -126,6 +126,7 @@ void mf_card_read_cost(const struct mf_card_land_ctx *x, const char *lo, size_t 
 /* ------------------------------------------------------------------ */
 /* "Add ..."                                                           */
 
+/* Appends one alternative; false when a is full (the list is not read). */
 static bool push_alt(struct mf_card_alts *a, const uint8_t mana[6], uint8_t flags)
 {
 	if (a->n == MF_CARD_ALTS_MAX)

@@ -66,6 +66,10 @@ static bool choose_color(const struct mf_card_source_ctx *s, const char *lo, siz
 	       mf_card_done(&c);
 }
 
+/* A line of a creature or an artifact that is no activated ability:
+ * entering tapped, not untapping, "If <this> would enter", the colour
+ * choice (read in the first pass); any other that adds mana is listed by
+ * its words. */
 static void static_line(struct mf_card_source_ctx *s, const char *lo, const char *orig, size_t n)
 {
 	struct mf_card_cursor c = { lo, n, 0, &s->line };
@@ -108,7 +112,9 @@ static bool level_line(const char *lo, size_t n)
 	return mf_card_starts(lo, n, "level ") && n > 6 && lo[6] >= '0' && lo[6] <= '9';
 }
 
-/* One line body of the face. */
+/* One line body of the face: mana tokens and land search on any face, the
+ * mana of a face that is neither creature nor artifact listed, the others'
+ * activated abilities and static lines read. */
 static void read_line(struct mf_card_source_ctx *s, const char *lo, const char *orig, size_t n)
 {
 	bool adds = mf_card_has_word(lo, n, "add") || mf_card_has_word(lo, n, "adds");

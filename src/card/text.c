@@ -24,15 +24,6 @@ bool mf_card_has_word(const char *s, size_t len, const char *word)
 	return false;
 }
 
-bool mf_card_has_text(const char *s, size_t n, const char *p)
-{
-	for (size_t i = 0; i < n; i++) {
-		if (mf_card_starts(s + i, n - i, p))
-			return true;
-	}
-	return false;
-}
-
 size_t mf_card_symbol_at(const char *s, size_t len, size_t at,
 			 const char **inside, size_t *inside_len)
 {

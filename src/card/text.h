@@ -1,6 +1,7 @@
 /*
  * Text primitives shared by the card domain's readers of printed card text
- * (oracle.c for taw's colour rule, land.c for the land reader): words, mana
+ * (oracle.c for taw's colour rule, land.c and source.c for the readers of
+ * lands and of other mana sources): words, mana
  * symbols, lines with their reminder text left out, bounded UTF-8 copies,
  * and the size checks every reader makes of a card first.
  * Internal to src/card.
@@ -63,9 +64,6 @@ static inline size_t mf_card_skip_blanks(const char *s, size_t n, size_t at)
 		at++;
 	return at;
 }
-
-/* Whether the lower-case text s[0, n) has the literal p anywhere. */
-bool mf_card_has_text(const char *s, size_t n, const char *p);
 
 /* Length of the mana symbol ("{...}", never spanning a line break) that starts
  * at s[at], else 0. On success *inside and *inside_len name the text between
