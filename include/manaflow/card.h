@@ -2,13 +2,16 @@
  * manaflow card: what a Magic card says about mana, read from its printed
  * text as a deck tool holds it (a Scryfall card object).
  *
- * Two readers, one face at a time:
+ * Three readers, one face at a time:
  *  - mf_card_read_colors(): the colours a card can make and spend, the
  *    card's half of taw's deck colour rule (manaflow/deck.h unites the
  *    cards of a deck);
  *  - mf_card_land_read(): what a land does for mana: its types, its mana
  *    and fetch abilities, how it enters the battlefield, and every
- *    mana-relevant clause it does not read.
+ *    mana-relevant clause it does not read;
+ *  - mf_card_source_read(): the same of a card that is no land: a
+ *    creature's or an artifact's mana abilities, and what it does not read
+ *    (rituals, Treasure, land search, ...).
  *
  * Text is matched case-insensitively (ASCII); a word is a run of ASCII
  * letters, digits and '_', so "colorless" is not "color". Reminder text in
@@ -16,8 +19,9 @@
  *
  * Ownership: the readers only read the caller's strings and structs and
  * write only the caller's outputs; they allocate nothing and keep no state,
- * so any number of threads may call them at once. Only mf_card_land.name
- * points into the caller's card after a call returns.
+ * so any number of threads may call them at once. Only mf_card_land.name,
+ * mf_card_source.name and mf_card_source.mana_cost point into the caller's
+ * card after a call returns.
  */
 #ifndef MANAFLOW_CARD_H
 #define MANAFLOW_CARD_H
@@ -175,6 +179,11 @@ MF_EXPORT uint32_t mf_card_copies_max(const struct mf_card_object *card);
 /* Flags of one mana alternative. */
 #define MF_CARD_MANA_SACRIFICE 0x01u  /* its cost sacrifices the land */
 #define MF_CARD_MANA_IMPLICIT 0x02u   /* from a basic land type, not from text */
+/* Of sources only (mf_card_source_read()): "... any color in your commander's
+ * color identity", made only in the commander's colours; "... the chosen
+ * color", made only in the colour chosen as the source enters. */
+#define MF_CARD_MANA_IDENTITY 0x04u
+#define MF_CARD_MANA_CHOSEN 0x08u
 
 /* Why a clause was not read, or why a land face is unsupported. A closed
  * set: mf_card_land_why_text() names each. */
@@ -324,24 +333,40 @@ MF_EXPORT const char *mf_card_land_why_text(enum mf_card_land_why why);
  * ("dorks") and artifacts ("rocks") with a mana ability "{T}: Add ..." or
  * "{N}, {T}: Add ..." (a Signet's filter, N at most 4). A reader, not a model,
  * as mf_card_land_read(): it says what the card says and lists each
- * mana-relevant clause it does not read, with a reason.
+ * mana-relevant clause it does not read, with a reason. Text is matched as
+ * by the land reader, in the 2019 and the current Oracle wording; <this> is
+ * the face's name, "this artifact", "this creature" (or the land reader's
+ * other words). What is read and listed is in docs/api.md ("Reading a mana
+ * source").
  *  - "Add {G}." one alternative; "Add {C}{C}." one making two; "Add {G},
  *    {W}, or {U}." three; "Add one mana of any color." five;
- *  - "<this> deals 1 damage to you" after an "Add" sentence: that
- *    alternative's life (a Talisman's coloured mana, not its {C});
+ *  - "Pay N life" in the cost, and "<this> deals N damage to you." after
+ *    an "Add" sentence: that alternative's life (a Talisman's coloured mana,
+ *    not its {C});
  *  - "Add one mana of any color in your commander's color identity." (Arcane
- *    Signet, Commander's Sphere): the five colours with `identity` set, for
- *    the caller to narrow to the commander's colours;
+ *    Signet, Commander's Sphere): the five colours flagged
+ *    MF_CARD_MANA_IDENTITY, with `identity` set, for the caller to narrow to
+ *    the commander's colours;
  *  - "As <this> enters, choose a color." with "Add one mana of the chosen
- *    color." (Coldsteel Heart): the five colours with `chosen` set;
- *  - "<this> enters tapped.": enters_tapped;
+ *    color." (Coldsteel Heart): the five colours flagged MF_CARD_MANA_CHOSEN,
+ *    with `chosen` set (without the choice the ability is listed, as
+ *    depending on the game state);
+ *  - "<this> enters [the battlefield] tapped.": enters_tapped; with a
+ *    condition after "tapped", enters_tapped too, and the clause listed;
+ *  - read, and listed: "<this> doesn't untap during your untap step."
+ *    (Basalt Monolith), "If <this> would enter ..." (Mox Diamond);
  *  - not read, listed with a reason: an instant's or sorcery's "Add"
  *    (MF_CARD_WHY_RITUAL), Treasure and other tokens that make mana
  *    (MF_CARD_WHY_TOKENS), putting lands from the library onto the
- *    battlefield (MF_CARD_WHY_LAND_SEARCH), "Spend this mana only ...",
- *    abilities whose cost is more than {T} and at most {4} of generic mana,
- *    mana abilities of enchantments and planeswalkers, and the land
- *    reader's other reasons (counters, triggered mana, other permanents).
+ *    battlefield (MF_CARD_WHY_LAND_SEARCH), mana abilities of enchantments
+ *    and planeswalkers (MF_CARD_WHY_NOT_PERMANENT_KIND), "Spend this mana
+ *    only ...", costs with coloured mana or more than {4}
+ *    (MF_CARD_WHY_MANA_COST), a filter other than the face's
+ *    (MF_CARD_WHY_FILTER), sacrificing the source (Lotus Petal pays once:
+ *    MF_CARD_WHY_EXTRA_COST), any other cost and no {T} as for a land, a
+ *    level up card's abilities past its first "LEVEL" line
+ *    (MF_CARD_WHY_COUNTERS), and the land reader's other reasons
+ *    (counters, triggered mana, other permanents).
  * Lines with no mana in them (exalted, "Draw a card") are not listed.
  */
 
@@ -367,11 +392,13 @@ struct mf_card_source {
 	enum mf_card_source_kind kind;
 	bool enters_tapped;      /* "<this> enters [the battlefield] tapped." */
 	uint8_t filter;          /* generic mana each tap's cost takes: "{1}, {T}: Add {W}{U}" 1 */
-	bool identity;           /* "... any color in your commander's color identity" */
-	bool chosen;             /* "... the chosen color", chosen as it enters */
+	bool identity;           /* some alternative is MF_CARD_MANA_IDENTITY */
+	bool chosen;             /* some alternative is MF_CARD_MANA_CHOSEN */
 	uint8_t n_mana;
 	struct mf_card_land_mana mana[MF_CARD_LAND_MANA_MAX];  /* the land reader's struct:
-								 * mana, life, flags, ability */
+								 * mana, life, flags (0,
+								 * _IDENTITY or _CHOSEN),
+								 * ability */
 	uint8_t n_ignored;
 	uint16_t n_ignored_total;
 	struct mf_card_land_ignored ignored[MF_CARD_LAND_IGNORED_MAX];
@@ -390,8 +417,10 @@ struct mf_card_sources {
  * face whose type line says "Land" is the land reader's and is skipped. A
  * card without faces is read from its own fields; a card with faces, face
  * by face. A face gives an entry when it has a mana ability read or a
- * mana-relevant clause not read. Same returns, limits and ownership as
- * mf_card_land_read(); nothing is allocated.
+ * clause that makes mana not read; a clause only about the source itself
+ * (entering tapped under a condition, not untapping) gives none alone.
+ * Same returns, limits and ownership as mf_card_land_read(); nothing is
+ * allocated (out is about 12 KiB).
  */
 MF_EXPORT int mf_card_source_read(const struct mf_card_object *card, struct mf_card_sources *out);
 

@@ -9,6 +9,18 @@
 
 #include "card/text.h"
 
+void mf_card_ctx_init(struct mf_card_land_ctx *x, struct mf_card_land *land, const char *name)
+{
+	const char *comma = name ? strchr(name, ',') : NULL;
+
+	memset(x, 0, sizeof(*x));
+	x->land = land;
+	x->name = name;
+	x->first_mana_why = MF_CARD_WHY_NONE;
+	x->name_len = name ? strlen(name) : 0;
+	x->short_len = comma ? (size_t)(comma - name) : x->name_len;
+}
+
 bool mf_card_lit(struct mf_card_cursor *c, const char *lit)
 {
 	size_t n = strlen(lit);
@@ -42,7 +54,9 @@ static bool name_at(struct mf_card_cursor *c, size_t n)
 
 bool mf_card_self(struct mf_card_cursor *c)
 {
-	static const char *const generic[] = { "this land", "this permanent", "~", "it" };
+	static const char *const generic[] = {
+		"this land", "this artifact", "this creature", "this permanent", "~", "it",
+	};
 
 	if (name_at(c, c->x->name_len) || name_at(c, c->x->short_len))
 		return true;
@@ -111,6 +125,20 @@ bool mf_card_types(struct mf_card_cursor *c, uint8_t *mask)
 		c->at = at;
 		return true;
 	}
+}
+
+bool mf_card_names_land(const struct mf_card_land_ctx *x, const char *lo, size_t n)
+{
+	if (mf_card_has_word(lo, n, "land") || mf_card_has_word(lo, n, "lands"))
+		return true;
+	for (size_t i = 0; i < n; i++) {
+		struct mf_card_cursor t = { lo, n, i, x };
+		uint8_t mask = 0;
+
+		if (mf_card_word_starts_at(lo, i) && mf_card_types(&t, &mask))
+			return true;
+	}
+	return false;
 }
 
 bool mf_card_enters(struct mf_card_cursor *c)

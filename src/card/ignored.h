@@ -1,7 +1,8 @@
 /*
  * The mana-relevant clauses of a land face that the land reader does not
  * turn into fields (mf_card_land.ignored), used by land.c and
- * land_ability.c alike. Internal to src/card.
+ * land_ability.c alike, and by the source reader (source.c,
+ * source_ability.c, mana_clause.c) for a source's. Internal to src/card.
  */
 #ifndef MF_CARD_IGNORED_H
 #define MF_CARD_IGNORED_H

@@ -244,43 +244,18 @@ static void static_line(struct mf_card_land_ctx *x, const char *lo, const char *
 	}
 }
 
-/* Length of an ability word and its dash ("Threshold — "), else 0: a prefix
- * before " — " with no symbol and no colon. */
-static size_t ability_word(const char *lo, size_t n)
-{
-	static const char dash[] = " \xe2\x80\x94 ";
-
-	for (size_t i = 0; i + sizeof(dash) - 1 <= n; i++) {
-		if (lo[i] == '{' || lo[i] == ':' || lo[i] == '"')
-			return 0;
-		if (memcmp(lo + i, dash, sizeof(dash) - 1) == 0)
-			return i + sizeof(dash) - 1;
-	}
-	return 0;
-}
-
 static void read_line(struct mf_card_land_ctx *x, const char *lo, const char *orig, size_t n)
 {
-	size_t skip = ability_word(lo, n);
+	size_t skip, colon;
 
-	lo += skip;
-	orig += skip;
-	n -= skip;
-	while (n > 0 && lo[0] == ' ')
-		lo++, orig++, n--;
-	while (n > 0 && lo[n - 1] == ' ')
-		n--;
+	n = mf_card_line_body(lo, n, &skip);
 	if (n == 0)
 		return;
-	/* An activated ability's colon comes before any quotation mark; a colon
-	 * inside quotes is an ability granted to something else. */
-	for (size_t i = 0; i < n && lo[i] != '"'; i++) {
-		if (lo[i] == ':') {
-			mf_card_land_activated(x, lo, orig, n, i);
-			return;
-		}
-	}
-	static_line(x, lo, orig, n);
+	colon = mf_card_ability_colon(lo + skip, n);
+	if (colon < n)
+		mf_card_land_activated(x, lo + skip, orig + skip, n, colon);
+	else
+		static_line(x, lo + skip, orig + skip, n);
 }
 
 /* ------------------------------------------------------------------ */
@@ -340,20 +315,15 @@ static void read_face(const struct mf_card_face *face, size_t index, uint8_t sup
 		      struct mf_card_land *land)
 {
 	char lo[MF_CARD_TEXT_MAX], orig[MF_CARD_TEXT_MAX];
-	struct mf_card_land_ctx x = { land, face->name, 0, 0, 0, 0, MF_CARD_WHY_NONE, false };
+	struct mf_card_land_ctx x;
 	const char *text = face->oracle_text ? face->oracle_text : "";
 	size_t len = strlen(text), pos = 0, start, n;
 
 	memset(land, 0, sizeof(*land));
+	mf_card_ctx_init(&x, land, face->name);
 	land->name = face->name;
 	land->face = index;
 	land->supertypes = supertypes;
-	if (face->name) {
-		const char *comma = strchr(face->name, ',');
-
-		x.name_len = strlen(face->name);
-		x.short_len = comma ? (size_t)(comma - face->name) : x.name_len;
-	}
 	if (face->type_line)
 		land->basic_types = (uint8_t)mf_card_type_line_produces(face->type_line,
 									strlen(face->type_line));
@@ -415,6 +385,11 @@ const char *mf_card_land_why_text(enum mf_card_land_why why)
 		[MF_CARD_WHY_NO_MANA] = "no mana ability",
 		[MF_CARD_WHY_OTHER_LANDS] = "what it makes the other lands is not modelled: it taps "
 					    "for that type's mana itself",
+		[MF_CARD_WHY_RITUAL] = "an instant or sorcery's mana, once",
+		[MF_CARD_WHY_TOKENS] = "mana from tokens (Treasure)",
+		[MF_CARD_WHY_LAND_SEARCH] = "puts lands from the library onto the battlefield",
+		[MF_CARD_WHY_NOT_PERMANENT_KIND] = "a mana ability of a permanent that is neither "
+						   "creature nor artifact",
 	};
 
 	if ((unsigned)why >= MF_CARD_WHY_COUNT)

@@ -76,6 +76,42 @@ size_t mf_card_clean_line(const char *line, size_t len, char *lower, char *orig)
 	return n;
 }
 
+/* Length of an ability word and its dash ("Threshold — "), else 0: a prefix
+ * before " — " with no symbol and no colon. */
+static size_t ability_word(const char *lo, size_t n)
+{
+	static const char dash[] = " \xe2\x80\x94 ";
+
+	for (size_t i = 0; i + sizeof(dash) - 1 <= n; i++) {
+		if (lo[i] == '{' || lo[i] == ':' || lo[i] == '"')
+			return 0;
+		if (memcmp(lo + i, dash, sizeof(dash) - 1) == 0)
+			return i + sizeof(dash) - 1;
+	}
+	return 0;
+}
+
+size_t mf_card_line_body(const char *lo, size_t n, size_t *skip)
+{
+	size_t at = ability_word(lo, n);
+
+	while (at < n && lo[at] == ' ')
+		at++;
+	while (n > at && lo[n - 1] == ' ')
+		n--;
+	*skip = at;
+	return n - at;
+}
+
+size_t mf_card_ability_colon(const char *lo, size_t n)
+{
+	for (size_t i = 0; i < n && lo[i] != '"'; i++) {
+		if (lo[i] == ':')
+			return i;
+	}
+	return n;
+}
+
 bool mf_card_copy_utf8(char *dst, size_t cap, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;

@@ -1,6 +1,7 @@
 /*
  * Text primitives shared by the card domain's readers of printed card text
- * (oracle.c for taw's colour rule, land.c for the land reader): words, mana
+ * (oracle.c for taw's colour rule, land.c and source.c for the readers of
+ * lands and of other mana sources): words, mana
  * symbols, lines with their reminder text left out, bounded UTF-8 copies,
  * and the size checks every reader makes of a card first.
  * Internal to src/card.
@@ -15,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "manaflow/card.h"
 
@@ -47,6 +49,22 @@ size_t mf_card_word_at(const char *s, size_t len, size_t at, const char *word);
 /* Whether the lower-case text s[0, len) has word as a whole word. */
 bool mf_card_has_word(const char *s, size_t len, const char *word);
 
+/* Whether s[0, n) starts with the literal p (NUL-terminated), byte for byte. */
+static inline bool mf_card_starts(const char *s, size_t n, const char *p)
+{
+	size_t k = strlen(p);
+
+	return n >= k && memcmp(s, p, k) == 0;
+}
+
+/* The first byte of s[at, n) that is no blank, or n. */
+static inline size_t mf_card_skip_blanks(const char *s, size_t n, size_t at)
+{
+	while (at < n && s[at] == ' ')
+		at++;
+	return at;
+}
+
 /* Length of the mana symbol ("{...}", never spanning a line break) that starts
  * at s[at], else 0. On success *inside and *inside_len name the text between
  * the braces. */
@@ -68,6 +86,22 @@ bool mf_card_next_line(const char *text, size_t len, size_t *pos,
  * len bytes; nothing is NUL-terminated. Returns the length written.
  */
 size_t mf_card_clean_line(const char *line, size_t len, char *lower, char *orig);
+
+/*
+ * The body of one clean line lo[0, n) (mf_card_clean_line()): without an
+ * ability word and its dash ("Threshold — ") and the blanks around it.
+ * Sets *skip to the bytes left out in front and returns the body's length
+ * (0 for a blank line). Reads only lo.
+ */
+size_t mf_card_line_body(const char *lo, size_t n, size_t *skip);
+
+/*
+ * Where the colon of an activated ability ("cost: effect") is in the line
+ * body lo[0, n), or n when it is no activated ability: the colon must come
+ * before any quotation mark, since a colon inside quotes is an ability
+ * granted to something else.
+ */
+size_t mf_card_ability_colon(const char *lo, size_t n);
 
 /*
  * Copies at most cap - 1 bytes of s[0, len) into dst and NUL-terminates it

@@ -23,6 +23,10 @@ const char *land_why_short(enum mf_card_land_why why)
 		[MF_CARD_WHY_LIMIT] = "limit",
 		[MF_CARD_WHY_NO_MANA] = "no-mana",
 		[MF_CARD_WHY_OTHER_LANDS] = "other-lands",
+		[MF_CARD_WHY_RITUAL] = "ritual",
+		[MF_CARD_WHY_TOKENS] = "tokens",
+		[MF_CARD_WHY_LAND_SEARCH] = "land-search",
+		[MF_CARD_WHY_NOT_PERMANENT_KIND] = "kind",
 	};
 
 	return (unsigned)why < MF_CARD_WHY_COUNT ? names[why] : "?";
@@ -62,6 +66,44 @@ static void part(struct out *o, bool *first, const char *name)
 	*first = false;
 }
 
+/* "mana=..." of n alternatives, when there are any. */
+static void mana_part(struct out *o, bool *first, const struct mf_card_land_mana *mana, size_t n)
+{
+	if (!n)
+		return;
+	part(o, first, "mana=");
+	for (size_t i = 0; i < n; i++) {
+		const struct mf_card_land_mana *m = &mana[i];
+
+		put(o, "%s%s", i ? " " : "", (m->flags & MF_CARD_MANA_IMPLICIT) ? "*" : "");
+		for (unsigned t = 0; t < 6; t++) {
+			for (unsigned k = 0; k < m->mana[t]; k++)
+				put(o, "%c", "WUBRGC"[t]);
+		}
+		if (m->life)
+			put(o, "-%u", m->life);
+		if (m->flags & MF_CARD_MANA_SACRIFICE)
+			put(o, "!");
+		if (m->flags & MF_CARD_MANA_IDENTITY)
+			put(o, ":id");
+		if (m->flags & MF_CARD_MANA_CHOSEN)
+			put(o, ":ch");
+	}
+}
+
+/* "ignored=..." of the n clauses kept of total, when there are any. */
+static void ignored_part(struct out *o, bool *first, const struct mf_card_land_ignored *ignored,
+			 size_t n, unsigned total)
+{
+	if (!n)
+		return;
+	part(o, first, "ignored=");
+	for (size_t i = 0; i < n; i++)
+		put(o, "%s%s", i ? "," : "", land_why_short(ignored[i].why));
+	if (total > n)
+		put(o, ",+%u", (unsigned)(total - n));
+}
+
 void land_describe(const struct mf_card_land *land, char *buf, size_t size)
 {
 	static const char *const super[] = { "basic", "snow", "legendary" };
@@ -75,22 +117,7 @@ void land_describe(const struct mf_card_land *land, char *buf, size_t size)
 			first = false;
 		}
 	}
-	if (land->n_mana) {
-		part(&o, &first, "mana=");
-		for (size_t i = 0; i < land->n_mana; i++) {
-			const struct mf_card_land_mana *m = &land->mana[i];
-
-			put(&o, "%s%s", i ? " " : "", (m->flags & MF_CARD_MANA_IMPLICIT) ? "*" : "");
-			for (unsigned t = 0; t < 6; t++) {
-				for (unsigned k = 0; k < m->mana[t]; k++)
-					put(&o, "%c", "WUBRGC"[t]);
-			}
-			if (m->life)
-				put(&o, "-%u", m->life);
-			if (m->flags & MF_CARD_MANA_SACRIFICE)
-				put(&o, "!");
-		}
-	}
+	mana_part(&o, &first, land->mana, land->n_mana);
 	for (size_t i = 0; i < land->n_fetch; i++) {
 		const struct mf_card_land_fetch *f = &land->fetch[i];
 
@@ -133,13 +160,29 @@ void land_describe(const struct mf_card_land *land, char *buf, size_t size)
 		part(&o, &first, "tron=");
 		put(&o, "%u", land->tron);
 	}
-	if (land->n_ignored) {
-		part(&o, &first, "ignored=");
-		for (size_t i = 0; i < land->n_ignored; i++)
-			put(&o, "%s%s", i ? "," : "", land_why_short(land->ignored[i].why));
-		if (land->n_ignored_total > land->n_ignored)
-			put(&o, ",+%u", (unsigned)(land->n_ignored_total - land->n_ignored));
+	ignored_part(&o, &first, land->ignored, land->n_ignored, land->n_ignored_total);
+}
+
+void source_describe(const struct mf_card_source *src, char *buf, size_t size)
+{
+	static const char *const kinds[] = { "none", "creature", "artifact" };
+	struct out o = { buf, size, 0 };
+	bool first = false;
+
+	buf[0] = '\0';
+	put(&o, "%s", (unsigned)src->kind < 3 ? kinds[src->kind] : "?");
+	if (src->enters_tapped)
+		part(&o, &first, "tapped");
+	if (src->filter) {
+		part(&o, &first, "filter=");
+		put(&o, "%u", src->filter);
 	}
+	if (src->identity)
+		part(&o, &first, "identity");
+	if (src->chosen)
+		part(&o, &first, "chosen");
+	mana_part(&o, &first, src->mana, src->n_mana);
+	ignored_part(&o, &first, src->ignored, src->n_ignored, src->n_ignored_total);
 }
 
 int land_card_is_land(const struct mf_card_object *card)

@@ -12,6 +12,7 @@
 
 #include "manaflow/card.h"
 #include "unit/card/land_describe.h"
+#include "unit/card/mutate.h"
 #include "unit/card/sample.h"
 #include "unit/card/suites.h"
 
@@ -210,46 +211,6 @@ END_TEST
 /* ------------------------------------------------------------------ */
 /* Limits                                                              */
 
-/* Whether s is NUL-terminated within size bytes and valid UTF-8 (RFC 3629). */
-static int valid_utf8(const char *s, size_t size)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	size_t i = 0;
-
-	while (i < size && u[i]) {
-		unsigned c = u[i], n, lo = 0x80, hi = 0xbf;
-
-		if (c < 0x80) {
-			i++;
-			continue;
-		}
-		if (c >= 0xc2 && c <= 0xdf)
-			n = 2;
-		else if (c >= 0xe0 && c <= 0xef)
-			n = 3;
-		else if (c >= 0xf0 && c <= 0xf4)
-			n = 4;
-		else
-			return 0;
-		if (c == 0xe0)
-			lo = 0xa0;
-		else if (c == 0xed)
-			hi = 0x9f;
-		else if (c == 0xf0)
-			lo = 0x90;
-		else if (c == 0xf4)
-			hi = 0x8f;
-		if (i + n >= size || u[i + 1] < lo || u[i + 1] > hi)
-			return 0;
-		for (unsigned k = 2; k < n; k++) {
-			if (u[i + k] < 0x80 || u[i + k] > 0xbf)
-				return 0;
-		}
-		i += n;
-	}
-	return i < size;
-}
-
 START_TEST(limits)
 {
 	char *big = malloc(MF_CARD_TEXT_MAX + 2);
@@ -354,7 +315,7 @@ START_TEST(clause_text_is_cut_between_characters)
 	ck_assert_int_eq(mf_card_land_read(&card, &lands), MF_OK);
 	ck_assert_uint_eq(lands.faces[0].n_ignored, 1);
 	ck_assert_uint_eq(strlen(lands.faces[0].ignored[0].text), MF_CARD_LAND_CLAUSE_MAX - 1);
-	ck_assert(valid_utf8(lands.faces[0].ignored[0].text, sizeof(lands.faces[0].ignored[0].text)));
+	ck_assert(mutate_valid_utf8(lands.faces[0].ignored[0].text, sizeof(lands.faces[0].ignored[0].text)));
 
 	/* Bytes that are not UTF-8 come out as '?'. */
 	card.card.oracle_text = "{T}: Add {W}. Spend this mana only on \xff\xc0\x80 \xed\xa0\x80.";
@@ -368,14 +329,6 @@ END_TEST
 /* Mutated Oracle texts                                                */
 
 static uint64_t rng_state;
-
-static uint32_t rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return (uint32_t)(rng_state >> 16);
-}
 
 /* Pieces of land text to splice in, and bytes that are not UTF-8. */
 static const char *const pieces[] = {
@@ -392,45 +345,7 @@ static const char *const pieces[] = {
 
 static size_t mutate(const char *src, char *dst, size_t cap)
 {
-	size_t n = strlen(src) < cap - 1 ? strlen(src) : cap - 1;
-	int edits = 1 + (int)(rng() % 6);
-
-	memcpy(dst, src, n);
-	for (int e = 0; e < edits; e++) {
-		size_t at = n ? rng() % (n + 1) : 0;
-
-		switch (rng() % 4) {
-		case 0: { /* delete a range */
-			size_t k = n - at ? rng() % (n - at + 1) : 0;
-
-			memmove(dst + at, dst + at + k, n - at - k);
-			n -= k;
-			break;
-		}
-		case 1: { /* duplicate a range */
-			size_t k = n - at ? 1 + rng() % (n - at) : 0;
-
-			if (n + k < cap - 1) {
-				memmove(dst + at + k, dst + at, n - at);
-				n += k;
-			}
-			break;
-		}
-		default: { /* splice in a piece */
-			const char *p = pieces[rng() % (sizeof(pieces) / sizeof(pieces[0]))];
-			size_t k = strlen(p);
-
-			if (n + k < cap - 1) {
-				memmove(dst + at + k, dst + at, n - at);
-				memcpy(dst + at, p, k);
-				n += k;
-			}
-			break;
-		}
-		}
-	}
-	dst[n] = '\0';
-	return n;
+	return mutate_text(&rng_state, src, dst, cap, pieces, sizeof(pieces) / sizeof(pieces[0]));
 }
 
 static void check_bounds(const struct mf_card_lands *lands)
@@ -453,7 +368,7 @@ static void check_bounds(const struct mf_card_lands *lands)
 		for (size_t i = 0; i < land->n_ignored; i++) {
 			ck_assert_int_gt(land->ignored[i].why, MF_CARD_WHY_NONE);
 			ck_assert_int_lt(land->ignored[i].why, MF_CARD_WHY_NO_MANA);
-			ck_assert(valid_utf8(land->ignored[i].text, sizeof(land->ignored[i].text)));
+			ck_assert(mutate_valid_utf8(land->ignored[i].text, sizeof(land->ignored[i].text)));
 		}
 	}
 }
@@ -474,13 +389,13 @@ START_TEST(mutated_texts)
 		struct mf_card_lands lands;
 
 		do
-			sc = &sample.cards[rng() % sample.n];
+			sc = &sample.cards[mutate_rng(&rng_state) % sample.n];
 		while (!land_card_is_land(&sc->card));
 		card = sc->card;
 		card.n_faces = 0;
 		mutate(card.card.oracle_text ? card.card.oracle_text : "", text, sizeof(text));
 		card.card.oracle_text = text;
-		if (rng() % 4 == 0) {
+		if (mutate_rng(&rng_state) % 4 == 0) {
 			mutate(card.card.name, name, sizeof(name));
 			card.card.name = name;
 		}
