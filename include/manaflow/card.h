@@ -157,6 +157,10 @@ MF_EXPORT uint32_t mf_card_copies_max(const struct mf_card_object *card);
  *    and depletion lands) are ignored as "needs counters", even when the land
  *    enters with them: a land on the battlefield may have used them up;
  *  - Urza's lands read as "{T}: Add {C}" with tron = the C made instead;
+ *  - "Add one mana of any color in your commander's color identity"
+ *    (Command Tower) reads as the five colours flagged
+ *    MF_CARD_MANA_IDENTITY, for the caller to narrow; "one mana of the
+ *    chosen color" is listed, as depending on the game;
  *  - a rider after an "Add" sentence that is not "<this> deals N damage to
  *    you" (Grove of the Burnwillows' "Each opponent gains 1 life", River of
  *    Tears' "add {B} instead") keeps the ability and is listed; a condition on
@@ -179,9 +183,10 @@ MF_EXPORT uint32_t mf_card_copies_max(const struct mf_card_object *card);
 /* Flags of one mana alternative. */
 #define MF_CARD_MANA_SACRIFICE 0x01u  /* its cost sacrifices the land */
 #define MF_CARD_MANA_IMPLICIT 0x02u   /* from a basic land type, not from text */
-/* Of sources only (mf_card_source_read()): "... any color in your commander's
- * color identity", made only in the commander's colours; "... the chosen
- * color", made only in the colour chosen as the source enters. */
+/* "... any color in your commander's color identity" (a land's too:
+ * Command Tower), made only in the commander's colours; of sources only
+ * (mf_card_source_read()), "... the chosen color", made only in the colour
+ * chosen as the source enters. */
 #define MF_CARD_MANA_IDENTITY 0x04u
 #define MF_CARD_MANA_CHOSEN 0x08u
 

@@ -75,6 +75,12 @@ static void map_mana(const struct mf_card_land *d, struct mf_mana_land *m,
 					    "several mana in one tap beside other ways to tap it");
 			continue;
 		}
+		if (a->flags & MF_CARD_MANA_IDENTITY) {  /* the colours narrowing keeps */
+			for (int t = 0; t < MF_MANA_C; t++)
+				if (a->mana[t])
+					m->identity |= (uint8_t)(1u << t);
+			continue;
+		}
 		if (a->life >= LIFE_HELD_MAX + 1) {
 			mana_clause(a, clause);
 			if (list)
@@ -223,6 +229,13 @@ static void to_mana_land(const struct mf_card_land *d, struct mf_mana_land *m,
 	for (unsigned i = 0; list && i < d->n_ignored; i++)
 		add_ignored(acc, m->name, d->ignored[i].text, mf_card_land_why_text(d->ignored[i].why));
 	map_mana(d, m, acc, list);
+	if (m->identity && (m->n_options || d->n_fetch)) {
+		/* the commander's colours beside other mana: the other mana only */
+		if (list)
+			add_ignored(acc, m->name, "one mana of any color in your commander's color "
+				    "identity", "beside other ways to tap it: not modelled");
+		m->identity = 0;
+	}
 	map_fetch(d, m, acc, list);
 	map_enters(d, m, acc, list);
 	if (m->tron && (m->n_options != 1 || mana_size(m->options[0].mana) != 1 ||
@@ -397,7 +410,7 @@ static int read_land(const struct mf_card_object *card, const char *face, const 
 		*face_out = NULL;
 		return 0;
 	}
-	if (!m->n_options && !m->fetch_types) {
+	if (!m->n_options && !m->fetch_types && !m->identity) {
 		const char *why = mf_card_land_why_text(d->unsupported != MF_CARD_WHY_NONE ?
 							d->unsupported : MF_CARD_WHY_NO_MANA);
 

@@ -42,10 +42,12 @@ static void mana_ability(struct mf_card_land_ctx *x, const char *lo, const char 
 	struct mf_card_mana_effect e;
 	enum mf_card_land_why why;
 
-	/* No commander's identity and no chosen colour: a land's reader reads
-	 * them as abilities that need the commander or a choice. */
-	mf_card_read_mana_effect(x, lo, n, colon, false, &e);
-	why = mf_card_mana_why(lo, n, cost, &e, cost_mana_why(cost, &e));
+	/* The commander's identity is read (Command Tower: five alternatives
+	 * flagged MF_CARD_MANA_IDENTITY); a chosen colour is not: a land's
+	 * choice (Thriving lands) depends on the game. */
+	mf_card_read_mana_effect(x, lo, n, colon, true, &e);
+	why = e.alts.chosen ? mf_card_land_classify(lo, n) :
+	      mf_card_mana_why(lo, n, cost, &e, cost_mana_why(cost, &e));
 	if (why != MF_CARD_WHY_NONE) {
 		mf_card_land_ignore(x, why, orig, n, true);
 		return;

@@ -230,7 +230,6 @@ static void ck_unsupported(const char *name, enum mf_card_land_why want)
 
 START_TEST(sample_unsupported)
 {
-	ck_unsupported("Command Tower", MF_CARD_WHY_OTHER_PERMANENTS);
 	ck_unsupported("Reflecting Pool", MF_CARD_WHY_OTHER_PERMANENTS);
 	ck_unsupported("Gaea's Cradle", MF_CARD_WHY_OTHER_PERMANENTS);
 	ck_unsupported("Temple of the False God", MF_CARD_WHY_OTHER_PERMANENTS);

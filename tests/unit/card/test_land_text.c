@@ -156,11 +156,12 @@ START_TEST(current_mana_abilities)
 		"{T}: Add {U}.\n{T}: Add {B}. Activate only if you control an Island or a Swamp.",
 		"mana=U | ignored=permanents");
 	ck_text("Command Tower", "Land",
-		"{T}: Add one mana of any color in your commander's color identity.", "ignored=permanents");
+		"{T}: Add one mana of any color in your commander's color identity.",
+		"mana=W:id U:id B:id R:id G:id");
 	ck_text("Path of Ancestry", "Land",
 		"This land enters tapped.\n{T}: Add one mana of any color in your commander's color identity. "
 		"When that mana is spent to cast a creature spell that shares a creature type with your commander, "
-		"scry 1.", "enters=tapped | ignored=permanents");
+		"scry 1.", "mana=W:id U:id B:id R:id G:id | enters=tapped | ignored=rider");
 	ck_text("Interplanar Beacon", "Land",
 		"Whenever you cast a planeswalker spell, you gain 1 life.\n{T}: Add {C}.\n"
 		"{1}, {T}: Add two mana of different colors. Spend this mana only to cast planeswalker spells.",
