@@ -9,10 +9,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "api/identity.h"
 #include "api/json_decode.h"
 #include "api/json_text.h"
 #include "api/land_name.h"
 #include "api/odds_fields.h"
+#include "api/odds_sources.h"
 #include "api/odds_text.h"
 
 /* The deck and game fields shared by every spell of a request. */
@@ -22,7 +24,19 @@ struct odds_request {
 	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
 	const cJSON *spells;
 	size_t n_spells;
+	uint8_t identity;         /* the deck's colour identity ... */
+	bool has_identity;        /* ... when the request gave one */
+	struct mf_api_sources src;  /* its mana that is no land */
+	struct mf_mana_catalogue *own;  /* the catalogue with its identity lands
+					 * narrowed, or NULL (ctx's) */
 };
+
+static void request_free(struct odds_request *r)
+{
+	mf_api_sources_free(&r->src);
+	mf_mana_catalogue_free(r->own);
+	r->own = NULL;
+}
 
 /* The land rows; a land named twice counts once with both counts. */
 static int decode_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct odds_request *r,
@@ -91,16 +105,48 @@ static int decode_method(const cJSON *body, struct odds_request *r, struct mf_ap
 	return 0;
 }
 
-/* Decodes the whole odds body into *r (its catalogue ctx->lands). 0, or
- * -1 with err. */
+/* The identity, the mana sources and the identity lands of body into r,
+ * its lands decoded. 0, or -1 with err. */
+static int decode_sources(const cJSON *body, const struct mf_api_ctx *ctx, struct odds_request *r,
+			  struct mf_api_error *err)
+{
+	uint64_t lands = 0;
+
+	if (mf_api_identity_decode(body, "", "identity", &r->identity, &r->has_identity, err))
+		return -1;
+	mf_api_sources_init(&r->src, r->identity);
+	if (mf_api_odds_decode_sources(body, ctx, &r->src, err))
+		return -1;
+	for (size_t k = 0; k < r->q.n_lands; k++)
+		lands += r->counts[k];
+	if (lands + r->src.cards > r->q.size)
+		return mf_api_fail(err, "/sources", "%llu lands and %u mana sources in a deck of %u "
+				   "cards", (unsigned long long)lands, r->src.cards, r->q.size);
+	if (r->src.n && r->q.method == MF_ODDS_EXACT)
+		return mf_api_fail(err, "/method", "a deck with mana sources is sampled: the exact "
+				   "count plays lands only; send \"auto\" or \"sample\"");
+	r->q.sources = r->src.s;
+	r->q.source_counts = r->src.counts;
+	r->q.n_sources = r->src.n;
+	if (mf_api_identity_lands(ctx->lands, r->lands, r->q.n_lands, r->identity, &r->own, err))
+		return -1;
+	if (r->own)
+		r->q.cat = r->own;
+	return 0;
+}
+
+/* Decodes the whole odds body into *r (its catalogue ctx->lands, or its
+ * own with identity lands: request_free() it). 0, or -1 with err. */
 static int decode_request(const cJSON *body, const struct mf_api_ctx *ctx,
 			  struct odds_request *r, struct mf_api_error *err)
 {
 	static const char *const keys[] = { "size", "lands", "spells", "on", "policy", "life",
-					    "method", "seed", "games", "curve", NULL };
+					    "method", "seed", "games", "curve", "sources",
+					    "identity", NULL };
 	int64_t size, life, curve;
 
 	memset(r, 0, sizeof(*r));
+	mf_api_sources_init(&r->src, 0);
 	r->q.cat = ctx->lands;
 	r->q.lands = r->lands;
 	r->q.counts = r->counts;
@@ -115,7 +161,8 @@ static int decode_request(const cJSON *body, const struct mf_api_ctx *ctx,
 	r->q.life = (uint32_t)life;
 	r->q.curve = (uint32_t)curve;
 	if (decode_lands(body, ctx, r, err) || mf_api_odds_decode_on(body, &r->q.on_draw, err) ||
-	    mf_api_odds_decode_policy(body, &r->q.policy, &r->q.custom, err) || decode_method(body, r, err))
+	    mf_api_odds_decode_policy(body, &r->q.policy, &r->q.custom, err) ||
+	    decode_method(body, r, err) || decode_sources(body, ctx, r, err))
 		return -1;
 	return 0;
 }
@@ -203,11 +250,11 @@ static void result_text(struct mf_buf *out, const struct mf_odds_query *q, const
 }
 
 static void deck_text(struct mf_buf *out, uint32_t size, uint64_t lands, bool on_draw,
-		      enum mf_odds_policy policy, const struct mf_odds_custom *custom)
+		      enum mf_odds_policy policy, const struct mf_odds_custom *custom, bool sources)
 {
 	mf_buf_addf(out, "{\"size\":%u,\"lands\":%llu,\"on\":\"%s\",\"policy\":\"%s\"", size,
 		    (unsigned long long)lands, on_draw ? "draw" : "play", mf_odds_policy_name(policy));
-	mf_api_odds_rules_text(out, policy, custom, size, on_draw);
+	mf_api_odds_rules_text(out, policy, custom, size, on_draw, sources);
 }
 
 /* The spells of one request: each spell's query (its cost, x and turn in
@@ -312,8 +359,10 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 	uint64_t lands = 0;
 	int rc = 0;
 
-	if (decode_request(body, ctx, &r, err))
+	if (decode_request(body, ctx, &r, err)) {
+		request_free(&r);
 		return -1;
+	}
 	r.q.budget = ctx->odds_budget;
 	r.q.stop = ctx->stop;
 	/* the spells share kept hands through it; without memory for it, they
@@ -332,8 +381,17 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 	for (size_t k = 0; k < r.q.n_lands; k++)
 		lands += r.counts[k];
 	if (!rc) {
-		deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy, &r.q.custom);
-		mf_buf_addf(out, ",\"life\":%u,", r.q.life);
+		deck_text(out, r.q.size, lands, r.q.on_draw, r.q.policy, &r.q.custom, r.src.n > 0);
+		mf_buf_addf(out, ",\"life\":%u", r.q.life);
+		if (r.has_identity) {
+			char id[6];
+
+			mf_api_identity_text(r.identity, id);
+			mf_buf_addf(out, ",\"identity\":\"%s\"", id);
+		}
+		if (r.src.n)
+			mf_api_sources_json(&r.src, out);
+		MF_JSON_LIT(out, ",");
 		if (r.q.curve)
 			mf_buf_addf(out, "\"curve\":%u,", r.q.curve);
 		MF_JSON_LIT(out, "\"results\":[");
@@ -344,6 +402,7 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 		}
 	}
 	spells_free(&s);
+	request_free(&r);
 	if (rc)
 		return rc;
 	if (MF_JSON_LIT(out, "]}"))
@@ -383,7 +442,7 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 		return mf_api_fail_stopped(err, NULL);
 	if (rc)
 		return mf_api_fail(err, "", "the table could not be computed: %s", mf_status_str(rc));
-	deck_text(out, q.size, q.lands, q.on_draw, q.policy, &q.custom);
+	deck_text(out, q.size, q.lands, q.on_draw, q.policy, &q.custom, false);
 	MF_JSON_LIT(out, ",\"rows\":[");
 	for (size_t i = 0; i < n; i++) {
 		char pattern[16];

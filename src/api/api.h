@@ -41,6 +41,9 @@ struct mf_api_ctx {
 					  * (manaflow/carddb.h), or NULL: none was loaded */
 	const char *lands_listing;  /* where a client lists the catalogue ("GET /v1/lands"), named
 				     * by an unknown land's detail; NULL: named by none */
+	const char *sources_listing;  /* where a client lists the catalogue of mana sources
+				       * ("GET /v1/mana-sources"), named by an unknown
+				       * source's detail; NULL: named by none */
 	const char *cards_option;   /* how this caller loads a card database ("serve --cards
 				     * FILE", "--cards FILE"), named when a deck list needs
 				     * one; NULL: named by none */

@@ -31,8 +31,9 @@ void mf_api_odds_by_turn_text(struct mf_buf *out, const struct mf_odds_result *r
 }
 
 /* The rules the answer was computed by, so that it explains itself. */
-void mf_api_odds_rules_text(struct mf_buf *out, enum mf_odds_policy policy, const struct mf_odds_custom *custom,
-		       uint32_t size, bool on_draw)
+void mf_api_odds_rules_text(struct mf_buf *out, enum mf_odds_policy policy,
+			    const struct mf_odds_custom *custom, uint32_t size, bool on_draw,
+			    bool sources)
 {
 	struct mf_odds_rules r;
 
@@ -63,11 +64,27 @@ void mf_api_odds_rules_text(struct mf_buf *out, enum mf_odds_policy policy, cons
 		    "Fetches search every land not seen\","
 		    "\"opponents\":\"not modelled, but for one assumption: their lands make every "
 		    "colour, so a land that makes what an opponent's land could (Exotic Orchard) "
-		    "makes any colour\"}",
+		    "makes any colour\"",
 		    r.london ? "spells by Karsten's counts; lands making none of the cost's colours "
 		    "first, then the land whose colours the most other lands make, then lands that "
 		    "enter tapped, then by name" : "nothing: a fresh smaller hand",
 		    r.draw_on_turn_1 ? "true" : "false",
 		    r.lands_needed_pips ? "coloured pips" : "mana value");
+	if (sources)
+		MF_JSON_LIT(out, ",\"sources\":\"mana creatures and artifacts are cards of the deck, "
+			    "dealt, drawn and kept with the hand (the keep ranges count lands only; a "
+			    "London hand bottoms plain spells first, then sources, the highest mana "
+			    "value first). Each turn 1 to T: the land drop, then any sources the turn's "
+			    "mana pays for, in any order, from the lands played before, the land played "
+			    "that turn if it enters untapped (by the rule of turn T) and the sources "
+			    "able to tap. A creature taps from the turn after it is cast; an artifact at "
+			    "once, unless it enters tapped. Each source taps once a turn for one of its "
+			    "mana: a Talisman's colour for 1 life, a Signet's two for one mana made "
+			    "elsewhere, a commander's-identity source one colour of the identity (none "
+			    "without one). On T, the mana left after the sources cast then pays the "
+			    "cost; life is paid over every turn and must leave at least 1. The draws are "
+			    "known in advance. Counted by sampling: a deck with sources has no exact "
+			    "count\"");
+	MF_JSON_LIT(out, "}");
 }
 

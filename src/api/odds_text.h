@@ -19,8 +19,10 @@ void mf_api_odds_by_turn_text(struct mf_buf *out, const struct mf_odds_result *r
 			      uint32_t turn);
 
 /* ,"rules":{...}: the mulligan, the hands kept, the bottom, and what land
- * drops and "castable" mean, for the policy in a deck of size cards. */
+ * drops and "castable" mean, for the policy in a deck of size cards; with
+ * sources, also how mana that is no land is played ("sources"). */
 void mf_api_odds_rules_text(struct mf_buf *out, enum mf_odds_policy policy,
-			    const struct mf_odds_custom *custom, uint32_t size, bool on_draw);
+			    const struct mf_odds_custom *custom, uint32_t size, bool on_draw,
+			    bool sources);
 
 #endif

@@ -115,7 +115,7 @@ static void deck_text(struct mf_buf *out, const struct mf_api_report_build *b,
 	mf_api_prob_text(out, r->mean_p);
 	MF_JSON_LIT(out, ",\"mean_delay\":");
 	mf_api_prob_text(out, r->mean_delay);
-	mf_api_odds_rules_text(out, b->q.policy, &b->q.custom, b->q.size, b->q.on_draw);
+	mf_api_odds_rules_text(out, b->q.policy, &b->q.custom, b->q.size, b->q.on_draw, false);
 	MF_JSON_LIT(out, ",\"ignored\":[");
 	if (mf_buf_len(&b->ignored))  /* each entry after a comma: the first's left out */
 		mf_buf_add(out, mf_buf_ptr(&b->ignored) + 1, mf_buf_len(&b->ignored) - 1);

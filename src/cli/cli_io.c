@@ -174,6 +174,7 @@ int mf_cli_json_command(const struct mf_cli_command *cmd, int argc, char **argv,
 		goto out;
 	ctx.lands = cat;
 	ctx.lands_listing = MF_ROUTER_LANDS_LISTING;  /* answers as the server would */
+	ctx.sources_listing = MF_ROUTER_SOURCES_LISTING;
 	text = mf_cli_read_all(path, &len);
 	if (!text)
 		goto out;

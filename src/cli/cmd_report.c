@@ -124,6 +124,7 @@ int mf_cli_cmd_report(int argc, char **argv)
 	ctx.lands = cat;
 	ctx.cards = cards;
 	ctx.lands_listing = MF_ROUTER_LANDS_LISTING;  /* answers as the server would */
+	ctx.sources_listing = MF_ROUTER_SOURCES_LISTING;
 	ctx.cards_option = "manaflow report --cards FILE";
 	text = read_body(path, v[OPT_DECKLIST].text, &len);
 	if (!text)

@@ -239,6 +239,8 @@ static enum MHD_Result answer_get(struct server *s, struct MHD_Connection *c,
 	switch (rq->route->kind) {
 	case ROUTE_LANDS:
 		return reply_cacheable(s, c, rq, &s->lands);
+	case ROUTE_SOURCES:
+		return reply_cacheable(s, c, rq, &s->sources);
 	case ROUTE_HEALTHZ:
 		return reply_static(s, c, rq, "application/json", "{\"status\":\"ok\"}", 15);
 	case ROUTE_READYZ:

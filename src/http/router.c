@@ -40,6 +40,7 @@ static const struct route routes[] = {
 	{ "/v1/camelot/solve/batch", "POST", ROUTE_JSON, mf_api_camelot_batch, true,
 	  MF_CAMELOT_WORKING_SET_MAX, MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
 	{ MF_ROUTER_LANDS_PATH, "GET", ROUTE_LANDS, NULL, false, 0, 0, ASSET_NONE },
+	{ MF_ROUTER_SOURCES_PATH, "GET", ROUTE_SOURCES, NULL, false, 0, 0, ASSET_NONE },
 	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0, 0, ASSET_NONE },
 	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0, 0, ASSET_NONE },
 	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0, 0, ASSET_NONE },

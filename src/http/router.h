@@ -10,6 +10,7 @@
 enum route_kind {
 	ROUTE_JSON,      /* POST: a JSON body through an adapter */
 	ROUTE_LANDS,     /* GET: the catalogue, rendered once at start-up */
+	ROUTE_SOURCES,   /* GET: the catalogue of mana sources, likewise */
 	ROUTE_HEALTHZ,
 	ROUTE_READYZ,
 	ROUTE_METRICS,
@@ -21,6 +22,9 @@ enum route_kind {
  * points clients to (struct mf_api_ctx's lands_listing). */
 #define MF_ROUTER_LANDS_PATH "/v1/lands"
 #define MF_ROUTER_LANDS_LISTING "GET " MF_ROUTER_LANDS_PATH
+/* The same of the catalogue of mana sources that are no land. */
+#define MF_ROUTER_SOURCES_PATH "/v1/mana-sources"
+#define MF_ROUTER_SOURCES_LISTING "GET " MF_ROUTER_SOURCES_PATH
 
 /* The playground's files, embedded from data/playground/. */
 enum route_asset { ASSET_NONE, ASSET_PAGE, ASSET_JS, ASSET_CSS, ASSET_ICON, ASSET_COUNT };

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "api/adapt_mana.h"
+#include "api/adapt_source_list.h"
 #include "common/hash.h"
 #include "http/framing.h"
 #include "manaflow/carddb.h"
@@ -105,9 +106,8 @@ static const struct {
 			 "image/svg+xml" },
 };
 
-/* Renders the catalogue's answer (owned by s) and points the other fixed
- * answers at their embedded files. Returns 0, or -1 out of memory. */
-static int render_static_answers(struct server *s)
+/* Renders a listing by handler into *a (owned by s). 0, or -1 out of memory. */
+static int render_listing(struct server *s, mf_api_handler handler, struct static_answer *a)
 {
 	struct mf_api_error err;
 	struct mf_buf out;
@@ -115,12 +115,24 @@ static int render_static_answers(struct server *s)
 	size_t len;
 
 	mf_buf_init(&out, MF_HTTP_ANSWER_MAX);
-	if (mf_api_mana_lands(NULL, &s->ctx, &out, &err))
+	if (handler(NULL, &s->ctx, &out, &err)) {
+		mf_buf_free(&out);
 		return -1;
+	}
 	text = mf_buf_take(&out, &len);
 	if (!text)
 		return -1;
-	static_answer_set(&s->lands, text, len, "application/json", NULL);
+	static_answer_set(a, text, len, "application/json", NULL);
+	return 0;
+}
+
+/* Renders the catalogues' answers (owned by s) and points the other fixed
+ * answers at their embedded files. Returns 0, or -1 out of memory. */
+static int render_static_answers(struct server *s)
+{
+	if (render_listing(s, mf_api_mana_lands, &s->lands) ||
+	    render_listing(s, mf_api_mana_source_list, &s->sources))
+		return -1;
 	static_answer_set(&s->openapi, mf_embedded_openapi, mf_embedded_openapi_len,
 			  "application/yaml", NULL);
 	/* The playground's files may load only themselves: no inline script
@@ -145,6 +157,7 @@ static void server_free(struct server *s)
 	if (s->listen_fd >= 0)
 		close(s->listen_fd);
 	free((char *)s->lands.body);
+	free((char *)s->sources.body);
 	mf_cors_free(&s->cors);
 	mf_metrics_free(s->metrics);
 	free(s);
@@ -180,6 +193,7 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 	s->ctx.lands = cat;
 	s->ctx.cards = cfg->cards;
 	s->ctx.lands_listing = MF_ROUTER_LANDS_LISTING;
+	s->ctx.sources_listing = MF_ROUTER_SOURCES_LISTING;
 	s->ctx.cards_option = "manaflow serve --cards FILE";
 	mf_request_ids_init(&s->ids);
 	rc = mf_cors_parse(&s->cors, cfg->cors_origins);

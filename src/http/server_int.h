@@ -60,6 +60,7 @@ struct server {
 				    * their answer: the client left, or the drain's
 				    * deadline answered them 503 */
 	struct static_answer lands;    /* GET /v1/lands, rendered once */
+	struct static_answer sources;  /* GET /v1/mana-sources, rendered once */
 	struct static_answer openapi;  /* GET /openapi.yaml, embedded */
 	struct static_answer playground[ASSET_COUNT];  /* the page's files, embedded */
 	struct cors cors;
