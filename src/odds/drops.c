@@ -233,10 +233,10 @@ static bool ordered(const struct odds_ctx *c, const struct odds_game *g)
  * one land a turn reaches the battlefield, each making at most its group's
  * reach, so the turn's lands seen, best first, bound the mana. A cheap
  * answer (no memo, no search) for most games short of lands. */
-static bool short_of_mana(const struct odds_ctx *c, const struct odds_game *g)
+static bool short_of_mana(const struct odds_ctx *c, const struct odds_game *g, uint64_t more)
 {
 	uint32_t by_reach[256], room = g->turn, top = c->reach_top;
-	uint64_t most = 0;
+	uint64_t most = more;  /* what the sources can add */
 
 	/* only the counts up to the deck's largest reach are cleared: the
 	 * whole array's 1 KiB was most of this function's time */
@@ -373,13 +373,17 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 	uint8_t last = ODDS_SPELL;
 
 	if (c->q->n_sources) {  /* sources make mana too: every line, turn by turn */
-		int rc = mf_odds_castable_ramp(c, g);
+		int rc;
+
+		if (short_of_mana(c, g, mf_odds_ramp_most(c, g)))
+			return 0;
+		rc = mf_odds_castable_ramp(c, g);
 
 		if (rc == MF_ERR_LIMIT && c->ramp->overflow)
 			c->over_budget = true;  /* more lines than kept: never guess */
 		return rc;
 	}
-	if (short_of_mana(c, g))
+	if (short_of_mana(c, g, 0))
 		return 0;
 	if (ordered(c, g))
 		return castable_in_order(c, g);

@@ -210,9 +210,9 @@ static bool alike(const struct mf_mana_land *a, const struct mf_mana_land *b,
  * in one of these classes, so merging only neighbours keeps every group's
  * place among the lands it can tie with. */
 static int kind_order(const struct mf_mana_catalogue *cat, const struct odds_group *a,
-		      const struct odds_group *b)
+		      const struct odds_group *b, bool by_cost)
 {
-	if ((a->colors != 0) != (b->colors != 0))
+	if (by_cost && (a->colors != 0) != (b->colors != 0))
 		return a->colors ? 1 : -1;
 	if (a->tapped != b->tapped)
 		return a->tapped ? -1 : 1;
@@ -220,14 +220,18 @@ static int kind_order(const struct mf_mana_catalogue *cat, const struct odds_gro
 		      mf_mana_catalogue_land(cat, (size_t)b->land)->name);
 }
 
-/* Insertion sort: at most MF_ODDS_LAND_KINDS_MAX kinds, and no global state. */
-static void sort_kinds(const struct mf_mana_catalogue *cat, struct odds_group *k, size_t n)
+/* Insertion sort: at most MF_ODDS_LAND_KINDS_MAX kinds, and no global state.
+ * by_cost: lands making none of the cost's colours first (a deck with
+ * sources sorts the same for every spell, so that the spells share their
+ * lines of play: ramp_model.c). */
+static void sort_kinds(const struct mf_mana_catalogue *cat, struct odds_group *k, size_t n,
+		       bool by_cost)
 {
 	for (size_t i = 1; i < n; i++) {
 		struct odds_group x = k[i];
 		size_t j = i;
 
-		while (j > 0 && kind_order(cat, &x, &k[j - 1]) < 0) {
+		while (j > 0 && kind_order(cat, &x, &k[j - 1], by_cost) < 0) {
 			k[j] = k[j - 1];
 			j--;
 		}
@@ -419,7 +423,7 @@ static void group_lands(struct odds_ctx *c, const struct mf_odds_query *q, unsig
 	}
 	for (size_t i = 0; i < q->n_lands && !types_read; i++)
 		kinds[i].types = kinds[i].found = 0;
-	sort_kinds(q->cat, kinds, q->n_lands);
+	sort_kinds(q->cat, kinds, q->n_lands, !q->n_sources);
 	for (size_t i = 0; i < q->n_lands; i++) {
 		struct odds_group *last = c->n_groups ? &c->g[c->n_groups - 1] : NULL;
 

@@ -39,6 +39,7 @@ struct ramp_line {
 	uint32_t done;        /* the places after turn `done` are in lines[cur] */
 	int cur;
 	bool valid;
+	uint32_t finals_turn; /* the boards of this turn are in the finals (0: none) */
 };
 
 /* One turn's growing: the game, the turn, the library, and where to. */
@@ -47,9 +48,7 @@ struct grow {
 	uint32_t t;
 	bool last;            /* the turn asked: the spell, not the casts */
 	const uint8_t *lib;   /* lands not seen by the turn asked, by group */
-	struct odds_table *to;
-	bool castable;
-	int rc;
+	struct ramp_places *to;   /* the places after the turn (not the turn asked) */
 };
 
 /* ------------------------------------------------------------------ */
@@ -82,26 +81,45 @@ static void place_unpack(const struct odds_ctx *c, const uint8_t *key, struct pl
 static int keep_place(struct grow *w, const struct place *p, uint32_t life)
 {
 	uint8_t key[3 * MF_ODDS_LAND_KINDS_MAX + 2 * MF_ODDS_SOURCE_KINDS_MAX] = { 0 };
-	union odds_value *v;
 	bool added;
+	int rc;
 
 	if (life >= w->c->q->life)
 		return MF_OK;
 	place_pack(w->c, p, key);
-	v = mf_odds_table_put(w->to, key, &added);
-	if (!v)
-		return MF_ERR_NOMEM;
-	if (added && w->to->n_used > w->c->ramp->places_max) {
+	rc = mf_odds_places_least(w->to, key, life, &added);
+	if (!rc && added && w->to->n > w->c->ramp->places_max) {
 		w->c->ramp->overflow = true;  /* more lines than kept: never guess */
 		return MF_ERR_LIMIT;
 	}
-	if (added || life < v->u)
-		v->u = life;
-	return MF_OK;
+	return rc;
 }
 
 /* ------------------------------------------------------------------ */
 /* A turn: the land drop, then the mana                                */
+
+/* Board b of the turn asked as a key of the finals: the lands untapped,
+ * the sources ready, and those of the hand that tap as they are cast (the
+ * others cannot help the spell). */
+static void board_pack(const struct odds_ctx *c, const struct ramp_board *b, uint8_t *key)
+{
+	const struct odds_ramp *r = c->ramp;
+
+	memcpy(key, b->lands, c->n_groups);
+	memcpy(key + c->n_groups, b->ready, r->n);
+	for (size_t k = 0; k < r->n; k++)
+		key[c->n_groups + r->n + k] = r->s[k].taps_now ? b->hand[k] : 0;
+}
+
+static void board_unpack(const struct odds_ctx *c, const uint8_t *key, struct ramp_board *b)
+{
+	const struct odds_ramp *r = c->ramp;
+
+	memset(b, 0, sizeof(*b));
+	memcpy(b->lands, key, c->n_groups);
+	memcpy(b->ready, key + c->n_groups, r->n);
+	memcpy(b->hand, key + c->n_groups + r->n, r->n);
+}
 
 /* The board of place p after its land drop (taps: the lands untapped this
  * turn), and what the turn does with it: the casts kept as places, or on
@@ -118,13 +136,12 @@ static int after_drop(struct grow *w, const struct place *p, const uint8_t *taps
 	memcpy(b.lands, taps, w->c->n_groups);
 	memcpy(b.ready, p->src_bf, r->n);
 	memcpy(b.hand, p->src_hand, r->n);
-	if (w->last) {
-		uint32_t pay;
+	if (w->last) {  /* the boards of the turn asked, whatever the spell */
+		uint8_t key[MF_ODDS_LAND_KINDS_MAX + 2 * MF_ODDS_SOURCE_KINDS_MAX];
+		bool added;
 
-		rc = mf_odds_ramp_spell(w->c, &b, &pay);
-		if (!rc && pay != UINT32_MAX && (uint64_t)life + pay < w->c->q->life)
-			w->castable = true;
-		return rc;
+		board_pack(w->c, &b, key);
+		return mf_odds_places_least(&r->sh->finals, key, life, &added);
 	}
 	rc = mf_odds_ramp_casts(w->c, &b, &casts, &n);
 	for (size_t i = 0; i < n && !rc; i++) {
@@ -286,18 +303,16 @@ static int drops(struct grow *w, const struct place *p, uint32_t life)
 /* Turn w->t of every place of `from` (the places after the turn before):
  * the draw, then every drop; places whose fetches found more than the
  * library holds are dropped. */
-static int grow_turn(struct grow *w, const struct odds_table *from, uint8_t draw)
+static int grow_turn(struct grow *w, const struct ramp_places *from, uint8_t draw)
 {
 	const struct odds_ramp *r = w->c->ramp;
 	int rc = MF_OK;
 
-	for (size_t i = 0; i < from->n_slots && !rc && !w->castable; i++) {
-		const uint8_t *key = mf_odds_table_key(from, i);
+	for (size_t i = 0; i < from->n && !rc; i++) {
+		const uint8_t *key = from->keys + i * from->len;
 		struct place p;
 		bool gone = false;
 
-		if (!key)
-			continue;
 		if (!mf_odds_charge(w->c, 1))
 			return MF_ERR_LIMIT;
 		place_unpack(w->c, key, &p);
@@ -309,7 +324,7 @@ static int grow_turn(struct grow *w, const struct odds_table *from, uint8_t draw
 			p.hand[draw]++;
 		else if (draw >= ODDS_SOURCE_CARD && draw < ODDS_SOURCE_CARD + r->n)
 			p.src_hand[draw - ODDS_SOURCE_CARD]++;
-		rc = drops(w, &p, (uint32_t)from->value[i].u);
+		rc = drops(w, &p, from->life[i]);
 	}
 	return rc;
 }
@@ -317,10 +332,50 @@ static int grow_turn(struct grow *w, const struct odds_table *from, uint8_t draw
 /* ------------------------------------------------------------------ */
 /* The game                                                            */
 
+uint64_t mf_odds_ramp_most(const struct odds_ctx *c, const struct odds_game *g)
+{
+	const struct odds_ramp *r = c->ramp;
+	uint64_t most = 0;
+
+	for (size_t k = 0; k < r->n; k++)
+		most += (uint64_t)g->hand_src[k] * r->s[k].most;
+	for (uint32_t t = 1; t <= g->turn; t++) {
+		uint8_t d = g->draws[t - 1];
+
+		if (d >= ODDS_SOURCE_CARD && d < ODDS_SOURCE_CARD + r->n &&
+		    (t < g->turn || r->s[d - ODDS_SOURCE_CARD].taps_now))
+			most += r->s[d - ODDS_SOURCE_CARD].most;
+	}
+	return most;
+}
+
+/* Whether a board of the finals pays c's spell, with the life paid to
+ * reach it: 1, 0 or a negative mf_status. */
+static int pays_spell(struct odds_ctx *c)
+{
+	const struct ramp_places *f = &c->ramp->sh->finals;
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct ramp_board b;
+		uint32_t pay;
+		int rc;
+
+		if (!mf_odds_charge(c, 1))
+			return MF_ERR_LIMIT;
+		board_unpack(c, f->keys + i * f->len, &b);
+		rc = mf_odds_ramp_spell(c, &b, &pay);
+		if (rc)
+			return rc;
+		if (pay != UINT32_MAX && (uint64_t)f->life[i] + pay < c->q->life)
+			return 1;
+	}
+	return 0;
+}
+
 /* Whether game g is the one c's line holds, grown to before its turn. */
 static bool same_game(const struct odds_ctx *c, const struct odds_game *g)
 {
-	const struct ramp_line *l = c->ramp->line;
+	const struct ramp_line *l = c->ramp->sh->line;
 
 	return l->valid && l->done < g->turn && !memcmp(l->hand, g->hand, c->n_groups) &&
 	       (!c->ramp->n || !memcmp(l->hand_src, g->hand_src, c->ramp->n)) &&
@@ -331,7 +386,7 @@ static bool same_game(const struct odds_ctx *c, const struct odds_game *g)
 static int start_game(struct odds_ctx *c, const struct odds_game *g)
 {
 	struct odds_ramp *r = c->ramp;
-	struct ramp_line *l = r->line;
+	struct ramp_line *l = r->sh->line;
 	struct grow w = { .c = c };
 	struct place p;
 
@@ -341,24 +396,25 @@ static int start_game(struct odds_ctx *c, const struct odds_game *g)
 	l->done = 0;
 	l->cur = 0;
 	l->valid = true;
-	mf_odds_table_clear(&r->lines[0]);
+	l->finals_turn = 0;
+	mf_odds_places_clear(&r->sh->lines[0]);
 	memset(&p, 0, sizeof(p));
 	memcpy(p.hand, g->hand, c->n_groups);
 	if (r->n)
 		memcpy(p.src_hand, g->hand_src, r->n);
-	w.to = &r->lines[0];
+	w.to = &r->sh->lines[0];
 	return keep_place(&w, &p, 0);
 }
 
 int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g)
 {
 	struct odds_ramp *r = c->ramp;
-	struct ramp_line *l = r->line;
+	struct ramp_line *l = r->sh->line;
 	uint8_t lib[MF_ODDS_LAND_KINDS_MAX];
 	struct grow w = { .c = c, .lib = lib };
 	int rc = MF_OK;
 
-	if (!l && !(l = r->line = calloc(1, sizeof(*l))))
+	if (!l && !(l = r->sh->line = calloc(1, sizeof(*l))))
 		return MF_ERR_NOMEM;
 	r->overflow = false;
 	if (!same_game(c, g) && (rc = start_game(c, g)) != MF_OK) {
@@ -374,22 +430,26 @@ int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g)
 	/* the places after each turn before the turn asked */
 	while (l->done + 1 < g->turn && !rc) {
 		w.t = l->done + 1;
-		w.to = &r->lines[1 - l->cur];
-		mf_odds_table_clear(w.to);
-		rc = grow_turn(&w, &r->lines[l->cur], g->draws[w.t - 1]);
+		w.to = &r->sh->lines[1 - l->cur];
+		mf_odds_places_clear(w.to);
+		rc = grow_turn(&w, &r->sh->lines[l->cur], g->draws[w.t - 1]);
 		l->draws[w.t - 1] = g->draws[w.t - 1];
 		l->cur = 1 - l->cur;
 		l->done = w.t;
 	}
-	/* the turn asked */
-	if (!rc) {
+	/* the boards of the turn asked, once for every spell of the deck */
+	if (!rc && l->finals_turn != g->turn) {
 		w.t = g->turn;
 		w.last = true;
-		rc = grow_turn(&w, &r->lines[l->cur], g->draws[g->turn - 1]);
+		mf_odds_places_clear(&r->sh->finals);
+		l->finals_turn = 0;
+		rc = grow_turn(&w, &r->sh->lines[l->cur], g->draws[g->turn - 1]);
+		if (!rc)
+			l->finals_turn = g->turn;
 	}
 	if (rc) {
 		l->valid = false;
 		return rc;
 	}
-	return w.castable;
+	return pays_spell(c);
 }

@@ -50,6 +50,7 @@ struct ramp_source {
 	uint32_t count;                 /* copies in the deck */
 	uint32_t mv;                    /* its cost's mana value (bottoming order) */
 	bool taps_now;                  /* an artifact that taps the turn it is cast */
+	uint32_t most;                  /* its largest tap less its filter (0 at least) */
 	struct ramp_cost cost;
 };
 
@@ -60,6 +61,39 @@ struct ramp_cast {
 	uint32_t life;
 };
 
+/* A set of places of the lines of play (ramp_places.c): keys of len bytes
+ * kept densely (keys + i * len, life[i] for i < n), found by an index of
+ * slots stamped with gen (a slot of another generation is empty). */
+struct ramp_slot {
+	uint32_t gen, index;
+};
+struct ramp_places {
+	size_t len;
+	uint8_t *keys;
+	uint32_t *life;
+	size_t n, cap;
+	struct ramp_slot *slots;
+	size_t n_slots;          /* a power of two, 4 cap */
+	uint32_t gen;
+	struct odds_heap *heap;  /* where its bytes are counted */
+};
+
+/* What the computations of the spells of one deck share (ramp_model.c's
+ * mf_odds_ramp_share): the casts each board makes before the turn asked,
+ * and the places of the game being played, which do not depend on the
+ * spell. One thread uses it at a time; freed with its last user. */
+struct ramp_shared {
+	struct odds_table casts;        /* board -> where its casts are in cast_list */
+	struct ramp_cast *cast_list;
+	size_t n_casts, cap_casts;
+	struct ramp_places lines[2];    /* the places before a turn and after it */
+	struct ramp_places finals;      /* the boards of the turn asked, with the least
+					 * life reaching each */
+	struct ramp_line *line;         /* the game being played (ramp.c's, made there
+					 * on first use; NULL before) */
+	unsigned refs;                  /* computations using it */
+};
+
 /* One computation's mana that is no land: its sources, the spell as pools
  * pay it, the turns' memos, and the lines of the game being played. */
 struct odds_ramp {
@@ -68,14 +102,9 @@ struct odds_ramp {
 	struct ramp_cost spell;         /* the query's cost, X as its x */
 	int8_t tron_piece[MF_ODDS_LAND_KINDS_MAX];  /* per group: which Urza's land, or -1 */
 	uint8_t n_tron;                 /* pieces the catalogue has (0: no Tron) */
-	struct odds_table casts;        /* board -> where its casts are in cast_list */
-	struct ramp_cast *cast_list;
-	size_t n_casts, cap_casts;
+	struct ramp_shared *sh;         /* casts and places, maybe shared */
 	struct odds_table pays;         /* board of turn T -> least life paying the spell (+1) */
 	struct odds_table seen;         /* one turn's search: its places -> least life */
-	struct odds_table lines[2];     /* the lines before a turn and after it */
-	struct ramp_line *line;         /* the game being played (ramp.c's, made there
-					 * on first use; NULL before) */
 	size_t places_max;              /* places kept after a turn: RAMP_STATES_MAX, or
 					 * RAMP_STATES_LANDS without sources */
 	bool overflow;                  /* the last game needed more places: its answer was
@@ -107,6 +136,18 @@ int mf_odds_ramp_rests(const struct ramp_cost *cost, const struct ramp_pool *poo
  * filter of a source), to fn with life 0; as mf_odds_ramp_rests(). */
 int mf_odds_ramp_take(const struct ramp_pool *pool, uint32_t n, ramp_rest_fn fn, void *arg);
 
+/* ramp_places.c */
+
+/* An empty set of keys of len bytes counted in heap; allocates nothing. */
+void mf_odds_places_init(struct ramp_places *p, size_t len, struct odds_heap *heap);
+/* Frees what p holds; it is empty and usable again. */
+void mf_odds_places_free(struct ramp_places *p);
+/* Empties p, keeping its memory: one increment. */
+void mf_odds_places_clear(struct ramp_places *p);
+/* Keeps the least of key's life and `life`, adding key (*added) when new.
+ * MF_OK, or MF_ERR_NOMEM (p unchanged; its heap may be over). */
+int mf_odds_places_least(struct ramp_places *p, const uint8_t *key, uint32_t life, bool *added);
+
 /* ramp_turn.c */
 
 /* A board of one turn, after its land drop: the lands untapped by group,
@@ -132,6 +173,11 @@ int mf_odds_ramp_spell(struct odds_ctx *c, const struct ramp_board *b, uint32_t 
 
 /* ramp.c */
 
+/* The most mana game g's sources could add on its turn: each source of
+ * the hand or drawn by then (a creature by the turn before), its largest
+ * tap less its filter. A bound for drops.c's short_of_mana(). */
+uint64_t mf_odds_ramp_most(const struct odds_ctx *c, const struct odds_game *g);
+
 /* Whether some line of play casts the cost on g->turn in a deck with
  * sources (or of bounce lands and fetches): 1, 0 or a negative mf_status;
  * MF_ERR_LIMIT with c->ramp->overflow set (and over_budget not) when a turn
@@ -145,5 +191,11 @@ int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g);
  * too many ways), MF_ERR_NOMEM. */
 int mf_odds_ramp_new(struct odds_ctx *c);
 void mf_odds_ramp_free(struct odds_ctx *c);
+
+/* For the computations cs[0, k) of one sample: each with sources whose
+ * deck, life and sources are those of an earlier one shares that one's
+ * casts and places (their answers do not depend on the spell), its own
+ * freed. Cannot fail. */
+void mf_odds_ramp_share(struct odds_ctx *const *cs, size_t k);
 
 #endif

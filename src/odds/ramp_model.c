@@ -62,8 +62,12 @@ int mf_odds_ramp_new(struct odds_ctx *c)
 	int rc = MF_OK;
 
 	r = c->ramp = calloc(1, sizeof(*r));
-	if (!r)
+	if (!r || !(r->sh = calloc(1, sizeof(*r->sh))))
 		return MF_ERR_NOMEM;
+	r->sh->refs = 1;
+	for (int i = 0; i < 2; i++)
+		mf_odds_places_init(&r->sh->lines[i], 3 * c->n_groups + 2 * q->n_sources, &c->heap);
+	mf_odds_places_init(&r->sh->finals, board, &c->heap);
 	r->n = q->n_sources;
 	r->places_max = r->n ? RAMP_STATES_MAX : RAMP_STATES_LANDS;
 	for (size_t k = 0; k < r->n && !rc; k++) {
@@ -75,21 +79,88 @@ int mf_odds_ramp_new(struct odds_ctx *c)
 		s->count = q->source_counts[k];
 		s->mv = (uint32_t)mf_mana_cost_total(&s->src->cost);
 		s->taps_now = !s->src->creature && !s->src->enters_tapped;
+		for (size_t o = 0; o < s->src->n_options; o++) {
+			uint32_t made = 0;
+
+			for (int t = 0; t < MF_MANA_TYPES; t++)
+				made += s->src->options[o].mana[t];
+			if (made > s->src->filter && made - s->src->filter > s->most)
+				s->most = made - s->src->filter;
+		}
 		rc = mf_odds_ramp_cost(&s->src->cost, 0, &s->cost);
 	}
 	if (!rc)
 		rc = mf_odds_ramp_cost(&q->cost, q->x, &r->spell);
 	tron_pieces(c);
 	if (!rc)
-		rc = mf_odds_table_init(&r->casts, board, &c->heap);
+		rc = mf_odds_table_init(&r->sh->casts, board, &c->heap);
 	if (!rc)
 		rc = mf_odds_table_init(&r->pays, board, &c->heap);
 	if (!rc)
 		rc = mf_odds_table_init(&r->seen, RAMP_TYPES + 2 * r->n, &c->heap);
-	for (int i = 0; i < 2 && !rc; i++)
-		rc = mf_odds_table_init(&r->lines[i], 3 * c->n_groups + 2 * r->n, &c->heap);
-	r->casts.max_entries = r->pays.max_entries = ODDS_MEMO_MAX;
+	r->sh->casts.max_entries = r->pays.max_entries = ODDS_MEMO_MAX;
 	return rc;
+}
+
+/* Frees sh with its last user. */
+static void shared_drop(struct ramp_shared *sh)
+{
+	if (!sh || --sh->refs)
+		return;
+	mf_odds_table_free(&sh->casts);
+	mf_odds_places_free(&sh->lines[0]);
+	mf_odds_places_free(&sh->lines[1]);
+	mf_odds_places_free(&sh->finals);
+	free(sh->cast_list);
+	free(sh->line);
+	free(sh);
+}
+
+/* Whether the casts and places of a serve b: the same groups of lands as
+ * the turns play them, the same sources and the same life. */
+static bool same_deck(const struct odds_ctx *a, const struct odds_ctx *b)
+{
+	if (!a->ramp || !b->ramp || a->n_groups != b->n_groups || a->ramp->n != b->ramp->n ||
+	    a->q->life != b->q->life || a->ramp->n_tron != b->ramp->n_tron ||
+	    memcmp(a->ramp->tron_piece, b->ramp->tron_piece, sizeof(a->ramp->tron_piece)))
+		return false;
+	for (size_t g = 0; g < a->n_groups; g++) {
+		const struct odds_group *x = &a->g[g], *y = &b->g[g];
+
+		if (x->land != y->land || x->count != y->count || x->drop != y->drop ||
+		    x->check != y->check || x->etb_lands != y->etb_lands || x->types != y->types ||
+		    x->fetch_life != y->fetch_life || x->untap_at != y->untap_at ||
+		    x->fetch_tapped != y->fetch_tapped || x->untap_life != y->untap_life ||
+		    x->finds != y->finds)
+			return false;
+	}
+	for (size_t k = 0; k < a->ramp->n; k++) {
+		const struct mf_odds_source *x = a->ramp->s[k].src, *y = b->ramp->s[k].src;
+
+		if (a->ramp->s[k].count != b->ramp->s[k].count || x->creature != y->creature ||
+		    x->enters_tapped != y->enters_tapped || x->filter != y->filter ||
+		    x->n_options != y->n_options ||
+		    memcmp(&x->cost, &y->cost, sizeof(x->cost)) ||
+		    memcmp(x->options, y->options, x->n_options * sizeof(x->options[0])))
+			return false;
+	}
+	return true;
+}
+
+void mf_odds_ramp_share(struct odds_ctx *const *cs, size_t k)
+{
+	for (size_t i = 1; i < k; i++) {
+		if (!cs[i]->ramp || !cs[i]->q->n_sources)
+			continue;
+		for (size_t j = 0; j < i; j++) {
+			if (!cs[j]->q->n_sources || !same_deck(cs[j], cs[i]))
+				continue;
+			shared_drop(cs[i]->ramp->sh);
+			cs[i]->ramp->sh = cs[j]->ramp->sh;
+			cs[i]->ramp->sh->refs++;
+			break;
+		}
+	}
 }
 
 void mf_odds_ramp_free(struct odds_ctx *c)
@@ -101,13 +172,9 @@ void mf_odds_ramp_free(struct odds_ctx *c)
 	for (size_t k = 0; k < r->n; k++)
 		mf_odds_ramp_cost_free(&r->s[k].cost);
 	mf_odds_ramp_cost_free(&r->spell);
-	mf_odds_table_free(&r->casts);
+	shared_drop(r->sh);
 	mf_odds_table_free(&r->pays);
 	mf_odds_table_free(&r->seen);
-	mf_odds_table_free(&r->lines[0]);
-	mf_odds_table_free(&r->lines[1]);
-	free(r->cast_list);
-	free(r->line);
 	free(r);
 	c->ramp = NULL;
 }

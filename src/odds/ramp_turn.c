@@ -382,19 +382,19 @@ static void keep_best(const struct odds_ramp *r, struct ramp_cast *found, size_t
  * without memory. */
 static size_t keep_casts(struct odds_ramp *r, const struct ramp_cast *found, size_t n)
 {
-	size_t at = r->n_casts;
+	size_t at = r->sh->n_casts;
 
-	if (r->n_casts + n > r->cap_casts) {
-		size_t cap = 2 * (r->n_casts + n) + 64;
-		struct ramp_cast *more = realloc(r->cast_list, cap * sizeof(*more));
+	if (r->sh->n_casts + n > r->sh->cap_casts) {
+		size_t cap = 2 * (r->sh->n_casts + n) + 64;
+		struct ramp_cast *more = realloc(r->sh->cast_list, cap * sizeof(*more));
 
 		if (!more)
 			return SIZE_MAX;
-		r->cast_list = more;
-		r->cap_casts = cap;
+		r->sh->cast_list = more;
+		r->sh->cap_casts = cap;
 	}
-	memcpy(r->cast_list + at, found, n * sizeof(*found));
-	r->n_casts += n;
+	memcpy(r->sh->cast_list + at, found, n * sizeof(*found));
+	r->sh->n_casts += n;
 	return at;
 }
 
@@ -410,25 +410,25 @@ int mf_odds_ramp_casts(struct odds_ctx *c, const struct ramp_board *b, const str
 	int rc;
 
 	board_key(c, b, false, key);
-	v = mf_odds_table_find(&r->casts, key);
+	v = mf_odds_table_find(&r->sh->casts, key);
 	if (v) {
-		*casts = r->cast_list + (v->u >> 16);
+		*casts = r->sh->cast_list + (v->u >> 16);
 		*n = (size_t)(v->u & 0xffff);
 		return MF_OK;
 	}
 	rc = search_turn(&s);
 	if (!rc) {
 		keep_best(r, s.found, &s.n_found);
-		if (r->casts.n_used + 1 >= r->casts.max_entries || r->n_casts > ((size_t)1 << 20)) {
-			mf_odds_table_clear(&r->casts);  /* the memo starts again */
-			r->n_casts = 0;
+		if (r->sh->casts.n_used + 1 >= r->sh->casts.max_entries || r->sh->n_casts > ((size_t)1 << 20)) {
+			mf_odds_table_clear(&r->sh->casts);  /* the memo starts again */
+			r->sh->n_casts = 0;
 		}
 		at = keep_casts(r, s.found, s.n_found);
-		v = at == SIZE_MAX ? NULL : mf_odds_table_put(&r->casts, key, &added);
+		v = at == SIZE_MAX ? NULL : mf_odds_table_put(&r->sh->casts, key, &added);
 		rc = v ? MF_OK : MF_ERR_NOMEM;
 		if (v) {
 			v->u = (uint64_t)at << 16 | s.n_found;
-			*casts = r->cast_list + at;
+			*casts = r->sh->cast_list + at;
 			*n = s.n_found;
 		}
 	}

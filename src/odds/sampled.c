@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/ramp_int.h"
 
 /* One figure of a sample: its estimate and standard error. */
 struct figure {
@@ -168,6 +168,7 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 	uint64_t first = 0;
 	int rc = m ? MF_OK : MF_ERR_NOMEM;
 
+	mf_odds_ramp_share(cs, k);  /* spells of one deck: one set of lines */
 	for (size_t i = 0; i < k && m; i++) {
 		m[i].c = cs[i];
 		m[i].heap = heap;
