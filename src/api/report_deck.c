@@ -113,9 +113,9 @@ static bool land_has_key(const char *land, const char *key)
 {
 	char k[KEY_MAX];
 
-	if (mf_deck_name_key(land, strlen(land), k, sizeof(k)) < sizeof(k) && strcmp(k, key) == 0)
+	if (mf_card_name_key(land, strlen(land), k, sizeof(k)) < sizeof(k) && strcmp(k, key) == 0)
 		return true;
-	return mf_deck_name_front_key(land, strlen(land), k, sizeof(k)) < sizeof(k) &&
+	return mf_card_name_front_key(land, strlen(land), k, sizeof(k)) < sizeof(k) &&
 	       strcmp(k, key) == 0;
 }
 
@@ -127,10 +127,10 @@ static bool face_has_key(const char *land, const char *key)
 
 	if (!sep)
 		return false;
-	if (mf_deck_name_key(land, (size_t)(sep - land), k, sizeof(k)) < sizeof(k) &&
+	if (mf_card_name_key(land, (size_t)(sep - land), k, sizeof(k)) < sizeof(k) &&
 	    strcmp(k, key) == 0)
 		return true;
-	return mf_deck_name_key(sep + 4, strlen(sep + 4), k, sizeof(k)) < sizeof(k) &&
+	return mf_card_name_key(sep + 4, strlen(sep + 4), k, sizeof(k)) < sizeof(k) &&
 	       strcmp(k, key) == 0;
 }
 
@@ -144,7 +144,7 @@ static int32_t catalogue_land(const struct mf_mana_catalogue *cat, const char *n
 	int32_t exact = mf_mana_catalogue_find(cat, name, len);
 	char key[KEY_MAX];
 
-	if (mf_deck_name_key(name, len, key, sizeof(key)) >= sizeof(key))
+	if (mf_card_name_key(name, len, key, sizeof(key)) >= sizeof(key))
 		return exact;
 	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++)
 		if (face_has_key(mf_mana_catalogue_land(cat, i)->name, key))
@@ -347,8 +347,8 @@ static int canonical(const void *pa, const void *pb)
 
 	if (a->zone != b->zone)
 		return a->zone < b->zone ? -1 : 1;
-	mf_deck_name_key(a->name, strlen(a->name), ka, sizeof(ka));
-	mf_deck_name_key(b->name, strlen(b->name), kb, sizeof(kb));
+	mf_card_name_key(a->name, strlen(a->name), ka, sizeof(ka));
+	mf_card_name_key(b->name, strlen(b->name), kb, sizeof(kb));
 	if ((c = strcmp(ka, kb)) != 0 || (c = strcmp(a->name, b->name)) != 0)
 		return c;
 	if (a->obj && b->obj) {
@@ -397,7 +397,7 @@ uint64_t mf_api_report_deck_hash(const struct mf_api_report_deck *d)
 
 		if (c->zone != MF_DECK_ZONE_MAIN && c->zone != MF_DECK_ZONE_COMMANDER)
 			continue;
-		len = mf_deck_name_key(c->name, strlen(c->name), key, KEY_MAX);
+		len = mf_card_name_key(c->name, strlen(c->name), key, KEY_MAX);
 		len = len < KEY_MAX ? len : KEY_MAX - 1;
 		len += (size_t)snprintf(key + len, sizeof(key) - len, "|%u|%d;", c->count, (int)c->zone);
 		h = mf_mix64(h ^ mf_fnv1a64(key, len));

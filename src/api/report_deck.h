@@ -49,7 +49,7 @@ struct mf_api_report_deck {
 /*
  * Decodes body's "cards" or "decklist" (exactly one) into *d (zeroed
  * first; free it with mf_api_report_deck_free() whatever the outcome).
- * Deck-list names are matched as mf_deck_name_key() spells them, by full
+ * Deck-list names are matched as mf_card_name_key() spells them, by full
  * name or front face, against the catalogue (ctx->lands) and the card
  * database (ctx->cards). A deck with no command zone, 99 main-deck cards
  * and one or two sideboard cards that may all be commanders (legendary
