@@ -18,7 +18,7 @@ static int decode_creature(const cJSON *node, const char *at,
 {
 	static const char *const keys[] = { "power", "toughness", NULL };
 	int64_t power, toughness;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 
 	if (cJSON_IsObject(node)) {
 		if (mf_json_expect_object(node, at, keys, err) ||
@@ -51,7 +51,7 @@ static int decode_side(const cJSON *body, const char *key, size_t max,
 		       struct mf_api_error *err)
 {
 	const cJSON *list = NULL, *node;
-	char ptr[256], at[256];
+	char ptr[MF_JSON_POINTER_MAX], at[MF_JSON_POINTER_MAX];
 	size_t i = 0;
 
 	if (mf_json_get_array(body, "", key, true, max, &list, count, err))
@@ -142,7 +142,7 @@ int mf_api_combat_blocks(cJSON *body, const struct mf_api_ctx *ctx, struct mf_bu
 	struct combat_request r;
 	struct mf_combat_result res;
 	struct mf_combat_error cerr;
-	char at[MF_API_POINTER_MAX];
+	char at[MF_JSON_POINTER_MAX];
 	int rc;
 
 	(void)ctx;

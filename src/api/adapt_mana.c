@@ -34,7 +34,7 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_api_c
 {
 	const cJSON *el;
 	size_t i = 0;
-	char at[256];
+	char at[MF_JSON_POINTER_MAX];
 
 	cJSON_ArrayForEach(el, arr) {
 		int32_t id;
@@ -67,7 +67,7 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_api_c
 	size_t n_field = 0, n_library = 0;
 	const char *cost = NULL;
 	struct mf_mana_parse_error perr;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int64_t life, x;
 	int rc;
 
@@ -205,7 +205,7 @@ static int solve_to_json(const struct mana_request *r, const char *at, struct mf
 	struct mf_mana_query q = r->q;
 	struct mf_mana_parse_error perr;
 	struct mf_mana_result res;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int rc;
 
 	if (r->cards.n) {  /* lands read from cards: a catalogue of this query's own */

@@ -37,18 +37,18 @@ static int decode_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct 
 		return -1;
 	cJSON_ArrayForEach(row, list) {
 		const char *name;
-		char at[64];
+		char at[MF_JSON_POINTER_MAX], name_at[MF_JSON_POINTER_MAX];
 		int64_t count;
 		int32_t id;
 		size_t k;
 
-		snprintf(at, sizeof(at), "/lands/%zu", i++);
+		mf_json_pointer_index(at, "/lands", i++);
 		if (mf_json_expect_object(row, at, keys, err) ||
 		    mf_json_get_string(row, at, "name", true, MF_MANA_LAND_NAME_MAX * 4, &name, err) ||
 		    mf_json_get_int(row, at, "count", true, 1, MF_ODDS_DECK_MAX, 1, &count, err))
 			return -1;
-		snprintf(at + strlen(at), sizeof(at) - strlen(at), "/name");
-		if (mf_api_land_by_name(ctx, name, at, &id, err))
+		mf_json_pointer_key(name_at, at, "name");
+		if (mf_api_land_by_name(ctx, name, name_at, &id, err))
 			return -1;
 		for (k = 0; k < r->q.n_lands && r->lands[k] != id; k++)
 			;
@@ -127,7 +127,7 @@ static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query 
 	static const char *const keys[] = { "cost", "turn", "x", NULL };
 	struct mf_mana_parse_error perr;
 	const char *cost;
-	char ptr[96];
+	char ptr[MF_JSON_POINTER_MAX];
 	int64_t turn, x;
 
 	if (mf_json_expect_object(node, at, keys, err) ||
@@ -136,11 +136,11 @@ static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query 
 	    mf_json_get_int(node, at, "x", false, 0, 1000, -1, &x, err))
 		return -1;
 	if (mf_mana_cost_parse(cost, strlen(cost), &q->cost, &perr)) {
-		snprintf(ptr, sizeof(ptr), "%s/cost", at);
+		mf_json_pointer_key(ptr, at, "cost");
 		return mf_api_failp(err, MF_PROBLEM_INVALID_COST, ptr, "%s", perr.reason);
 	}
 	if (q->cost.x_count && x < 0) {
-		snprintf(ptr, sizeof(ptr), "%s/x", at);
+		mf_json_pointer_key(ptr, at, "x");
 		return mf_api_fail(err, ptr, "the cost has {X}: give its value as \"x\"");
 	}
 	q->x = x < 0 ? 0 : (uint32_t)x;
@@ -148,7 +148,7 @@ static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query 
 		uint64_t mv = mf_mana_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x;
 
 		if (mv > MF_ODDS_TURN_MAX) {
-			snprintf(ptr, sizeof(ptr), "%s/turn", at);
+			mf_json_pointer_key(ptr, at, "turn");
 			return mf_api_fail(err, ptr, "the mana value is past turn %d: give \"turn\"",
 					   MF_ODDS_TURN_MAX);
 		}
@@ -257,10 +257,10 @@ static int decode_spells(struct odds_request *r, struct odds_spells *s, struct m
 	if (!s->q || !s->res || !s->rc || !s->of || !s->first)
 		return mf_api_fail_nomem(err);
 	cJSON_ArrayForEach(spell, r->spells) {
-		char at[64];
+		char at[MF_JSON_POINTER_MAX];
 		size_t k;
 
-		snprintf(at, sizeof(at), "/spells/%zu", i);
+		mf_json_pointer_index(at, "/spells", i);
 		if (decode_spell(spell, at, &r->q, err))
 			return -1;
 		k = known(s, &r->q);
@@ -284,9 +284,9 @@ static int compute(const struct odds_request *r, const struct odds_spells *s, si
 		   struct mf_api_error *err)
 {
 	int rc = s->rc[k];
-	char at[64];
+	char at[MF_JSON_POINTER_MAX];
 
-	snprintf(at, sizeof(at), "/spells/%zu", s->first[k]);
+	mf_json_pointer_index(at, "/spells", s->first[k]);
 	if (rc == MF_ERR_NOMEM)
 		return mf_api_fail_nomem(err);
 	if (rc == MF_ERR_STOPPED)

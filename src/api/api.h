@@ -14,16 +14,16 @@
 #include <cjson/cJSON.h>
 
 #include "common/buf.h"
+#include "api/json_pointer.h"
 #include "api/problem.h"
 #include "manaflow/mana.h"
 
-#define MF_API_POINTER_MAX 256  /* bytes of a JSON pointer, NUL included */
 #define MF_API_MEMBERS_MAX 4096 /* bytes of a problem's own members, NUL included */
 
 /* What went wrong with a request. */
 struct mf_api_error {
 	enum mf_problem problem;
-	char pointer[MF_API_POINTER_MAX]; /* JSON pointer (RFC 6901) to the offending field, "" if none */
+	char pointer[MF_JSON_POINTER_MAX]; /* JSON pointer (RFC 6901) to the offending field, "" if none */
 	char detail[512];                 /* one sentence for a person, valid UTF-8 */
 	char members[MF_API_MEMBERS_MAX]; /* members of this kind's own, as JSON text each
 					   * after a comma (",\"cards\":[...]"), "" for none;

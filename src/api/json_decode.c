@@ -74,35 +74,6 @@ int mf_json_utf8_prefix(const char *s, size_t max)
 	return (int)n;
 }
 
-/* RFC 6901: '~' becomes "~0" and '/' becomes "~1"; truncation keeps a NUL
- * and never splits a UTF-8 character. */
-void mf_json_pointer_key(char *out, const char *at, const char *key)
-{
-	size_t n = (size_t)snprintf(out, 256, "%s/", at);
-	const char *k = key;
-
-	for (; *k && n + 3 < 256; k++) {
-		if (*k == '~' || *k == '/') {
-			out[n++] = '~';
-			out[n++] = *k == '~' ? '0' : '1';
-		} else {
-			out[n++] = *k;
-		}
-	}
-	if (n < 256 && ((unsigned char)*k & 0xc0) == 0x80) {
-		while (n > 0 && ((unsigned char)out[n - 1] & 0xc0) == 0x80)
-			n--;
-		if (n > 0 && (unsigned char)out[n - 1] >= 0xc0)
-			n--;
-	}
-	out[n < 256 ? n : 255] = '\0';
-}
-
-void mf_json_pointer_index(char *out, const char *at, size_t index)
-{
-	snprintf(out, 256, "%s/%zu", at, index);
-}
-
 static const char *json_type_name(const cJSON *node)
 {
 	if (cJSON_IsObject(node))
@@ -122,7 +93,7 @@ int mf_json_expect_object(const cJSON *node, const char *at,
 		       const char *const *allowed, struct mf_api_error *err)
 {
 	const cJSON *item;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 
 	if (!cJSON_IsObject(node)) {
 		mf_api_fail(err, at, "expected an object, got %s", json_type_name(node));
@@ -207,7 +178,7 @@ int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool requ
 		 struct mf_api_error *err)
 {
 	const cJSON *item;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int found = json_lookup(obj, at, key, required, &item, ptr, err);
 
 	if (found <= 0) {
@@ -221,7 +192,7 @@ int mf_json_get_string(const cJSON *obj, const char *at, const char *key, bool r
 		    size_t max_len, const char **out, struct mf_api_error *err)
 {
 	const cJSON *item;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int found = json_lookup(obj, at, key, required, &item, ptr, err);
 
 	*out = NULL;
@@ -244,7 +215,7 @@ int mf_json_get_array(const cJSON *obj, const char *at, const char *key, bool re
 		   struct mf_api_error *err)
 {
 	const cJSON *item, *el;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int found = json_lookup(obj, at, key, required, &item, ptr, err);
 	size_t n = 0;
 

@@ -17,10 +17,6 @@
 
 #include "api/api.h"
 
-/* Writes at + "/" + escaped key (or index) into out (size 256). */
-void mf_json_pointer_key(char *out, const char *at, const char *key);
-void mf_json_pointer_index(char *out, const char *at, size_t index);
-
 /* How many bytes of s "%.*s" may show: all of it up to max bytes, else the
  * longest prefix of at most max bytes that does not end inside a UTF-8
  * character, so that a shortened echo of client text stays valid JSON. */

@@ -62,7 +62,7 @@ static int decode_entry(const cJSON *node, const char *at, struct mf_api_report_
 {
 	struct mf_api_report_card c = { .land = -1 };
 	const char *zone = NULL;
-	char ptr[MF_API_POINTER_MAX];
+	char ptr[MF_JSON_POINTER_MAX];
 	int64_t count;
 
 	if (mf_api_card_decode(node, at, &d->objs[i], d->faces + used_faces, err) ||
@@ -97,7 +97,7 @@ static int decode_cards(const cJSON *cards, size_t n, struct mf_api_report_deck 
 	if (!d->objs || !d->faces)
 		return mf_api_fail_nomem(err);
 	cJSON_ArrayForEach(node, cards) {
-		char at[64];
+		char at[MF_JSON_POINTER_MAX];
 
 		mf_json_pointer_index(at, "/cards", i);
 		if (decode_entry(node, at, d, i, used_faces, err))

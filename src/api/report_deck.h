@@ -27,7 +27,7 @@ struct mf_api_report_card {
 	const char *layout;                /* Scryfall's layout when known, else NULL */
 	uint32_t count;                    /* copies, summed over its entries */
 	enum mf_deck_zone zone;
-	char at[64];                       /* where it came from: "/cards/3" or "/decklist" */
+	char at[MF_JSON_POINTER_MAX];      /* where it came from: "/cards/3" or "/decklist" */
 	size_t line;                       /* deck-list line of its first entry, 0 for cards */
 };
 
