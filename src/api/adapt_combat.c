@@ -149,14 +149,12 @@ int mf_api_combat_blocks(cJSON *body, const struct mf_api_ctx *ctx, struct mf_bu
 	if (decode_request(body, &r, err))
 		return -1;
 	rc = mf_combat_solve(&r.board, &res, &cerr);
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
 	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
 		mf_json_pointer_index(at, cerr.side == MF_COMBAT_ATTACKER ? "/attackers"
 									  : "/defenders",
 				      cerr.index);
-		return mf_api_fail(err, at, "%s", cerr.reason);
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at, "%s", cerr.reason);
 	}
 	if (mf_api_combat_result_to_json(&r.board, &res, out))
 		return mf_api_fail_buf(err, out);

@@ -122,12 +122,11 @@ int mf_api_deck_colors(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 		goto out;
 	}
 	rc = mf_deck_colors(r.cards, r.n_cards, per_card, &deck, &bad);
-	if (rc == MF_ERR_NOMEM) {
-		rc = mf_api_fail_nomem(err);
-	} else if (rc) {
+	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
 		mf_json_pointer_index(at, "/cards", bad);
-		rc = mf_api_fail(err, at, "the card could not be read: %s", mf_status_str(rc));
+		rc = mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+					"the card could not be read: %s", mf_status_str(rc));
 	} else if (encode_answer(&r, &deck, per_card, out)) {
 		rc = mf_api_fail_buf(err, out);
 	}

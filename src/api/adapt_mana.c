@@ -210,25 +210,23 @@ static int solve_to_json(const struct mana_request *r, const char *at, struct mf
 
 	if (r->cards.n) {  /* lands read from cards: a catalogue of this query's own */
 		rc = mf_mana_catalogue_extend(q.cat, r->cards.lands, r->cards.n, &own, &perr);
-		if (rc == MF_ERR_NOMEM)
-			return mf_api_fail_nomem(err);
 		if (rc)  /* each land was checked when decoded */
-			return mf_api_fail(err, "", "the lands given as cards could not be used: %s",
-					   perr.reason);
+			return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+						  "the lands given as cards could not be used: %s",
+						  perr.reason);
 		q.cat = own;
 	}
 	rc = mf_mana_solve(&q, &res);
 
-	if (rc == MF_ERR_NOMEM) {
-		mf_api_fail_nomem(err);
-	} else if (rc == MF_ERR_LIMIT) {  /* a --lands catalogue or lands given as cards */
+	if (rc == MF_ERR_LIMIT) {  /* a --lands catalogue or lands given as cards */
 		mf_json_pointer_key(ptr, at, "battlefield");
-		mf_api_failp(err, MF_PROBLEM_TOO_LARGE, ptr,
-			     "more than %d tries of how many lands that make several mana for "
-			     "life to tap (two kinds of them or more on the battlefield)",
-			     MF_MANA_BUNDLE_TRIES_MAX);
+		mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, ptr,
+				   "more than %d tries of how many lands that make several mana "
+				   "for life to tap (two kinds of them or more on the battlefield)",
+				   MF_MANA_BUNDLE_TRIES_MAX);
 	} else if (rc) {
-		mf_api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
+		mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+				   "the query could not be solved: %s", mf_status_str(rc));
 	} else {
 		result_members(q.cat, &res, q.life, out);
 		mf_api_card_lands_ignored_json(&r->cards, out);

@@ -287,19 +287,16 @@ static int compute(const struct odds_request *r, const struct odds_spells *s, si
 	char at[MF_JSON_POINTER_MAX];
 
 	mf_json_pointer_index(at, "/spells", s->first[k]);
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
-	if (rc == MF_ERR_STOPPED)
-		return mf_api_fail_stopped(err, at);
 	if (rc == MF_ERR_LIMIT && s->res[k].over_budget)
-		return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
-				    "the %s count needs more than %llu units of work; send %s",
-				    r->q.method == MF_ODDS_EXACT ? "exact" : "sampled",
-				    (unsigned long long)(r->q.budget ? r->q.budget : MF_ODDS_BUDGET_DEFAULT),
-				    r->q.method == MF_ODDS_EXACT ? "\"method\":\"sample\"" :
-				    "fewer \"games\" or an earlier \"curve\"");
+		return mf_api_fail_status(err, rc, MF_PROBLEM_SEARCH_BUDGET, at,
+					  "the %s count needs more than %llu units of work; send %s",
+					  r->q.method == MF_ODDS_EXACT ? "exact" : "sampled",
+					  (unsigned long long)(r->q.budget ? r->q.budget : MF_ODDS_BUDGET_DEFAULT),
+					  r->q.method == MF_ODDS_EXACT ? "\"method\":\"sample\"" :
+					  "fewer \"games\" or an earlier \"curve\"");
 	if (rc)
-		return mf_api_fail(err, at, "the odds could not be computed: %s", mf_status_str(rc));
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+					  "the odds could not be computed: %s", mf_status_str(rc));
 	return 0;
 }
 
@@ -377,12 +374,9 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 	q.target = target ? target->valuedouble : 0;
 	q.stop = ctx->stop;
 	rc = mf_odds_sources(&q, rows, &n);
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
-	if (rc == MF_ERR_STOPPED)
-		return mf_api_fail_stopped(err, NULL);
 	if (rc)
-		return mf_api_fail(err, "", "the table could not be computed: %s", mf_status_str(rc));
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, NULL,
+					  "the table could not be computed: %s", mf_status_str(rc));
 	deck_text(out, q.size, q.lands, q.on_draw, q.policy, &q.custom);
 	MF_JSON_LIT(out, ",\"rows\":[");
 	for (size_t i = 0; i < n; i++) {

@@ -78,6 +78,29 @@ int mf_api_fail_nomem(struct mf_api_error *err);
  * stopped (MF_ERR_STOPPED) by ctx->stop; returns -1. */
 int mf_api_fail_stopped(struct mf_api_error *err, const char *pointer);
 
+/*
+ * Fills err with the problem a solver's failure status is: the one table
+ * of them, which every adapter answers through.
+ *   MF_ERR_NOMEM    out-of-memory, as mf_api_fail_nomem() (no pointer)
+ *   MF_ERR_STOPPED  deadline at pointer, as mf_api_fail_stopped()
+ *   MF_ERR_LIMIT    limit at pointer: the call says what its limit is,
+ *                   MF_PROBLEM_TOO_LARGE (an input past a documented limit)
+ *                   or MF_PROBLEM_SEARCH_BUDGET (the work budget spent)
+ *   MF_ERR_INVALID  invalid-field at pointer
+ *   anything else   invalid-field at pointer, as MF_ERR_INVALID
+ * The last three take the detail fmt (the first two have their own).
+ * A status no solver returns (the decoder let through only what the
+ * solver takes) is answered as the input's fault, a 4xx, and not as
+ * out-of-memory: the solvers are deterministic, so the same request
+ * fails the same way every time, and a 5xx would tell the client to
+ * retry it and the operator to look for a memory problem that is not
+ * there. Out-of-memory and deadline are the only failures that depend on
+ * the server's state. Returns -1.
+ */
+int mf_api_fail_status(struct mf_api_error *err, int status, enum mf_problem limit,
+		       const char *pointer, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
 /* Fills err for a buffer that failed (out-of-memory, or too-large for an
  * answer past the buffer's cap); returns -1. */
 int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out);

@@ -1,66 +1,11 @@
 #include "api/json_decode.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "manaflow/common.h"
-
-static int vfail(struct mf_api_error *err, enum mf_problem p, const char *pointer,
-		 const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
-
-static int vfail(struct mf_api_error *err, enum mf_problem p, const char *pointer,
-		 const char *fmt, va_list ap)
-{
-	err->problem = p;
-	err->members[0] = '\0';
-	snprintf(err->pointer, sizeof(err->pointer), "%s", pointer ? pointer : "");
-	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
-	return -1;
-}
-
-int mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(err, MF_PROBLEM_INVALID_FIELD, pointer, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int mf_api_failp(struct mf_api_error *err, enum mf_problem p, const char *pointer,
-		 const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(err, p, pointer, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int mf_api_fail_nomem(struct mf_api_error *err)
-{
-	mf_problem_set(err, MF_PROBLEM_OUT_OF_MEMORY, "the server ran out of memory");
-	return -1;
-}
-
-int mf_api_fail_stopped(struct mf_api_error *err, const char *pointer)
-{
-	return mf_api_failp(err, MF_PROBLEM_DEADLINE, pointer,
-			    "the solve was stopped before it was done: the request ran past its deadline");
-}
-
-int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out)
-{
-	if (mf_buf_error(out) == MF_ERR_LIMIT)
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, NULL,
-				    "the answer would be larger than %zu bytes", out->cap);
-	return mf_api_fail_nomem(err);
-}
 
 int mf_json_utf8_prefix(const char *s, size_t max)
 {

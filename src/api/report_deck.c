@@ -244,16 +244,13 @@ static int fail_unknown(const struct mf_api_ctx *ctx, const struct mf_deck_list 
 /* A bad deck list: its first fault, at /decklist. */
 static int fail_list(int rc, const struct mf_deck_list_error *e, struct mf_api_error *err)
 {
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
-	if (rc == MF_ERR_LIMIT && e->line)
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, "/decklist", "line %zu: %s",
-				    e->line, e->reason);
-	if (rc == MF_ERR_LIMIT)
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, "/decklist", "%s", e->reason);
 	if (!e->line)
-		return mf_api_fail(err, "/decklist", "%s", e->reason);
-	return mf_api_fail(err, "/decklist", "line %zu: %s (\"%s\")", e->line, e->reason, e->text);
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, "/decklist", "%s", e->reason);
+	if (rc == MF_ERR_LIMIT)
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, "/decklist", "line %zu: %s",
+					  e->line, e->reason);
+	return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, "/decklist",
+				  "line %zu: %s (\"%s\")", e->line, e->reason, e->text);
 }
 
 /* "decklist": parsed, and each entry resolved against the catalogue and
