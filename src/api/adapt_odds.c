@@ -353,8 +353,8 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 {
 	static const char *const keys[] = { "size", "lands", "on", "policy", "target", NULL };
 	struct mf_odds_sources_query q = { 0 };
+	static const struct mf_json_range probability = { 0, 1, true, "a probability" };
 	struct mf_odds_sources_row rows[MF_ODDS_SOURCES_ROWS_MAX];
-	const cJSON *target;
 	size_t n;
 	int64_t size, lands;
 	int rc;
@@ -366,12 +366,10 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 		return -1;
 	if (lands > size)
 		return mf_api_fail(err, "/lands", "more lands than cards");
-	target = mf_json_member(body, "target");
-	if (target && (!cJSON_IsNumber(target) || !(target->valuedouble > 0) || target->valuedouble > 1))
-		return mf_api_fail(err, "/target", "expected a probability in (0, 1]");
+	if (mf_json_get_number(body, "", "target", false, &probability, 0, &q.target, err))
+		return -1;
 	q.size = (uint32_t)size;
 	q.lands = (uint32_t)lands;
-	q.target = target ? target->valuedouble : 0;
 	q.stop = ctx->stop;
 	rc = mf_odds_sources(&q, rows, &n);
 	if (rc)

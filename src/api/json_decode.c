@@ -133,6 +133,30 @@ int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool requ
 	return mf_json_as_int(item, ptr, min, max, out, err);
 }
 
+/* Whether d lies in r. */
+static bool in_range(const struct mf_json_range *r, double d)
+{
+	return (r->lo_open ? d > r->lo : d >= r->lo) && d <= r->hi;
+}
+
+int mf_json_get_number(const cJSON *obj, const char *at, const char *key, bool required,
+		       const struct mf_json_range *range, double dflt, double *out,
+		       struct mf_api_error *err)
+{
+	const cJSON *item;
+	char ptr[MF_JSON_POINTER_MAX];
+	int found = json_lookup(obj, at, key, required, &item, ptr, err);
+
+	*out = dflt;
+	if (found <= 0)
+		return found;
+	if (!cJSON_IsNumber(item) || !in_range(range, item->valuedouble))
+		return mf_api_fail(err, ptr, "expected %s in %c%g, %g]", range->what,
+				   range->lo_open ? '(' : '[', range->lo, range->hi);
+	*out = item->valuedouble;
+	return 0;
+}
+
 int mf_json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
 		    size_t max_len, const char **out, struct mf_api_error *err)
 {

@@ -41,6 +41,21 @@ int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool requ
 int mf_json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
 		int64_t *out, struct mf_api_error *err);
 
+/* A closed or half-open interval of numbers, [lo, hi] or (lo, hi] when
+ * lo_open, and what a number in it is ("a probability"), for refusals. */
+struct mf_json_range {
+	double lo, hi;
+	bool lo_open;
+	const char *what;
+};
+
+/* A number member in range. When absent: *out = dflt if !required, else
+ * "missing field". Anything else, a number outside the range included, is
+ * "expected <what> in <range>" ("expected a probability in (0, 1]"). */
+int mf_json_get_number(const cJSON *obj, const char *at, const char *key, bool required,
+		       const struct mf_json_range *range, double dflt, double *out,
+		       struct mf_api_error *err);
+
 /* A string member of at most max_len bytes; *out points into the cJSON tree
  * (NULL when absent and !required). */
 int mf_json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
