@@ -62,6 +62,17 @@ struct mf_api_ctx {
 typedef int (*mf_api_handler)(cJSON *body, const struct mf_api_ctx *ctx,
 			      struct mf_buf *out, struct mf_api_error *err);
 
+/*
+ * An endpoint's one-pass reader of a body's text (len bytes, borrowed),
+ * for the bodies it takes: it answers them exactly as its handler would
+ * on the tree, byte for byte, answer or problem, and returns 0 or -1 with
+ * err filled. Any other body it leaves, out and err untouched, returning
+ * MF_API_TREE: the caller then takes the tree path.
+ */
+#define MF_API_TREE 1
+typedef int (*mf_api_text_handler)(const char *text, size_t len, const struct mf_api_ctx *ctx,
+				   struct mf_buf *out, struct mf_api_error *err);
+
 /* Fills err with an invalid-field problem at pointer (NULL: none), detail
  * printf-style. Returns -1 so that decoders can write `return mf_api_fail(...)`. */
 int mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
@@ -118,8 +129,17 @@ int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out);
 cJSON *mf_api_parse(const char *text, size_t len, struct mf_api_error *err);
 
 /* Parses text and runs handler on it into out; 0 or -1 with err filled.
- * The one way the server, the CLI and the fuzzers answer a body. */
+ * The one way the server, the CLI and the fuzzers answer a body. A
+ * handler with a one-pass reader of its text (mf_api_text_handler: the
+ * mana solve's, mf_api_mana_solve_text()) answers the bodies it takes
+ * itself; every other body takes mf_api_answer_tree(). */
 int mf_api_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
 		  size_t len, struct mf_buf *out, struct mf_api_error *err);
+
+/* The tree path alone: mf_api_parse(), then handler on the tree. The
+ * answer mf_api_answer() gives, which the tests of the one-pass readers
+ * compare theirs with. */
+int mf_api_answer_tree(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
+		       size_t len, struct mf_buf *out, struct mf_api_error *err);
 
 #endif
