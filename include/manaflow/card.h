@@ -74,6 +74,30 @@ struct mf_card_object {
 };
 
 /* ------------------------------------------------------------------ */
+/* Names: the keys card names are matched by                          */
+
+/*
+ * The canonical key of a card name, for matching names however they were
+ * typed: ASCII letters lower-cased (other bytes kept as they are, so
+ * "Jötun Grunt" keeps its ö), blanks (space, tab) trimmed and each run of
+ * them made one space, and each split separator (a run of blanks and '/'
+ * holding a '/': " // ", " /// ", "/") written " // ", Scryfall's. So
+ * "FIRE/ice" and "Fire /// Ice" both give "fire // ice". Writes the key
+ * into key (size bytes, NUL-terminated, cut short when it does not fit;
+ * key may be NULL when size is 0) and returns its full length, the NUL not
+ * counted, as snprintf does. It cannot fail; name needs no NUL. The card
+ * database (manaflow/carddb.h) and the deck report's names of deck lists
+ * (manaflow/decklist.h) are matched by it.
+ */
+MF_EXPORT size_t mf_card_name_key(const char *name, size_t len, char *key, size_t size);
+
+/* The key of the name's front face: mf_card_name_key() up to its first
+ * " // " ("Fire // Ice" gives "fire"; a one-faced name its whole key).
+ * Same conventions. */
+MF_EXPORT size_t mf_card_name_front_key(const char *name, size_t len, char *key,
+					size_t size);
+
+/* ------------------------------------------------------------------ */
 /* Colours: what a card can make and spend, by taw's rule (2013)       */
 
 /*

@@ -9,7 +9,7 @@
  * each card over as plain structs); the database copies their strings into
  * an arena of its own.
  *
- * Names are matched by mf_deck_name_key() (manaflow/decklist.h): without
+ * Names are matched by mf_card_name_key() (manaflow/card.h): without
  * ASCII case, blanks squeezed, and " // ", " /// " and "/" all one
  * separator. A name finds the card whose full name has its key or, failing
  * that, the card whose front face has it ("Fire" finds "Fire // Ice",

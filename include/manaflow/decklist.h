@@ -4,8 +4,8 @@
  * A pure parser: it reads the caller's bytes, knows no card database and no
  * JSON, and returns what each card line says: a count, a name as written,
  * a zone and the line it came from. Whether the name is a card is for the
- * layer above, which matches names with mf_deck_name_key() and
- * mf_deck_name_front_key().
+ * layer above, which matches names by their keys (mf_card_name_key() and
+ * mf_card_name_front_key(), manaflow/card.h).
  *
  * Accepted (docs/internals.md, "The deck list", has the details):
  *  - MTG Arena: `4 Lightning Bolt (M10) 146`, the headers Deck, Sideboard,
@@ -154,25 +154,6 @@ MF_EXPORT const char *mf_deck_zone_name(enum mf_deck_zone zone);
 /* The format's name ("text", "arena", "moxfield", "archidekt", "dek"),
  * "?" for a value outside the enum. */
 MF_EXPORT const char *mf_deck_format_name(enum mf_deck_format format);
-
-/*
- * The canonical key of a card name, for matching names however they were
- * typed: ASCII letters lower-cased (other bytes kept as they are, so
- * "Jötun Grunt" keeps its ö), blanks (space, tab) trimmed and each run of
- * them made one space, and each split separator (a run of blanks and '/'
- * holding a '/': " // ", " /// ", "/") written " // ", Scryfall's. So
- * "FIRE/ice" and "Fire /// Ice" both give "fire // ice". Writes the key
- * into key (size bytes, NUL-terminated, cut short when it does not fit;
- * key may be NULL when size is 0) and returns its full length, the NUL not
- * counted, as snprintf does. It cannot fail; name needs no NUL.
- */
-MF_EXPORT size_t mf_deck_name_key(const char *name, size_t len, char *key, size_t size);
-
-/* The key of the name's front face: mf_deck_name_key() up to its first
- * " // " ("Fire // Ice" gives "fire"; a one-faced name its whole key).
- * Same conventions. */
-MF_EXPORT size_t mf_deck_name_front_key(const char *name, size_t len, char *key,
-					size_t size);
 
 #ifdef __cplusplus
 }

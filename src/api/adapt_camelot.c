@@ -81,15 +81,14 @@ int mf_api_camelot_solve_to_json(const struct mf_camelot_deal *deal, const char 
 	if (!res)
 		return mf_api_fail_nomem(err);
 	rc = mf_camelot_solve(deal, &opts, res);
-	if (rc == MF_ERR_STOPPED)
-		mf_api_fail_stopped(err, at);
-	else if (rc == MF_ERR_LIMIT)
-		mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
-			     "the search gave up after %llu positions without an "
-			     "answer; this deal is not decided",
-			     (unsigned long long)res->nodes);
-	else if (rc != MF_OK)
-		mf_api_fail_nomem(err);  /* the decoder let only valid deals through */
+	if (rc == MF_ERR_LIMIT)
+		mf_api_fail_status(err, rc, MF_PROBLEM_SEARCH_BUDGET, at,
+				   "the search gave up after %llu positions without an "
+				   "answer; this deal is not decided",
+				   (unsigned long long)res->nodes);
+	else if (rc != MF_OK)  /* the decoder let only valid deals through */
+		mf_api_fail_status(err, rc, MF_PROBLEM_SEARCH_BUDGET, at,
+				   "the deal could not be solved: %s", mf_status_str(rc));
 	else if (result_to_json(res, out))
 		rc = mf_api_fail_buf(err, out);
 	free(res);

@@ -18,7 +18,7 @@ static int decode_creature(const cJSON *node, const char *at,
 {
 	static const char *const keys[] = { "power", "toughness", NULL };
 	int64_t power, toughness;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 
 	if (cJSON_IsObject(node)) {
 		if (mf_json_expect_object(node, at, keys, err) ||
@@ -51,7 +51,7 @@ static int decode_side(const cJSON *body, const char *key, size_t max,
 		       struct mf_api_error *err)
 {
 	const cJSON *list = NULL, *node;
-	char ptr[256], at[256];
+	char ptr[MF_JSON_POINTER_MAX], at[MF_JSON_POINTER_MAX];
 	size_t i = 0;
 
 	if (mf_json_get_array(body, "", key, true, max, &list, count, err))
@@ -142,21 +142,19 @@ int mf_api_combat_blocks(cJSON *body, const struct mf_api_ctx *ctx, struct mf_bu
 	struct combat_request r;
 	struct mf_combat_result res;
 	struct mf_combat_error cerr;
-	char at[MF_API_POINTER_MAX];
+	char at[MF_JSON_POINTER_MAX];
 	int rc;
 
 	(void)ctx;
 	if (decode_request(body, &r, err))
 		return -1;
 	rc = mf_combat_solve(&r.board, &res, &cerr);
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
 	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
 		mf_json_pointer_index(at, cerr.side == MF_COMBAT_ATTACKER ? "/attackers"
 									  : "/defenders",
 				      cerr.index);
-		return mf_api_fail(err, at, "%s", cerr.reason);
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at, "%s", cerr.reason);
 	}
 	if (mf_api_combat_result_to_json(&r.board, &res, out))
 		return mf_api_fail_buf(err, out);

@@ -26,7 +26,7 @@ static int decode_card(const cJSON *node, const char *at, struct mf_card_object 
 		       struct mf_card_face *faces, struct mf_api_error *err)
 {
 	const char *zone = NULL;
-	char ptr[MF_API_POINTER_MAX];
+	char ptr[MF_JSON_POINTER_MAX];
 	int64_t count;
 
 	if (mf_api_card_decode(node, at, card, faces, err) ||
@@ -58,7 +58,7 @@ static int decode_request(const cJSON *body, struct deck_request *r, struct mf_a
 		goto fail;
 	}
 	cJSON_ArrayForEach(node, cards) {
-		char at[256];
+		char at[MF_JSON_POINTER_MAX];
 
 		mf_json_pointer_index(at, "/cards", r->n_cards);
 		if (decode_card(node, at, &r->cards[r->n_cards], r->faces + used_faces, err))
@@ -110,7 +110,7 @@ int mf_api_deck_colors(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 	struct mf_card_colors *per_card = NULL;
 	struct mf_deck_colors deck;
 	size_t bad = 0;
-	char at[MF_API_POINTER_MAX];
+	char at[MF_JSON_POINTER_MAX];
 	int rc;
 
 	(void)ctx;
@@ -122,12 +122,11 @@ int mf_api_deck_colors(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 		goto out;
 	}
 	rc = mf_deck_colors(r.cards, r.n_cards, per_card, &deck, &bad);
-	if (rc == MF_ERR_NOMEM) {
-		rc = mf_api_fail_nomem(err);
-	} else if (rc) {
+	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
 		mf_json_pointer_index(at, "/cards", bad);
-		rc = mf_api_fail(err, at, "the card could not be read: %s", mf_status_str(rc));
+		rc = mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+					"the card could not be read: %s", mf_status_str(rc));
 	} else if (encode_answer(&r, &deck, per_card, out)) {
 		rc = mf_api_fail_buf(err, out);
 	}

@@ -9,6 +9,7 @@
 #include "api/json_decode.h"
 #include "api/json_text.h"
 #include "api/land_name.h"
+#include "api/mana_direct.h"
 
 /* A decoded query; the index arrays are owned here. Lands given as card
  * objects are kept in `cards`; the catalogue that holds them is built when
@@ -34,7 +35,7 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_api_c
 {
 	const cJSON *el;
 	size_t i = 0;
-	char at[256];
+	char at[MF_JSON_POINTER_MAX];
 
 	cJSON_ArrayForEach(el, arr) {
 		int32_t id;
@@ -57,6 +58,46 @@ static int decode_lands(const cJSON *arr, const char *ptr, const struct mf_api_c
 	return 0;
 }
 
+/* The query of f (whose lands' array it takes over) into *r, its cost,
+ * x and life checked: the part of a query both paths, the tree's
+ * (decode_query) and the text's (mana_direct.c), decode alike. 0, or -1
+ * with err (pointers under at) and *r empty. */
+static int build_query(struct mana_request *r, const char *at, const struct mf_api_ctx *ctx,
+		       struct mf_api_mana_fields *f, struct mf_api_error *err)
+{
+	struct mf_mana_parse_error perr;
+	char ptr[MF_JSON_POINTER_MAX];
+
+	r->ids = f->ids;
+	f->ids = NULL;
+	if (mf_mana_cost_parse(f->cost, f->cost_len, &r->q.cost, &perr)) {
+		mf_json_pointer_key(ptr, at, "cost");
+		mf_api_failp(err, MF_PROBLEM_INVALID_COST, ptr, "%s", perr.reason);
+		goto fail;
+	}
+	if (r->q.cost.x_count && f->x < 0) {
+		mf_json_pointer_key(ptr, at, "x");
+		mf_api_fail(err, ptr, "the cost has {X}: give its value as \"x\"");
+		goto fail;
+	}
+	r->q.x = f->x < 0 ? 0 : (uint32_t)f->x;
+	if (mf_mana_cost_total(&r->q.cost) + (uint64_t)r->q.cost.x_count * r->q.x > MF_MANA_COST_MANA_MAX) {
+		mf_json_pointer_key(ptr, at, "x");
+		mf_api_fail(err, ptr, "with this x the cost asks for more than %d mana", MF_MANA_COST_MANA_MAX);
+		goto fail;
+	}
+	r->q.cat = ctx->lands;
+	r->q.battlefield = r->ids;
+	r->q.n_battlefield = f->n_field;
+	r->q.library = r->ids + f->n_field;
+	r->q.n_library = f->n_library;
+	r->q.life = (uint32_t)f->life;
+	return 0;
+fail:
+	mana_request_free(r);
+	return -1;
+}
+
 /* Decodes one query object at pointer `at` into *r, which then owns its
  * arrays (mana_request_free). 0, or -1 with err and *r empty. */
 static int decode_query(const cJSON *node, const char *at, const struct mf_api_ctx *ctx,
@@ -64,28 +105,25 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_api_c
 {
 	static const char *const keys[] = { "battlefield", "library", "life", "cost", "x", NULL };
 	const cJSON *field = NULL, *library = NULL;
-	size_t n_field = 0, n_library = 0;
-	const char *cost = NULL;
-	struct mf_mana_parse_error perr;
-	char ptr[256];
-	int64_t life, x;
-	int rc;
+	struct mf_api_mana_fields f = { 0 };
+	char ptr[MF_JSON_POINTER_MAX];
 
 	memset(r, 0, sizeof(*r));
 	if (mf_json_expect_object(node, at, keys, err) ||
-	    mf_json_get_array(node, at, "battlefield", true, MF_MANA_QUERY_LANDS_MAX, &field, &n_field, err) ||
-	    mf_json_get_array(node, at, "library", false, MF_MANA_QUERY_LANDS_MAX, &library, &n_library, err) ||
-	    mf_json_get_int(node, at, "life", true, 1, MF_MANA_LIFE_MAX, 0, &life, err) ||
-	    mf_json_get_string(node, at, "cost", true, MF_MANA_COST_TEXT_MAX, &cost, err) ||
-	    mf_json_get_int(node, at, "x", false, 0, MF_MANA_X_MAX, -1, &x, err))
+	    mf_json_get_array(node, at, "battlefield", true, MF_MANA_QUERY_LANDS_MAX, &field, &f.n_field, err) ||
+	    mf_json_get_array(node, at, "library", false, MF_MANA_QUERY_LANDS_MAX, &library, &f.n_library, err) ||
+	    mf_json_get_int(node, at, "life", true, 1, MF_MANA_LIFE_MAX, 0, &f.life, err) ||
+	    mf_json_get_string(node, at, "cost", true, MF_MANA_COST_TEXT_MAX, &f.cost, err) ||
+	    mf_json_get_int(node, at, "x", false, 0, MF_MANA_X_MAX, -1, &f.x, err))
 		return -1;
-	if (n_field + n_library > MF_MANA_QUERY_LANDS_MAX) {
+	if (f.n_field + f.n_library > MF_MANA_QUERY_LANDS_MAX) {
 		mf_json_pointer_key(ptr, at, "library");
 		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, ptr,
 				    "more than %d lands in battlefield and library together",
 				    MF_MANA_QUERY_LANDS_MAX);
 	}
-	r->ids = malloc((n_field + n_library + 1) * sizeof(*r->ids));
+	f.cost_len = strlen(f.cost);
+	r->ids = malloc((f.n_field + f.n_library + 1) * sizeof(*r->ids));
 	if (!r->ids) {
 		mf_api_fail_nomem(err);
 		return -1;
@@ -94,32 +132,11 @@ static int decode_query(const cJSON *node, const char *at, const struct mf_api_c
 	if (decode_lands(field, ptr, ctx, r->ids, &r->cards, err))
 		goto fail;
 	mf_json_pointer_key(ptr, at, "library");
-	if (library && decode_lands(library, ptr, ctx, r->ids + n_field, &r->cards, err))
+	if (library && decode_lands(library, ptr, ctx, r->ids + f.n_field, &r->cards, err))
 		goto fail;
-	rc = mf_mana_cost_parse(cost, strlen(cost), &r->q.cost, &perr);
-	if (rc) {
-		mf_json_pointer_key(ptr, at, "cost");
-		mf_api_failp(err, MF_PROBLEM_INVALID_COST, ptr, "%s", perr.reason);
-		goto fail;
-	}
-	if (r->q.cost.x_count && x < 0) {
-		mf_json_pointer_key(ptr, at, "x");
-		mf_api_fail(err, ptr, "the cost has {X}: give its value as \"x\"");
-		goto fail;
-	}
-	r->q.x = x < 0 ? 0 : (uint32_t)x;
-	if (mf_mana_cost_total(&r->q.cost) + (uint64_t)r->q.cost.x_count * r->q.x > MF_MANA_COST_MANA_MAX) {
-		mf_json_pointer_key(ptr, at, "x");
-		mf_api_fail(err, ptr, "with this x the cost asks for more than %d mana", MF_MANA_COST_MANA_MAX);
-		goto fail;
-	}
-	r->q.cat = ctx->lands;
-	r->q.battlefield = r->ids;
-	r->q.n_battlefield = n_field;
-	r->q.library = r->ids + n_field;
-	r->q.n_library = n_library;
-	r->q.life = (uint32_t)life;
-	return 0;
+	f.ids = r->ids;
+	r->ids = NULL;
+	return build_query(r, at, ctx, &f, err);
 fail:
 	mana_request_free(r);
 	return -1;
@@ -205,30 +222,28 @@ static int solve_to_json(const struct mana_request *r, const char *at, struct mf
 	struct mf_mana_query q = r->q;
 	struct mf_mana_parse_error perr;
 	struct mf_mana_result res;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int rc;
 
 	if (r->cards.n) {  /* lands read from cards: a catalogue of this query's own */
 		rc = mf_mana_catalogue_extend(q.cat, r->cards.lands, r->cards.n, &own, &perr);
-		if (rc == MF_ERR_NOMEM)
-			return mf_api_fail_nomem(err);
 		if (rc)  /* each land was checked when decoded */
-			return mf_api_fail(err, "", "the lands given as cards could not be used: %s",
-					   perr.reason);
+			return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+						  "the lands given as cards could not be used: %s",
+						  perr.reason);
 		q.cat = own;
 	}
 	rc = mf_mana_solve(&q, &res);
 
-	if (rc == MF_ERR_NOMEM) {
-		mf_api_fail_nomem(err);
-	} else if (rc == MF_ERR_LIMIT) {  /* a --lands catalogue or lands given as cards */
+	if (rc == MF_ERR_LIMIT) {  /* a --lands catalogue or lands given as cards */
 		mf_json_pointer_key(ptr, at, "battlefield");
-		mf_api_failp(err, MF_PROBLEM_TOO_LARGE, ptr,
-			     "more than %d tries of how many lands that make several mana for "
-			     "life to tap (two kinds of them or more on the battlefield)",
-			     MF_MANA_BUNDLE_TRIES_MAX);
+		mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, ptr,
+				   "more than %d tries of how many lands that make several mana "
+				   "for life to tap (two kinds of them or more on the battlefield)",
+				   MF_MANA_BUNDLE_TRIES_MAX);
 	} else if (rc) {
-		mf_api_fail(err, "", "the query could not be solved: %s", mf_status_str(rc));
+		mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+				   "the query could not be solved: %s", mf_status_str(rc));
 	} else {
 		result_members(q.cat, &res, q.life, out);
 		mf_api_card_lands_ignored_json(&r->cards, out);
@@ -248,6 +263,27 @@ int mf_api_mana_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *
 	int rc;
 
 	if (decode_query(body, "", ctx, &r, err))
+		return -1;
+	rc = solve_to_json(&r, "", out, err);
+	mana_request_free(&r);
+	return rc;
+}
+
+int mf_api_mana_solve_text(const char *text, size_t len, const struct mf_api_ctx *ctx,
+			   struct mf_buf *out, struct mf_api_error *err)
+{
+	struct mf_api_mana_fields f;
+	struct mana_request r;
+	int rc = mf_api_mana_direct_read(text, len, ctx->lands, &f);
+
+	if (rc == MF_ERR_NOMEM)
+		return mf_api_fail_nomem(err);
+	if (rc == 0)
+		return MF_API_TREE;
+	/* a cost or an x the query refuses: the tree path would have read
+	 * all the rest alike, and refuses it here in the same words */
+	memset(&r, 0, sizeof(r));
+	if (build_query(&r, "", ctx, &f, err))
 		return -1;
 	rc = solve_to_json(&r, "", out, err);
 	mana_request_free(&r);

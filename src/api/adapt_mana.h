@@ -11,6 +11,13 @@
 int mf_api_mana_solve(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 		      struct mf_api_error *err);
 
+/* mf_api_mana_solve() straight from the body's text (len bytes), for the
+ * plain bodies api/mana_direct.h describes: the same answer or the same
+ * problem, to the byte, without cJSON's tree. MF_API_TREE for any other
+ * body (out and err untouched): mf_api_answer() then takes the tree path. */
+int mf_api_mana_solve_text(const char *text, size_t len, const struct mf_api_ctx *ctx,
+			   struct mf_buf *out, struct mf_api_error *err);
+
 /* A batch: {"queries":[...]} -> {"results":[...]}; one
  * invalid query fails the whole batch with its pointer. */
 int mf_api_mana_batch(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,

@@ -51,18 +51,18 @@ static int decode_lands(const cJSON *body, const struct mf_api_ctx *ctx, struct 
 		return -1;
 	cJSON_ArrayForEach(row, list) {
 		const char *name;
-		char at[64];
+		char at[MF_JSON_POINTER_MAX], name_at[MF_JSON_POINTER_MAX];
 		int64_t count;
 		int32_t id;
 		size_t k;
 
-		snprintf(at, sizeof(at), "/lands/%zu", i++);
+		mf_json_pointer_index(at, "/lands", i++);
 		if (mf_json_expect_object(row, at, keys, err) ||
 		    mf_json_get_string(row, at, "name", true, MF_MANA_LAND_NAME_MAX * 4, &name, err) ||
 		    mf_json_get_int(row, at, "count", true, 1, MF_ODDS_DECK_MAX, 1, &count, err))
 			return -1;
-		snprintf(at + strlen(at), sizeof(at) - strlen(at), "/name");
-		if (mf_api_land_by_name(ctx, name, at, &id, err))
+		mf_json_pointer_key(name_at, at, "name");
+		if (mf_api_land_by_name(ctx, name, name_at, &id, err))
 			return -1;
 		for (k = 0; k < r->q.n_lands && r->lands[k] != id; k++)
 			;
@@ -174,7 +174,7 @@ static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query 
 	static const char *const keys[] = { "cost", "turn", "x", NULL };
 	struct mf_mana_parse_error perr;
 	const char *cost;
-	char ptr[96];
+	char ptr[MF_JSON_POINTER_MAX];
 	int64_t turn, x;
 
 	if (mf_json_expect_object(node, at, keys, err) ||
@@ -183,11 +183,11 @@ static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query 
 	    mf_json_get_int(node, at, "x", false, 0, 1000, -1, &x, err))
 		return -1;
 	if (mf_mana_cost_parse(cost, strlen(cost), &q->cost, &perr)) {
-		snprintf(ptr, sizeof(ptr), "%s/cost", at);
+		mf_json_pointer_key(ptr, at, "cost");
 		return mf_api_failp(err, MF_PROBLEM_INVALID_COST, ptr, "%s", perr.reason);
 	}
 	if (q->cost.x_count && x < 0) {
-		snprintf(ptr, sizeof(ptr), "%s/x", at);
+		mf_json_pointer_key(ptr, at, "x");
 		return mf_api_fail(err, ptr, "the cost has {X}: give its value as \"x\"");
 	}
 	q->x = x < 0 ? 0 : (uint32_t)x;
@@ -195,7 +195,7 @@ static int decode_spell(const cJSON *node, const char *at, struct mf_odds_query 
 		uint64_t mv = mf_mana_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x;
 
 		if (mv > MF_ODDS_TURN_MAX) {
-			snprintf(ptr, sizeof(ptr), "%s/turn", at);
+			mf_json_pointer_key(ptr, at, "turn");
 			return mf_api_fail(err, ptr, "the mana value is past turn %d: give \"turn\"",
 					   MF_ODDS_TURN_MAX);
 		}
@@ -304,10 +304,10 @@ static int decode_spells(struct odds_request *r, struct odds_spells *s, struct m
 	if (!s->q || !s->res || !s->rc || !s->of || !s->first)
 		return mf_api_fail_nomem(err);
 	cJSON_ArrayForEach(spell, r->spells) {
-		char at[64];
+		char at[MF_JSON_POINTER_MAX];
 		size_t k;
 
-		snprintf(at, sizeof(at), "/spells/%zu", i);
+		mf_json_pointer_index(at, "/spells", i);
 		if (decode_spell(spell, at, &r->q, err))
 			return -1;
 		k = known(s, &r->q);
@@ -331,22 +331,19 @@ static int compute(const struct odds_request *r, const struct odds_spells *s, si
 		   struct mf_api_error *err)
 {
 	int rc = s->rc[k];
-	char at[64];
+	char at[MF_JSON_POINTER_MAX];
 
-	snprintf(at, sizeof(at), "/spells/%zu", s->first[k]);
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
-	if (rc == MF_ERR_STOPPED)
-		return mf_api_fail_stopped(err, at);
+	mf_json_pointer_index(at, "/spells", s->first[k]);
 	if (rc == MF_ERR_LIMIT && s->res[k].over_budget)
-		return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, at,
-				    "the %s count needs more than %llu units of work; send %s",
-				    r->q.method == MF_ODDS_EXACT ? "exact" : "sampled",
-				    (unsigned long long)(r->q.budget ? r->q.budget : MF_ODDS_BUDGET_DEFAULT),
-				    r->q.method == MF_ODDS_EXACT ? "\"method\":\"sample\"" :
-				    "fewer \"games\" or an earlier \"curve\"");
+		return mf_api_fail_status(err, rc, MF_PROBLEM_SEARCH_BUDGET, at,
+					  "the %s count needs more than %llu units of work; send %s",
+					  r->q.method == MF_ODDS_EXACT ? "exact" : "sampled",
+					  (unsigned long long)(r->q.budget ? r->q.budget : MF_ODDS_BUDGET_DEFAULT),
+					  r->q.method == MF_ODDS_EXACT ? "\"method\":\"sample\"" :
+					  "fewer \"games\" or an earlier \"curve\"");
 	if (rc)
-		return mf_api_fail(err, at, "the odds could not be computed: %s", mf_status_str(rc));
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+					  "the odds could not be computed: %s", mf_status_str(rc));
 	return 0;
 }
 
@@ -415,8 +412,8 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 {
 	static const char *const keys[] = { "size", "lands", "on", "policy", "target", NULL };
 	struct mf_odds_sources_query q = { 0 };
+	static const struct mf_json_range probability = { 0, 1, true, "a probability" };
 	struct mf_odds_sources_row rows[MF_ODDS_SOURCES_ROWS_MAX];
-	const cJSON *target;
 	size_t n;
 	int64_t size, lands;
 	int rc;
@@ -428,20 +425,15 @@ int mf_api_mana_sources(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf
 		return -1;
 	if (lands > size)
 		return mf_api_fail(err, "/lands", "more lands than cards");
-	target = mf_json_member(body, "target");
-	if (target && (!cJSON_IsNumber(target) || !(target->valuedouble > 0) || target->valuedouble > 1))
-		return mf_api_fail(err, "/target", "expected a probability in (0, 1]");
+	if (mf_json_get_number(body, "", "target", false, &probability, 0, &q.target, err))
+		return -1;
 	q.size = (uint32_t)size;
 	q.lands = (uint32_t)lands;
-	q.target = target ? target->valuedouble : 0;
 	q.stop = ctx->stop;
 	rc = mf_odds_sources(&q, rows, &n);
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
-	if (rc == MF_ERR_STOPPED)
-		return mf_api_fail_stopped(err, NULL);
 	if (rc)
-		return mf_api_fail(err, "", "the table could not be computed: %s", mf_status_str(rc));
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, NULL,
+					  "the table could not be computed: %s", mf_status_str(rc));
 	deck_text(out, q.size, q.lands, q.on_draw, q.policy, &q.custom, false);
 	MF_JSON_LIT(out, ",\"rows\":[");
 	for (size_t i = 0; i < n; i++) {

@@ -321,11 +321,10 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 	b->q.cat = ctx->lands;
 	if (b->acc.n) {  /* lands read from cards: a catalogue of this request's own */
 		rc = mf_mana_catalogue_extend(ctx->lands, b->acc.lands, b->acc.n, &b->own, &perr);
-		if (rc == MF_ERR_NOMEM)
-			return mf_api_fail_nomem(err);
 		if (rc)  /* each land was checked when read */
-			return mf_api_fail(err, at, "the lands read from cards could not be used: %s",
-					   perr.reason);
+			return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, at,
+						  "the lands read from cards could not be used: %s",
+						  perr.reason);
 		b->q.cat = b->own;
 	}
 	deck_rules(b, d);
@@ -338,19 +337,16 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 /* The report engine's failure as a problem. */
 static int fail_report(int rc, const struct mf_report *r, struct mf_api_error *err)
 {
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
-	if (rc == MF_ERR_STOPPED)
-		return mf_api_fail_stopped(err, NULL);
 	if (rc == MF_ERR_LIMIT && r->limit == MF_REPORT_LIMIT_BUDGET)
-		return mf_api_failp(err, MF_PROBLEM_SEARCH_BUDGET, NULL,
-				    "the report needs more than %llu units of work; send "
-				    "\"method\":\"sample\"",
-				    (unsigned long long)MF_REPORT_BUDGET_DEFAULT);
+		return mf_api_fail_status(err, rc, MF_PROBLEM_SEARCH_BUDGET, NULL,
+					  "the report needs more than %llu units of work; send "
+					  "\"method\":\"sample\"",
+					  (unsigned long long)MF_REPORT_BUDGET_DEFAULT);
 	if (rc == MF_ERR_LIMIT)
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, NULL,
-				    "the deck is past a limit of the odds (a cost too large)");
-	return mf_api_fail(err, "", "the report could not be computed: %s", mf_status_str(rc));
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, NULL,
+					  "the deck is past a limit of the odds (a cost too large)");
+	return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, NULL,
+				  "the report could not be computed: %s", mf_status_str(rc));
 }
 
 static void build_free(struct mf_api_report_build *b)

@@ -13,7 +13,7 @@ int mf_api_batch(cJSON *body, const char *key, size_t max,
 	const cJSON *items;
 	cJSON *el, *next;
 	size_t n = 0, decoded = 0;
-	char list[MF_API_POINTER_MAX], at[MF_API_POINTER_MAX];
+	char list[MF_JSON_POINTER_MAX], at[MF_JSON_POINTER_MAX];
 	char *decoded_items;
 	int rc = -1;
 

@@ -22,7 +22,7 @@ int mf_api_card_decode(const cJSON *node, const char *at, struct mf_card_object 
 		       struct mf_card_face *faces, struct mf_api_error *err)
 {
 	const cJSON *list = NULL, *face;
-	char ptr[MF_API_POINTER_MAX];
+	char ptr[MF_JSON_POINTER_MAX];
 	size_t n = 0;
 
 	if (decode_face(node, at, true, &card->card, err) ||
@@ -33,7 +33,7 @@ int mf_api_card_decode(const cJSON *node, const char *at, struct mf_card_object 
 	n = 0;
 	mf_json_pointer_key(ptr, at, "card_faces");
 	cJSON_ArrayForEach(face, list) {
-		char face_at[MF_API_POINTER_MAX];
+		char face_at[MF_JSON_POINTER_MAX];
 
 		mf_json_pointer_index(face_at, ptr, n);
 		if (decode_face(face, face_at, false, &faces[n], err))

@@ -252,7 +252,7 @@ static void to_mana_land(const struct mf_card_land *d, struct mf_mana_land *m,
 static int pick_face(const char *face, const char *at, const struct mf_card_lands *lands,
 		     size_t *pick, struct mf_api_error *err)
 {
-	char ptr[MF_API_POINTER_MAX];
+	char ptr[MF_JSON_POINTER_MAX];
 
 	*pick = 0;
 	if (!face)
@@ -386,7 +386,7 @@ static int read_land(const struct mf_card_object *card, const char *face, const 
 		     struct mf_api_error *err)
 {
 	const struct mf_card_land *d;
-	char ptr[MF_API_POINTER_MAX];
+	char ptr[MF_JSON_POINTER_MAX];
 	size_t pick, len;
 
 	if (mf_card_land_read(card, lands) != MF_OK)

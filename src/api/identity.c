@@ -13,7 +13,7 @@ int mf_api_identity_decode(const cJSON *node, const char *at, const char *key, u
 			   bool *given, struct mf_api_error *err)
 {
 	const char *text = NULL;
-	char ptr[MF_API_POINTER_MAX];
+	char ptr[MF_JSON_POINTER_MAX];
 
 	*identity = 0;
 	*given = false;

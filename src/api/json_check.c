@@ -18,6 +18,7 @@
  * duplicate.
  */
 #include "api/json_check.h"
+#include "api/json_bytes.h"
 #include "api/json_check_state.h"
 #include "api/json_keys.h"
 #include "common/utf8.h"
@@ -29,42 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-#define R16(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
-
-/* Bytes that a string holds as they are: printable ASCII but '"' and '\\'. */
-static const unsigned char str_plain[256] = {
-	R16(0), R16(0),
-	1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,  /* 0x20: '"' */
-	R16(1), R16(1),
-	1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1,  /* 0x50: '\\' */
-	R16(1), R16(1),
-	R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0), R16(0),
-};
-
-static const unsigned char is_ws[256] = {
-	[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1,
-};
-
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGHS UINT64_C(0x8080808080808080)
-
-/* Whether any of the 8 bytes at s is not str_plain (exact: no false answer
- * either way, since a byte >= 0x80 answers yes by itself). */
-static inline int swar_special(const unsigned char *s)
-{
-	uint64_t x, q, b, m;
-
-	memcpy(&x, s, sizeof(x));
-	q = x ^ (ONES * '"');
-	b = x ^ (ONES * '\\');
-	m = ((q - ONES) & ~q) | ((b - ONES) & ~b) | ((x - ONES * 0x20) & ~x) | x;
-	return (m & HIGHS) != 0;
-}
-
+/* The first byte at or after s[p] that is not whitespace, or len. */
 static inline size_t skip_ws(const unsigned char *s, size_t p, size_t len)
 {
-	while (p < len && is_ws[s[p]])
+	while (p < len && mf_json_is_ws[s[p]])
 		p++;
 	return p;
 }
@@ -225,10 +194,7 @@ static int scan_string(struct mf_json_check_state *ck, size_t *pp, struct mf_jso
 	unsigned char c;
 
 	for (;;) {
-		while (len - p >= 8 && !swar_special(s + p))
-			p += 8;
-		while (p < len && str_plain[s[p]])
-			p++;
+		p = mf_json_skip_plain(s, p, len);
 		if (p == len)
 			return mf_json_fail(ck, len, "unterminated string", in_member);
 		c = s[p];

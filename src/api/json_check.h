@@ -24,9 +24,9 @@
 
 #include <stddef.h>
 
+#include "api/json_pointer.h"
 #include "manaflow/common.h"
 
-#define MF_JSON_POINTER_MAX 256
 #define MF_JSON_NUMBER_MAX 63  /* characters of a number: cJSON 1.7 reads no more */
 
 struct mf_json_check_error {

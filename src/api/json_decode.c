@@ -1,66 +1,11 @@
 #include "api/json_decode.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "manaflow/common.h"
-
-static int vfail(struct mf_api_error *err, enum mf_problem p, const char *pointer,
-		 const char *fmt, va_list ap) __attribute__((format(printf, 4, 0)));
-
-static int vfail(struct mf_api_error *err, enum mf_problem p, const char *pointer,
-		 const char *fmt, va_list ap)
-{
-	err->problem = p;
-	err->members[0] = '\0';
-	snprintf(err->pointer, sizeof(err->pointer), "%s", pointer ? pointer : "");
-	vsnprintf(err->detail, sizeof(err->detail), fmt, ap);
-	return -1;
-}
-
-int mf_api_fail(struct mf_api_error *err, const char *pointer, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(err, MF_PROBLEM_INVALID_FIELD, pointer, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int mf_api_failp(struct mf_api_error *err, enum mf_problem p, const char *pointer,
-		 const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vfail(err, p, pointer, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-int mf_api_fail_nomem(struct mf_api_error *err)
-{
-	mf_problem_set(err, MF_PROBLEM_OUT_OF_MEMORY, "the server ran out of memory");
-	return -1;
-}
-
-int mf_api_fail_stopped(struct mf_api_error *err, const char *pointer)
-{
-	return mf_api_failp(err, MF_PROBLEM_DEADLINE, pointer,
-			    "the solve was stopped before it was done: the request ran past its deadline");
-}
-
-int mf_api_fail_buf(struct mf_api_error *err, const struct mf_buf *out)
-{
-	if (mf_buf_error(out) == MF_ERR_LIMIT)
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, NULL,
-				    "the answer would be larger than %zu bytes", out->cap);
-	return mf_api_fail_nomem(err);
-}
 
 int mf_json_utf8_prefix(const char *s, size_t max)
 {
@@ -72,35 +17,6 @@ int mf_json_utf8_prefix(const char *s, size_t max)
 	for (n = max; n > 0 && ((unsigned char)s[n] & 0xc0) == 0x80; n--)
 		;
 	return (int)n;
-}
-
-/* RFC 6901: '~' becomes "~0" and '/' becomes "~1"; truncation keeps a NUL
- * and never splits a UTF-8 character. */
-void mf_json_pointer_key(char *out, const char *at, const char *key)
-{
-	size_t n = (size_t)snprintf(out, 256, "%s/", at);
-	const char *k = key;
-
-	for (; *k && n + 3 < 256; k++) {
-		if (*k == '~' || *k == '/') {
-			out[n++] = '~';
-			out[n++] = *k == '~' ? '0' : '1';
-		} else {
-			out[n++] = *k;
-		}
-	}
-	if (n < 256 && ((unsigned char)*k & 0xc0) == 0x80) {
-		while (n > 0 && ((unsigned char)out[n - 1] & 0xc0) == 0x80)
-			n--;
-		if (n > 0 && (unsigned char)out[n - 1] >= 0xc0)
-			n--;
-	}
-	out[n < 256 ? n : 255] = '\0';
-}
-
-void mf_json_pointer_index(char *out, const char *at, size_t index)
-{
-	snprintf(out, 256, "%s/%zu", at, index);
 }
 
 static const char *json_type_name(const cJSON *node)
@@ -122,7 +38,7 @@ int mf_json_expect_object(const cJSON *node, const char *at,
 		       const char *const *allowed, struct mf_api_error *err)
 {
 	const cJSON *item;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 
 	if (!cJSON_IsObject(node)) {
 		mf_api_fail(err, at, "expected an object, got %s", json_type_name(node));
@@ -207,7 +123,7 @@ int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool requ
 		 struct mf_api_error *err)
 {
 	const cJSON *item;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int found = json_lookup(obj, at, key, required, &item, ptr, err);
 
 	if (found <= 0) {
@@ -217,11 +133,35 @@ int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool requ
 	return mf_json_as_int(item, ptr, min, max, out, err);
 }
 
+/* Whether d lies in r. */
+static bool in_range(const struct mf_json_range *r, double d)
+{
+	return (r->lo_open ? d > r->lo : d >= r->lo) && d <= r->hi;
+}
+
+int mf_json_get_number(const cJSON *obj, const char *at, const char *key, bool required,
+		       const struct mf_json_range *range, double dflt, double *out,
+		       struct mf_api_error *err)
+{
+	const cJSON *item;
+	char ptr[MF_JSON_POINTER_MAX];
+	int found = json_lookup(obj, at, key, required, &item, ptr, err);
+
+	*out = dflt;
+	if (found <= 0)
+		return found;
+	if (!cJSON_IsNumber(item) || !in_range(range, item->valuedouble))
+		return mf_api_fail(err, ptr, "expected %s in %c%g, %g]", range->what,
+				   range->lo_open ? '(' : '[', range->lo, range->hi);
+	*out = item->valuedouble;
+	return 0;
+}
+
 int mf_json_get_string(const cJSON *obj, const char *at, const char *key, bool required,
 		    size_t max_len, const char **out, struct mf_api_error *err)
 {
 	const cJSON *item;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int found = json_lookup(obj, at, key, required, &item, ptr, err);
 
 	*out = NULL;
@@ -244,7 +184,7 @@ int mf_json_get_array(const cJSON *obj, const char *at, const char *key, bool re
 		   struct mf_api_error *err)
 {
 	const cJSON *item, *el;
-	char ptr[256];
+	char ptr[MF_JSON_POINTER_MAX];
 	int found = json_lookup(obj, at, key, required, &item, ptr, err);
 	size_t n = 0;
 

@@ -17,10 +17,6 @@
 
 #include "api/api.h"
 
-/* Writes at + "/" + escaped key (or index) into out (size 256). */
-void mf_json_pointer_key(char *out, const char *at, const char *key);
-void mf_json_pointer_index(char *out, const char *at, size_t index);
-
 /* How many bytes of s "%.*s" may show: all of it up to max bytes, else the
  * longest prefix of at most max bytes that does not end inside a UTF-8
  * character, so that a shortened echo of client text stays valid JSON. */
@@ -44,6 +40,21 @@ int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool requ
 /* Checks that node (at pointer `at`) is an integer in [min, max]. */
 int mf_json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
 		int64_t *out, struct mf_api_error *err);
+
+/* A closed or half-open interval of numbers, [lo, hi] or (lo, hi] when
+ * lo_open, and what a number in it is ("a probability"), for refusals. */
+struct mf_json_range {
+	double lo, hi;
+	bool lo_open;
+	const char *what;
+};
+
+/* A number member in range. When absent: *out = dflt if !required, else
+ * "missing field". Anything else, a number outside the range included, is
+ * "expected <what> in <range>" ("expected a probability in (0, 1]"). */
+int mf_json_get_number(const cJSON *obj, const char *at, const char *key, bool required,
+		       const struct mf_json_range *range, double dflt, double *out,
+		       struct mf_api_error *err);
 
 /* A string member of at most max_len bytes; *out points into the cJSON tree
  * (NULL when absent and !required). */

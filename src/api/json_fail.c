@@ -6,72 +6,42 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A JSON pointer being written: at most MF_JSON_POINTER_MAX - 1 bytes. */
-struct ptr_out {
-	char *buf;
-	size_t n;
-	int full;   /* a part did not fit: nothing more is written */
-};
-
-/* Appends n bytes, or marks o full when they do not fit. */
-static void ptr_put(struct ptr_out *o, const void *bytes, size_t n)
+/* Appends "/" and the key whose opening quote is at s[quote], unescaped,
+ * through the one pointer builder: only as many whole characters as could
+ * fit are unescaped. */
+static void put_key(struct mf_json_pointer *p, const unsigned char *s, size_t quote)
 {
-	if (o->full || o->n + n >= MF_JSON_POINTER_MAX) {
-		o->full = 1;
-		return;
-	}
-	memcpy(o->buf + o->n, bytes, n);
-	o->n += n;
-}
-
-/* Appends "/" and the key at quote, escaped per RFC 6901, whole characters
- * only; nothing at all when not even its first character fits (a bare "/"
- * would name the empty key). */
-static void ptr_put_key(struct ptr_out *o, const unsigned char *s, size_t quote)
-{
+	char key[MF_JSON_POINTER_MAX + 4];
 	struct mf_json_unesc u;
-	unsigned char ch[4];
-	size_t start = o->n;
+	size_t n = 0;
 	int c;
 
-	ptr_put(o, "/", 1);
 	mf_json_unesc_init(&u, s, quote);
-	while (!o->full && (c = mf_json_unesc_next(&u)) >= 0) {
-		size_t n = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+	while (n < MF_JSON_POINTER_MAX && (c = mf_json_unesc_next(&u)) >= 0) {
+		size_t len = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
 
-		ch[0] = (unsigned char)c;
-		for (size_t i = 1; i < n; i++)
-			ch[i] = (unsigned char)mf_json_unesc_next(&u);
-		if (c == '~')
-			ptr_put(o, "~0", 2);
-		else if (c == '/')
-			ptr_put(o, "~1", 2);
-		else
-			ptr_put(o, ch, n);
+		key[n++] = (char)c;
+		for (size_t i = 1; i < len; i++)
+			key[n++] = (char)mf_json_unesc_next(&u);
 	}
-	if (o->full && o->n == start + 1 && s[quote + 1] != '"')
-		o->n = start;
+	mf_json_pointer_add_key(p, key, n);
 }
 
 /* Writes the pointer through the current members of the first n levels, then
  * key (a quote offset) unless MF_JSON_NO_KEY. */
 static void make_pointer(const struct mf_json_check_state *ck, size_t n, size_t key)
 {
-	struct ptr_out o = { ck->err->pointer, 0, 0 };
-	char num[24];
+	struct mf_json_pointer p;
 
-	for (size_t i = 0; i < n && !o.full; i++) {
-		if (ck->lv[i].obj) {
-			ptr_put_key(&o, ck->s, ck->lv[i].key);
-		} else {
-			int k = snprintf(num, sizeof(num), "/%zu", ck->lv[i].index);
-
-			ptr_put(&o, num, (size_t)k);
-		}
+	mf_json_pointer_start(&p, ck->err->pointer, "");
+	for (size_t i = 0; i < n && !p.full; i++) {
+		if (ck->lv[i].obj)
+			put_key(&p, ck->s, ck->lv[i].key);
+		else
+			mf_json_pointer_add_index(&p, ck->lv[i].index);
 	}
-	if (key != MF_JSON_NO_KEY && !o.full)
-		ptr_put_key(&o, ck->s, key);
-	o.buf[o.n] = '\0';
+	if (key != MF_JSON_NO_KEY && !p.full)
+		put_key(&p, ck->s, key);
 }
 
 /*

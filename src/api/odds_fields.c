@@ -2,7 +2,6 @@
  * odds_fields.h. */
 #include "api/odds_fields.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "api/json_decode.h"
@@ -44,10 +43,10 @@ static int decode_custom(const cJSON *node, struct mf_odds_custom *c, struct mf_
 		return -1;
 	for (int i = 0; i < 3; i++) {
 		const cJSON *range = mf_json_member(keep, sizes[i]);
-		char at[64];
+		char at[MF_JSON_POINTER_MAX];
 		int64_t a, b;
 
-		snprintf(at, sizeof(at), "/policy/keep/%s", sizes[i]);
+		mf_json_pointer_key(at, "/policy/keep", sizes[i]);
 		if (!range)
 			continue;
 		if (!cJSON_IsArray(range) || cJSON_GetArraySize(range) != 2)

@@ -24,7 +24,7 @@ static int named(const cJSON *row, const char *at, const struct mf_api_ctx *ctx,
 {
 	const struct mf_card_object *near;
 	const char *name;
-	char ptr[MF_API_POINTER_MAX];
+	char ptr[MF_JSON_POINTER_MAX];
 
 	if (mf_json_get_string(row, at, "name", true, MF_CARD_TEXT_MAX, &name, err))
 		return -1;

@@ -1,5 +1,8 @@
+/* From a body's bytes to its answer: the strict check and cJSON's tree, or
+ * a handler's one-pass reader (see api.h). */
 #include "api/api.h"
 
+#include "api/adapt_mana.h"
 #include "api/json_check.h"
 #include "manaflow/common.h"
 
@@ -31,8 +34,8 @@ cJSON *mf_api_parse(const char *text, size_t len, struct mf_api_error *err)
 	return doc;
 }
 
-int mf_api_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
-		  size_t len, struct mf_buf *out, struct mf_api_error *err)
+int mf_api_answer_tree(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
+		       size_t len, struct mf_buf *out, struct mf_api_error *err)
 {
 	cJSON *doc = mf_api_parse(text, len, err);
 	int rc;
@@ -42,4 +45,29 @@ int mf_api_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const ch
 	rc = handler(doc, ctx, out, err);
 	cJSON_Delete(doc);
 	return rc;
+}
+
+/* The handlers that read the bodies they can in one pass, and their
+ * readers. */
+static const struct {
+	mf_api_handler handler;
+	mf_api_text_handler text;
+} one_pass[] = {
+	{ mf_api_mana_solve, mf_api_mana_solve_text },
+};
+
+int mf_api_answer(mf_api_handler handler, const struct mf_api_ctx *ctx, const char *text,
+		  size_t len, struct mf_buf *out, struct mf_api_error *err)
+{
+	for (size_t i = 0; i < sizeof(one_pass) / sizeof(one_pass[0]); i++) {
+		int rc;
+
+		if (one_pass[i].handler != handler)
+			continue;
+		rc = one_pass[i].text(text, len, ctx, out, err);
+		if (rc != MF_API_TREE)
+			return rc;
+		break;
+	}
+	return mf_api_answer_tree(handler, ctx, text, len, out, err);
 }

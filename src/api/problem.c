@@ -1,9 +1,11 @@
-/* The problem kinds' slugs and titles: see problem.h. */
+/* The problem kinds' slugs and titles, and the one renderer of a
+ * problem: see problem.h. Calls only json_text.c and common/buf.c. */
 #include "api/problem.h"
 
 #include <stdio.h>
 
 #include "api/api.h"
+#include "api/json_text.h"
 
 static const struct {
 	const char *slug, *title;
@@ -52,4 +54,30 @@ void mf_problem_set(struct mf_api_error *err, enum mf_problem p, const char *det
 	err->pointer[0] = '\0';
 	err->members[0] = '\0';
 	snprintf(err->detail, sizeof(err->detail), "%s", detail);
+}
+
+int mf_problem_render(const struct mf_api_error *err, unsigned status,
+		      enum mf_problem_form form, struct mf_buf *out)
+{
+	if (form == MF_PROBLEM_DOCUMENT) {
+		MF_JSON_LIT(out, "{\"type\":\"" MF_PROBLEM_TYPE_PREFIX);
+		mf_buf_addstr(out, mf_problem_slug(err->problem));
+		MF_JSON_LIT(out, "\",\"title\":");
+		mf_json_text_string(out, mf_problem_title(err->problem));
+		MF_JSON_LIT(out, ",\"status\":");
+		mf_buf_add_uint(out, status);
+	} else {
+		MF_JSON_LIT(out, "{\"error\":{\"status\":");
+		mf_buf_add_uint(out, status);
+		MF_JSON_LIT(out, ",\"title\":");
+		mf_json_text_string(out, mf_problem_title(err->problem));
+	}
+	MF_JSON_LIT(out, ",\"detail\":");
+	mf_json_text_string(out, err->detail);
+	if (err->pointer[0]) {
+		MF_JSON_LIT(out, ",\"pointer\":");
+		mf_json_text_string(out, err->pointer);
+	}
+	mf_buf_addstr(out, err->members);
+	return form == MF_PROBLEM_DOCUMENT ? MF_JSON_LIT(out, "}") : MF_JSON_LIT(out, "}}");
 }

@@ -3,9 +3,10 @@
  * slug (the end of its "type") and its title, given here in one place
  * (problem.c); with a detail and a pointer it makes a struct mf_api_error.
  * No other file spells a slug or a title. The API layer knows no
- * transport: the server maps each kind to its HTTP status and renders
- * application/problem+json (src/http/status.c), the CLI renders its
- * {"error":{...}} object (src/cli/cli_io.c).
+ * transport: the server maps each kind to its HTTP status
+ * (src/http/status.c), and both the server's application/problem+json and
+ * the CLI's {"error":{...}} object are written here (mf_problem_render()),
+ * with the status the caller gives.
  */
 #ifndef MF_API_PROBLEM_H
 #define MF_API_PROBLEM_H
@@ -55,5 +56,24 @@ const char *mf_problem_title(enum mf_problem p);
 /* Fills err (the caller's) with p, no pointer, and detail (copied,
  * truncated to fit). Cannot fail. */
 void mf_problem_set(struct mf_api_error *err, enum mf_problem p, const char *detail);
+
+struct mf_buf;
+
+/* The two ways a problem is written. */
+enum mf_problem_form {
+	MF_PROBLEM_DOCUMENT,  /* the server's application/problem+json (RFC 9457):
+			       * {"type","title","status","detail"[,"pointer"]...} */
+	MF_PROBLEM_ERROR,     /* the CLI's line: {"error":{"status","title","detail"[,"pointer"]...}} */
+};
+
+/*
+ * The one renderer of a problem: appends err (borrowed) to out in form,
+ * with its members (err->members) last, and status as the caller gives
+ * it (the kinds' HTTP statuses are the http floor's table,
+ * src/http/status.c; this floor knows none). Returns 0, or the buffer's
+ * negative mf_status once it failed (out then holds nothing to send).
+ */
+int mf_problem_render(const struct mf_api_error *err, unsigned status,
+		      enum mf_problem_form form, struct mf_buf *out);
 
 #endif

@@ -62,7 +62,7 @@ static int decode_entry(const cJSON *node, const char *at, struct mf_api_report_
 {
 	struct mf_api_report_card c = { .land = -1 };
 	const char *zone = NULL;
-	char ptr[MF_API_POINTER_MAX];
+	char ptr[MF_JSON_POINTER_MAX];
 	int64_t count;
 
 	if (mf_api_card_decode(node, at, &d->objs[i], d->faces + used_faces, err) ||
@@ -97,7 +97,7 @@ static int decode_cards(const cJSON *cards, size_t n, struct mf_api_report_deck 
 	if (!d->objs || !d->faces)
 		return mf_api_fail_nomem(err);
 	cJSON_ArrayForEach(node, cards) {
-		char at[64];
+		char at[MF_JSON_POINTER_MAX];
 
 		mf_json_pointer_index(at, "/cards", i);
 		if (decode_entry(node, at, d, i, used_faces, err))
@@ -113,9 +113,9 @@ static bool land_has_key(const char *land, const char *key)
 {
 	char k[KEY_MAX];
 
-	if (mf_deck_name_key(land, strlen(land), k, sizeof(k)) < sizeof(k) && strcmp(k, key) == 0)
+	if (mf_card_name_key(land, strlen(land), k, sizeof(k)) < sizeof(k) && strcmp(k, key) == 0)
 		return true;
-	return mf_deck_name_front_key(land, strlen(land), k, sizeof(k)) < sizeof(k) &&
+	return mf_card_name_front_key(land, strlen(land), k, sizeof(k)) < sizeof(k) &&
 	       strcmp(k, key) == 0;
 }
 
@@ -127,10 +127,10 @@ static bool face_has_key(const char *land, const char *key)
 
 	if (!sep)
 		return false;
-	if (mf_deck_name_key(land, (size_t)(sep - land), k, sizeof(k)) < sizeof(k) &&
+	if (mf_card_name_key(land, (size_t)(sep - land), k, sizeof(k)) < sizeof(k) &&
 	    strcmp(k, key) == 0)
 		return true;
-	return mf_deck_name_key(sep + 4, strlen(sep + 4), k, sizeof(k)) < sizeof(k) &&
+	return mf_card_name_key(sep + 4, strlen(sep + 4), k, sizeof(k)) < sizeof(k) &&
 	       strcmp(k, key) == 0;
 }
 
@@ -144,7 +144,7 @@ static int32_t catalogue_land(const struct mf_mana_catalogue *cat, const char *n
 	int32_t exact = mf_mana_catalogue_find(cat, name, len);
 	char key[KEY_MAX];
 
-	if (mf_deck_name_key(name, len, key, sizeof(key)) >= sizeof(key))
+	if (mf_card_name_key(name, len, key, sizeof(key)) >= sizeof(key))
 		return exact;
 	for (size_t i = 0; i < mf_mana_catalogue_size(cat); i++)
 		if (face_has_key(mf_mana_catalogue_land(cat, i)->name, key))
@@ -244,16 +244,13 @@ static int fail_unknown(const struct mf_api_ctx *ctx, const struct mf_deck_list 
 /* A bad deck list: its first fault, at /decklist. */
 static int fail_list(int rc, const struct mf_deck_list_error *e, struct mf_api_error *err)
 {
-	if (rc == MF_ERR_NOMEM)
-		return mf_api_fail_nomem(err);
-	if (rc == MF_ERR_LIMIT && e->line)
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, "/decklist", "line %zu: %s",
-				    e->line, e->reason);
-	if (rc == MF_ERR_LIMIT)
-		return mf_api_failp(err, MF_PROBLEM_TOO_LARGE, "/decklist", "%s", e->reason);
 	if (!e->line)
-		return mf_api_fail(err, "/decklist", "%s", e->reason);
-	return mf_api_fail(err, "/decklist", "line %zu: %s (\"%s\")", e->line, e->reason, e->text);
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, "/decklist", "%s", e->reason);
+	if (rc == MF_ERR_LIMIT)
+		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, "/decklist", "line %zu: %s",
+					  e->line, e->reason);
+	return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, "/decklist",
+				  "line %zu: %s (\"%s\")", e->line, e->reason, e->text);
 }
 
 /* "decklist": parsed, and each entry resolved against the catalogue and
@@ -347,8 +344,8 @@ static int canonical(const void *pa, const void *pb)
 
 	if (a->zone != b->zone)
 		return a->zone < b->zone ? -1 : 1;
-	mf_deck_name_key(a->name, strlen(a->name), ka, sizeof(ka));
-	mf_deck_name_key(b->name, strlen(b->name), kb, sizeof(kb));
+	mf_card_name_key(a->name, strlen(a->name), ka, sizeof(ka));
+	mf_card_name_key(b->name, strlen(b->name), kb, sizeof(kb));
 	if ((c = strcmp(ka, kb)) != 0 || (c = strcmp(a->name, b->name)) != 0)
 		return c;
 	if (a->obj && b->obj) {
@@ -397,7 +394,7 @@ uint64_t mf_api_report_deck_hash(const struct mf_api_report_deck *d)
 
 		if (c->zone != MF_DECK_ZONE_MAIN && c->zone != MF_DECK_ZONE_COMMANDER)
 			continue;
-		len = mf_deck_name_key(c->name, strlen(c->name), key, KEY_MAX);
+		len = mf_card_name_key(c->name, strlen(c->name), key, KEY_MAX);
 		len = len < KEY_MAX ? len : KEY_MAX - 1;
 		len += (size_t)snprintf(key + len, sizeof(key) - len, "|%u|%d;", c->count, (int)c->zone);
 		h = mf_mix64(h ^ mf_fnv1a64(key, len));

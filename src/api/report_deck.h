@@ -27,7 +27,7 @@ struct mf_api_report_card {
 	const char *layout;                /* Scryfall's layout when known, else NULL */
 	uint32_t count;                    /* copies, summed over its entries */
 	enum mf_deck_zone zone;
-	char at[64];                       /* where it came from: "/cards/3" or "/decklist" */
+	char at[MF_JSON_POINTER_MAX];      /* where it came from: "/cards/3" or "/decklist" */
 	size_t line;                       /* deck-list line of its first entry, 0 for cards */
 };
 
@@ -49,7 +49,7 @@ struct mf_api_report_deck {
 /*
  * Decodes body's "cards" or "decklist" (exactly one) into *d (zeroed
  * first; free it with mf_api_report_deck_free() whatever the outcome).
- * Deck-list names are matched as mf_deck_name_key() spells them, by full
+ * Deck-list names are matched as mf_card_name_key() spells them, by full
  * name or front face, against the catalogue (ctx->lands) and the card
  * database (ctx->cards). A deck with no command zone, 99 main-deck cards
  * and one or two sideboard cards that may all be commanders (legendary

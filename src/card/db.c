@@ -1,11 +1,11 @@
 /* The card database: its arena, adding a card, finding one by name (see
- * manaflow/carddb.h). Did you mean is db_closest.c. */
+ * manaflow/carddb.h). Did you mean is db_closest.c; both stand on db_key.c
+ * (db_int.h has the order). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "card/db_int.h"
 #include "common/hash.h"
-#include "manaflow/decklist.h"
 
 /* Arena blocks grow with the arena (each new one as large as all before),
  * from 16 KiB to 1 MiB, and are larger only for a card that needs it. */
@@ -38,16 +38,6 @@ static size_t face_bytes(const struct mf_card_face *f)
 {
 	return text_len(f->name) + text_len(f->mana_cost) + text_len(f->type_line) +
 	       text_len(f->oracle_text) + 4;
-}
-
-size_t mf_card_db_key(const char *name, size_t len, char key[MF_CARD_TEXT_MAX + 1])
-{
-	size_t n;
-
-	if (len > MF_CARD_TEXT_MAX)
-		return (size_t)-1;
-	n = mf_deck_name_key(name, len, key, MF_CARD_TEXT_MAX + 1);
-	return n > MF_CARD_TEXT_MAX ? (size_t)-1 : n;
 }
 
 struct mf_card_db *mf_card_db_new(void)
@@ -314,7 +304,7 @@ int mf_card_db_add(struct mf_card_db *db, const struct mf_card_object *card, con
 		return MF_ERR_LIMIT;
 	if (klen == 0)
 		return MF_ERR_INVALID;
-	flen = mf_deck_name_front_key(card->card.name, text_len(card->card.name), NULL, 0);
+	flen = mf_card_name_front_key(card->card.name, text_len(card->card.name), NULL, 0);
 	if (flen == 0)
 		return MF_ERR_INVALID;  /* " // Ice": no front face */
 	if (index_find(db, &db->full, false, key, klen))

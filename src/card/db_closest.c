@@ -8,21 +8,6 @@
 #include "card/db_int.h"
 #include "common/edit.h"
 
-uint64_t mf_card_db_mask(const char *key, size_t len)
-{
-	uint64_t m = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)key[i];
-		unsigned bit = c >= 'a' && c <= 'z' ? (unsigned)(c - 'a')
-			       : c >= '0' && c <= '9' ? 26u + (unsigned)(c - '0')
-			       : 36u + c % 28u;
-
-		m |= (uint64_t)1 << bit;
-	}
-	return m;
-}
-
 /* Whether the masks of two keys already put them more than k edits apart. */
 static bool masks_apart(uint64_t a, uint64_t b, unsigned k)
 {

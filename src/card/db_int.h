@@ -1,6 +1,12 @@
 /*
- * The card database's insides (manaflow/carddb.h), shared by db.c (the
- * arena, adding, finding) and db_closest.c (did you mean).
+ * The card database's insides (manaflow/carddb.h). Its files call only
+ * those below them, in this order:
+ *   db.c          the arena, adding a card, finding one by name
+ *   db_closest.c  did you mean
+ *   db_key.c      a name's key within the database's bounds, and its mask
+ *   name_key.c    the keys card names are matched by (manaflow/card.h)
+ * db.c and db_closest.c call none of each other's functions: what both
+ * read of a key is db_key.c's.
  */
 #ifndef MF_CARD_DB_INT_H
 #define MF_CARD_DB_INT_H
@@ -15,7 +21,7 @@
 
 /* The keys of one card, beside its struct mf_card_db_card. */
 struct mf_card_db_name {
-	const char *key;      /* mf_deck_name_key() of its name, NUL-terminated, in the arena */
+	const char *key;      /* mf_card_name_key() of its name, NUL-terminated, in the arena */
 	uint32_t len;         /* bytes of key */
 	uint32_t front_len;   /* bytes of its front face's key, a prefix of key; == len
 			       * for a one-faced name, never 0 */
@@ -55,13 +61,14 @@ struct mf_card_db {
 };
 
 /* The key of name (len bytes) into key (MF_CARD_TEXT_MAX + 1 bytes); its
- * length, or (size_t)-1 when longer than MF_CARD_TEXT_MAX or name is. */
+ * length, or (size_t)-1 when longer than MF_CARD_TEXT_MAX or name is
+ * (db_key.c). */
 size_t mf_card_db_key(const char *name, size_t len, char key[MF_CARD_TEXT_MAX + 1]);
 
 /* Which bytes a key holds, as a set of 64 classes (each letter and digit
  * its own, other bytes folded): a byte set by one key and not the other
  * needs an edit of its own, so the edit distance of two keys is at least
- * the larger count of classes either holds alone. */
+ * the larger count of classes either holds alone (db_key.c). Pure. */
 uint64_t mf_card_db_mask(const char *key, size_t len);
 
 #endif

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api/json_text.h"
 #include "http/router.h"
 #include "http/status.h"
 #include "manaflow/common.h"
@@ -99,31 +98,13 @@ struct mf_mana_catalogue *mf_cli_load_lands(const char *path)
 	return NULL;
 }
 
-/* Appends err as {"error":{"status":..,"title":..,"detail":..,"pointer":..}}
- * (no newline) to out, the status the server would answer with. Returns
- * 0, or the buffer's negative mf_status. */
-static int render_error(const struct mf_api_error *err, struct mf_buf *out)
-{
-	MF_JSON_LIT(out, "{\"error\":{\"status\":");
-	mf_buf_add_uint(out, mf_http_problem_status(err->problem));
-	MF_JSON_LIT(out, ",\"title\":");
-	mf_json_text_string(out, mf_problem_title(err->problem));
-	MF_JSON_LIT(out, ",\"detail\":");
-	mf_json_text_string(out, err->detail);
-	if (err->pointer[0]) {
-		MF_JSON_LIT(out, ",\"pointer\":");
-		mf_json_text_string(out, err->pointer);
-	}
-	mf_buf_addstr(out, err->members);
-	return MF_JSON_LIT(out, "}}");
-}
-
 void mf_cli_print_error(FILE *f, const struct mf_api_error *err)
 {
 	struct mf_buf out;
 
 	mf_buf_init(&out, 4096);
-	if (render_error(err, &out) == 0)
+	if (mf_problem_render(err, mf_http_problem_status(err->problem), MF_PROBLEM_ERROR,
+			      &out) == 0)
 		fprintf(f, "%s\n", mf_buf_ptr(&out));
 	else
 		fputs("{\"error\":{\"status\":500,\"title\":\"Out of memory\","

@@ -1,9 +1,11 @@
 /*
  * What the deck list's parsers share (internal to src/deck): the state of
  * one parse, the entries it has found, how a fault is reported, and the
- * checks every format applies. decklist.c holds the entry point and these
- * helpers; decklist_text.c reads the line formats, decklist_dek.c MTGO's
- * .dek XML.
+ * checks every format applies. Its files call only those below them:
+ *   decklist.c        the entry point: picks a reader, settles the entries
+ *   decklist_text.c   the line formats     } the two readers, which call
+ *   decklist_dek.c    MTGO's .dek XML      } none of each other's functions
+ *   decklist_build.c  the helpers below: a fault, the checks, adding an entry
  */
 #ifndef MF_DECK_DECKLIST_BUILD_H
 #define MF_DECK_DECKLIST_BUILD_H
@@ -73,7 +75,8 @@ int mf_deck_list_add(struct mf_deck_list_build *b, size_t line, const char *line
 		     size_t line_len, const char *name, size_t name_len, unsigned count,
 		     enum mf_deck_zone zone, bool blank_sideboard);
 
-/* The two readers: b->text holds the text after the BOM. 0, or -1 after
+/* The two readers (decklist_text.c, decklist_dek.c), which only
+ * decklist.c calls: b->text holds the text after the BOM. 0, or -1 after
  * mf_deck_list_fail(). */
 int mf_deck_list_read_text(struct mf_deck_list_build *b);
 int mf_deck_list_read_dek(struct mf_deck_list_build *b);

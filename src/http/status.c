@@ -1,8 +1,7 @@
-/* Problem kinds to HTTP statuses, and the problem+json document: see
- * status.h. */
+/* Problem kinds to HTTP statuses, and the problem+json document the API
+ * layer's renderer writes with them: see status.h. */
 #include "http/status.h"
 
-#include "api/json_text.h"
 
 /* A new kind needs its status here: the table has no default. */
 _Static_assert(MF_PROBLEM_COUNT == 20, "give the new problem kind its HTTP status");
@@ -37,18 +36,5 @@ unsigned mf_http_problem_status(enum mf_problem p)
 
 int mf_http_problem_render(const struct mf_api_error *err, struct mf_buf *out)
 {
-	MF_JSON_LIT(out, "{\"type\":\"" MF_PROBLEM_TYPE_PREFIX);
-	mf_buf_addstr(out, mf_problem_slug(err->problem));
-	MF_JSON_LIT(out, "\",\"title\":");
-	mf_json_text_string(out, mf_problem_title(err->problem));
-	MF_JSON_LIT(out, ",\"status\":");
-	mf_buf_add_uint(out, mf_http_problem_status(err->problem));
-	MF_JSON_LIT(out, ",\"detail\":");
-	mf_json_text_string(out, err->detail);
-	if (err->pointer[0]) {
-		MF_JSON_LIT(out, ",\"pointer\":");
-		mf_json_text_string(out, err->pointer);
-	}
-	mf_buf_addstr(out, err->members);
-	return MF_JSON_LIT(out, "}");
+	return mf_problem_render(err, mf_http_problem_status(err->problem), MF_PROBLEM_DOCUMENT, out);
 }

@@ -11,7 +11,7 @@
 
 #include "api/card_stream.h"
 #include "fuzz_common.h"
-#include "manaflow/decklist.h"
+#include "manaflow/card.h"
 
 /* What one reading came to. */
 struct verdict {
@@ -71,7 +71,7 @@ static void check_cards(const struct mf_card_db *db)
 	for (size_t i = 0; i < mf_card_db_count(db); i++) {
 		const struct mf_card_db_card *c = mf_card_db_get(db, i);
 		const char *name = c->object.card.name;
-		size_t len = strlen(name), front = mf_deck_name_front_key(name, len, NULL, 0);
+		size_t len = strlen(name), front = mf_card_name_front_key(name, len, NULL, 0);
 		unsigned d = 9;
 
 		FUZZ_CHECK(mf_card_db_find(db, name, len) == c);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "fuzz_common.h"
+#include "manaflow/card.h"
 #include "manaflow/decklist.h"
 
 /* Lines of the text as the parser counts them: the BOM is no line, and a
@@ -55,17 +56,17 @@ static void check_refusal(int rc, const struct mf_deck_list *list,
 
 static void check_keys(const struct mf_deck_list_entry *e)
 {
-	size_t need = mf_deck_name_key(e->name, e->name_len, NULL, 0);
+	size_t need = mf_card_name_key(e->name, e->name_len, NULL, 0);
 	char *key = malloc(need + 1), *again = malloc(need + 1), *front = malloc(need + 1);
 	size_t front_len;
 
 	FUZZ_CHECK(key && again && front);
-	FUZZ_CHECK(mf_deck_name_key(e->name, e->name_len, key, need + 1) == need);
+	FUZZ_CHECK(mf_card_name_key(e->name, e->name_len, key, need + 1) == need);
 	FUZZ_CHECK(strlen(key) == need);
 	FUZZ_CHECK(fuzz_utf8_valid(key, need));
-	FUZZ_CHECK(mf_deck_name_key(key, need, again, need + 1) == need);
+	FUZZ_CHECK(mf_card_name_key(key, need, again, need + 1) == need);
 	FUZZ_CHECK(memcmp(key, again, need) == 0);
-	front_len = mf_deck_name_front_key(e->name, e->name_len, front, need + 1);
+	front_len = mf_card_name_front_key(e->name, e->name_len, front, need + 1);
 	FUZZ_CHECK(front_len <= need);
 	FUZZ_CHECK(memcmp(front, key, front_len) == 0);
 	FUZZ_CHECK(front_len == need || memcmp(key + front_len, " // ", 4) == 0);

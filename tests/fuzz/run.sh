@@ -31,6 +31,7 @@ PARALLEL=${FUZZ_PARALLEL:-1}
 # name : max input bytes : dictionary
 HARNESSES="
 mana_solve:8192:json
+mana_direct:8192:json
 mana_batch:8192:json
 mana_odds:4096:json
 mana_sources:1024:json

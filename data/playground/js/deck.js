@@ -10,7 +10,7 @@
   var deckCards = null;     // the card objects of a loaded file, or null: the deck list
   var deckFileName = '';
 
-  /* A name as the service matches it (mf_deck_name_key): lower case, blanks
+  /* A name as the service matches it (mf_card_name_key): lower case, blanks
    * squeezed, " // ", " /// " and "/" all " // ". */
   function nameKey(name) {
     return String(name).toLowerCase().replace(/\s*\/+\s*/g, ' // ').replace(/\s+/g, ' ').trim();

@@ -12,8 +12,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "manaflow/card.h"
 #include "manaflow/carddb.h"
-#include "manaflow/decklist.h"
 #include "unit/card/sample.h"
 
 static struct sample sample;
@@ -146,14 +146,14 @@ static size_t lev(const char *a, size_t m, const char *b, size_t n)
 static const struct mf_card_db_card *brute_closest(const char *name, unsigned k, size_t *dist)
 {
 	char q[512], key[512];
-	size_t qn = mf_deck_name_key(name, strlen(name), q, sizeof(q)), best = (size_t)-1;
+	size_t qn = mf_card_name_key(name, strlen(name), q, sizeof(q)), best = (size_t)-1;
 	const struct mf_card_db_card *won = NULL;
 
 	for (size_t i = 0; i < mf_card_db_count(db); i++) {
 		const struct mf_card_db_card *c = mf_card_db_get(db, i);
 		const char *nm = c->object.card.name;
-		size_t kn = mf_deck_name_key(nm, strlen(nm), key, sizeof(key));
-		size_t fn = mf_deck_name_front_key(nm, strlen(nm), NULL, 0);
+		size_t kn = mf_card_name_key(nm, strlen(nm), key, sizeof(key));
+		size_t fn = mf_card_name_front_key(nm, strlen(nm), NULL, 0);
 		size_t d = lev(q, qn, key, kn);
 
 		if (fn > 0 && fn < kn) {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "manaflow/card.h"
 #include "manaflow/decklist.h"
 #include "unit/deck/decklist_suites.h"
 
@@ -479,9 +480,9 @@ static void ck_keys(const char *name, const char *key, const char *front)
 {
 	char buf[256];
 
-	ck_assert_uint_eq(mf_deck_name_key(name, strlen(name), buf, sizeof(buf)), strlen(key));
+	ck_assert_uint_eq(mf_card_name_key(name, strlen(name), buf, sizeof(buf)), strlen(key));
 	ck_assert_str_eq(buf, key);
-	ck_assert_uint_eq(mf_deck_name_front_key(name, strlen(name), buf, sizeof(buf)),
+	ck_assert_uint_eq(mf_card_name_front_key(name, strlen(name), buf, sizeof(buf)),
 			  strlen(front));
 	ck_assert_str_eq(buf, front);
 }
@@ -510,14 +511,14 @@ START_TEST(name_key_sizes)
 	char buf[8];
 
 	/* As snprintf: the full length back, the key cut and terminated. */
-	ck_assert_uint_eq(mf_deck_name_key("Fire/Ice", 8, NULL, 0), 11);
+	ck_assert_uint_eq(mf_card_name_key("Fire/Ice", 8, NULL, 0), 11);
 	memset(buf, 'z', sizeof(buf));
-	ck_assert_uint_eq(mf_deck_name_key("Fire/Ice", 8, buf, sizeof(buf)), 11);
+	ck_assert_uint_eq(mf_card_name_key("Fire/Ice", 8, buf, sizeof(buf)), 11);
 	ck_assert_str_eq(buf, "fire //");
-	ck_assert_uint_eq(mf_deck_name_key("Fire/Ice", 8, buf, 1), 11);
+	ck_assert_uint_eq(mf_card_name_key("Fire/Ice", 8, buf, 1), 11);
 	ck_assert_str_eq(buf, "");
 	/* The length bounds the name: no NUL needed. */
-	ck_assert_uint_eq(mf_deck_name_front_key("Fire/Ice", 4, buf, sizeof(buf)), 4);
+	ck_assert_uint_eq(mf_card_name_front_key("Fire/Ice", 4, buf, sizeof(buf)), 4);
 	ck_assert_str_eq(buf, "fire");
 }
 END_TEST

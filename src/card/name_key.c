@@ -1,5 +1,7 @@
-/* The keys card names are matched by: see manaflow/decklist.h. */
-#include "manaflow/decklist.h"
+/* The keys card names are matched by (manaflow/card.h): the card
+ * database's, and the deck report's for the names of a deck list. Calls
+ * nothing. */
+#include "manaflow/card.h"
 
 #include <stdbool.h>
 
@@ -49,12 +51,12 @@ static size_t make_key(const char *name, size_t len, char *key, size_t size, boo
 	return o;
 }
 
-size_t mf_deck_name_key(const char *name, size_t len, char *key, size_t size)
+size_t mf_card_name_key(const char *name, size_t len, char *key, size_t size)
 {
 	return make_key(name, len, key, size, false);
 }
 
-size_t mf_deck_name_front_key(const char *name, size_t len, char *key, size_t size)
+size_t mf_card_name_front_key(const char *name, size_t len, char *key, size_t size)
 {
 	return make_key(name, len, key, size, true);
 }
