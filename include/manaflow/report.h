@@ -9,7 +9,12 @@
  *  - colors: per colour the spells use, the deck's sources of it against
  *    Karsten's table (mf_odds_sources) for the spell that needs it most;
  *  - advice: the land swaps that raise the deck's mean on-curve
- *    castability most, and one line each for one land more and one fewer.
+ *    castability most, and one line each for one land more and one fewer;
+ *    with mana that is no land, one line each for a land cut for a source
+ *    and a source cut for a land, when the engine finds them gaining.
+ * A deck with mana sources that are no land (dorks, rocks: query.sources)
+ * is sampled, every figure with its error (the odds count lands only
+ * exactly).
  *
  * Ownership: mf_report_compute() only reads the query (and the catalogue,
  * which may be shared by any number of threads) and writes only *out, which
@@ -37,6 +42,8 @@ extern "C" {
 #define MF_REPORT_SPELLS_MAX 100    /* distinct spells */
 #define MF_REPORT_CURVE 10          /* by_turn of each spell: turns 1..10 */
 #define MF_REPORT_ADVICE_MAX 5      /* land swaps advised */
+#define MF_REPORT_SOURCE_CANDIDATES_MAX 8  /* sources the advice may put in */
+#define MF_REPORT_NO_SPELL SIZE_MAX /* a source that is no spell of the query */
 #define MF_REPORT_BUDGET_DEFAULT 2000000000u /* work units of one report (query.budget 0) */
 #define MF_REPORT_SPELL_EXACT_MAX MF_ODDS_BUDGET_DEFAULT
 					/* method auto: a spell is counted exactly when
@@ -107,6 +114,20 @@ struct mf_report_query {
 				    * mana's and its basic land types'; a land making
 				    * every colour has none): those the commander's
 				    * identity lacks, 0 without a commander */
+	/* Mana that is no land (manaflow/odds.h, struct mf_odds_source): the
+	 * deck's sources, distinct kinds, each also a spell of `spells` (its
+	 * copies counted there, not again in size). */
+	const struct mf_odds_source *sources;
+	const uint32_t *source_counts;  /* copies of each, >= 1 */
+	const size_t *source_spell;     /* each one's spell (the copies the advice adds or
+					 * cuts: a source of several cards, the first's),
+					 * or MF_REPORT_NO_SPELL */
+	size_t n_sources;               /* 0 .. MF_ODDS_SOURCE_KINDS_MAX */
+	/* Sources the advice may put in that are not in the deck (the caller
+	 * keeps to the deck-building rules: the identity, one of each in a
+	 * singleton deck). */
+	const struct mf_odds_source *source_candidates;
+	size_t n_source_candidates;     /* 0 .. MF_REPORT_SOURCE_CANDIDATES_MAX */
 };
 
 /* One distinct spell's answer, in the order of the query's spells. */
@@ -131,6 +152,7 @@ struct mf_report_color {
 	enum mf_mana_type color;   /* MF_MANA_W .. MF_MANA_G, in WUBRG order */
 	uint32_t sources;          /* land cards of the deck that can make it
 				    * (mf_odds_land_colors: a fetch by the lands it finds) */
+	uint32_t other_sources;    /* source cards that are no land that can make it */
 	size_t demand;             /* the spell that needs it most (index into spells) */
 	/* The row of mf_odds_sources() that spell maps to: pips = its symbols
 	 * colour c can pay (coloured, hybrid, Phyrexian, two-brid), clamped to
@@ -150,8 +172,10 @@ MF_EXPORT uint32_t mf_report_land_copies_max(const struct mf_report_query *q, in
 
 /* A card an advice line takes out or puts in. */
 struct mf_report_card {
-	bool land;                 /* a catalogue land, else a spell of the query */
-	int32_t index;             /* catalogue index, or index into spells */
+	bool land;                 /* a catalogue land, else a spell of the query or a source */
+	int32_t index;             /* catalogue index, or index into spells (-1: a
+				    * source candidate, no spell of the query) */
+	bool source;               /* a mana source that is no land */
 	const char *name;          /* the catalogue's name, or the spell's */
 	uint32_t count;            /* copies */
 };
@@ -168,6 +192,9 @@ enum mf_report_advice_kind {
 				    * may take one more of */
 	MF_REPORT_ONE_LAND_FEWER,  /* a land cut for the most castable spell the deck may
 				    * take one more of (none in a singleton deck) */
+	MF_REPORT_SOURCE_FOR_LAND, /* a land cut for a mana source (one more of the deck's,
+				    * or a candidate) */
+	MF_REPORT_LAND_FOR_SOURCE, /* a source of the deck cut for a land */
 };
 
 struct mf_report_advice {
@@ -195,6 +222,10 @@ struct mf_report {
 	size_t n_advice;
 	struct mf_report_advice more_land, fewer_land;
 	bool has_more_land, has_fewer_land;
+	/* With sources: the best land cut for a source, and source cut for a
+	 * land, each only when it gains (a positive gain). */
+	struct mf_report_advice source_in, source_out;
+	bool has_source_in, has_source_out;
 	bool advice_complete;              /* false: the budget ran out or the stop was
 					    * raised during the advice, which holds what
 					    * was finished */

@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "api/card_land.h"
+#include "api/card_source.h"
+#include "api/identity.h"
 #include "api/json_decode.h"
 #include "api/json_text.h"
 #include "api/odds_fields.h"
@@ -18,6 +20,7 @@
 #include "api/report_text.h"
 #include "api/report_warn.h"
 #include "common/random.h"
+#include "manaflow/carddb.h"
 #include "manaflow/deck.h"
 
 #define IGNORED_TEXT_MAX ((size_t)1 << 20)  /* bytes of the "ignored" cards' entries */
@@ -29,7 +32,8 @@ static int decode_game(const cJSON *body, struct mf_report_query *q, struct mf_a
 	const char *method = NULL;
 	int64_t life, seed;
 
-	if (mf_json_get_int(body, "", "life", false, 1, MF_MANA_LIFE_MAX, 20, &life, err) ||
+	/* 0 until the deck is read: 40 with a commander, else 20 */
+	if (mf_json_get_int(body, "", "life", false, 1, MF_MANA_LIFE_MAX, 0, &life, err) ||
 	    mf_json_get_int(body, "", "seed", false, 0, (int64_t)1 << 53, 1, &seed, err) ||
 	    mf_json_get_string(body, "", "method", false, 8, &method, err) ||
 	    mf_api_odds_decode_on(body, &q->on_draw, err) ||
@@ -142,6 +146,32 @@ static int read_land(struct mf_api_report_build *b, const struct mf_api_report_c
 	return add_land(b, id, c, err);
 }
 
+/* Card c, a spell of the main deck, also read as a mana source that is no
+ * land (card_source.h): a kind of the deck's, its spell remembered by
+ * name; mana the model does not play is listed as ignored, the card still
+ * cast. */
+static int add_source(struct mf_api_report_build *b, const struct mf_api_report_card *c,
+		      struct mf_api_error *err)
+{
+	size_t before = b->src.n;
+	const char *why = NULL;
+	char text[240];
+	int rc = mf_api_source_add(&b->src, c->obj, c->count, c->at, &why, err);
+
+	if (rc < 0)
+		return -1;
+	if (rc == MF_API_SOURCE_ADDED && b->src.n > before)
+		b->source_name[before] = c->name;
+	if (rc == MF_API_SOURCE_UNREAD) {
+		snprintf(text, sizeof(text), "its mana is not modelled (%s): cast as a spell only",
+			 why);
+		ignore(b, c, text);
+	}
+	if (rc == MF_API_SOURCE_FULL)
+		ignore(b, c, "a mana source past the model's 16 kinds: cast as a spell only");
+	return 0;
+}
+
 /* A card that is no land: a spell when it has a mana cost (its front
  * face's: the first face's, or the card's up to " // "), else ignored. */
 static int add_spell(struct mf_api_report_build *b, const struct mf_api_report_card *c,
@@ -150,7 +180,6 @@ static int add_spell(struct mf_api_report_build *b, const struct mf_api_report_c
 	const char *cost = front(c->obj)->mana_cost;
 	struct mf_mana_parse_error perr;
 	struct mf_report_spell_in *s;
-	struct mf_card_colors colors;
 	char why[200];
 
 	if (!cost || !*cost)
@@ -182,14 +211,7 @@ static int add_spell(struct mf_api_report_build *b, const struct mf_api_report_c
 		b->commanders += c->count;
 	else
 		b->spell_cards += c->count;
-	/* an instant or a sorcery that makes mana (a ritual, a Scion token)
-	 * is no source on the battlefield: only permanents are listed */
-	if (!strstr(front(c->obj)->type_line ? front(c->obj)->type_line : "", "Instant") &&
-	    !strstr(front(c->obj)->type_line ? front(c->obj)->type_line : "", "Sorcery") &&
-	    mf_card_read_colors(c->obj, &colors) == MF_OK && colors.produces)
-		ignore(b, c, "non-land mana source, not counted: cast as a spell, but its mana is "
-		       "left out of the lands");
-	return 0;
+	return s->commander ? 0 : add_source(b, c, err);
 }
 
 /* Sorts one distinct card of the deck into the lands, the spells or the
@@ -242,25 +264,111 @@ static int deck_colors(struct mf_api_report_build *b, const struct mf_api_report
 	return 0;
 }
 
-/* The deck-building rules the advice keeps (report.h): 4 copies of a
- * card, 1 with a commander, and then the commanders' colour identity. */
-static void deck_rules(struct mf_api_report_build *b, const struct mf_api_report_deck *d)
+/* The commanders' colour identity into b->identity; whether the deck has
+ * a commander. */
+static bool commander_identity(struct mf_api_report_build *b, const struct mf_api_report_deck *d,
+			       const struct mf_mana_catalogue *cat)
 {
-	uint8_t identity = 0, one;
+	uint8_t one;
 	bool commander = false;
 
+	b->identity = 0;
 	for (size_t i = 0; i < d->n; i++) {
 		if (d->cards[i].zone != MF_DECK_ZONE_COMMANDER)
 			continue;
 		commander = true;
 		if (d->cards[i].obj && mf_card_read_identity(d->cards[i].obj, &one) == MF_OK)
-			identity |= one;
+			b->identity |= one;
 		else if (!d->cards[i].obj)  /* a catalogue land: its mana's colours */
-			identity |= mf_odds_land_colors(b->q.cat, &d->cards[i].land, 1, 0);
+			b->identity |= (uint8_t)mf_odds_land_colors(cat, &d->cards[i].land, 1, 0);
 	}
-	b->q.copies_max = commander ? 1 : 4;
-	b->q.off_identity = commander ? (uint8_t)(MF_CARD_WUBRG & ~identity) : 0;
+	return commander;
 }
+
+/* The deck-building rules the advice keeps (report.h): 4 copies of a
+ * card, 1 with a commander, and then the commanders' colour identity. */
+static void deck_rules(struct mf_api_report_build *b, bool commander)
+{
+	b->q.copies_max = commander ? 1 : 4;
+	b->q.off_identity = commander ? (uint8_t)(MF_CARD_WUBRG & ~b->identity) : 0;
+}
+
+/* Whether the deck holds a card of name (the catalogue's spelling). */
+static bool deck_has(const struct mf_api_report_build *b, const char *name)
+{
+	for (size_t i = 0; i < b->q.n_spells; i++)
+		if (b->spells[i].name && !strcmp(b->spells[i].name, name))
+			return true;
+	return false;
+}
+
+/* The sources of the built-in catalogue the advice may put in: not in the
+ * deck, of its identity (with a commander) or colours (without), and the
+ * cheapest first (then in the catalogue's order), one of each model, at
+ * most MF_REPORT_SOURCE_CANDIDATES_MAX. */
+static int source_candidates(struct mf_api_report_build *b, bool commander,
+			     struct mf_api_error *err)
+{
+	size_t n_cat, n = 0;
+	const struct mf_card_object *cat = mf_card_sources_builtin(&n_cat);
+	uint8_t allowed = commander ? b->identity : b->colors;
+
+	if (!b->src.n)  /* a deck of lands alone is counted exactly: no source lines */
+		return 0;
+
+	for (uint64_t mv = 0; mv <= 4 && n < MF_REPORT_SOURCE_CANDIDATES_MAX; mv++)
+		for (size_t i = 0; i < n_cat && n < MF_REPORT_SOURCE_CANDIDATES_MAX; i++) {
+			struct mf_odds_source s;
+			const char *why;
+			uint8_t id;
+			bool uses_identity, alike = false;
+			int rc;
+
+			if (mf_card_read_identity(&cat[i], &id) || (id & ~allowed) ||
+			    deck_has(b, cat[i].card.name))
+				continue;
+			rc = mf_api_source_read(&cat[i], b->identity, &s, &uses_identity, &why, NULL,
+						"", err);
+			if (rc < 0)
+				return -1;
+			if (rc != MF_API_SOURCE_ADDED || !s.n_options ||
+			    mf_mana_cost_total(&s.cost) != mv)
+				continue;
+			s.name = cat[i].card.name;
+			for (size_t j = 0; j < n && !alike; j++)
+				alike = !memcmp(&b->candidates[j].cost, &s.cost, sizeof(s.cost)) &&
+					b->candidates[j].creature == s.creature &&
+					b->candidates[j].enters_tapped == s.enters_tapped &&
+					b->candidates[j].filter == s.filter &&
+					b->candidates[j].n_options == s.n_options &&
+					!memcmp(b->candidates[j].options, s.options,
+						s.n_options * sizeof(s.options[0]));
+			for (size_t k = 0; k < b->src.n && !alike; k++)
+				alike = !strcmp(b->src.s[k].name, s.name);
+			if (!alike)
+				b->candidates[n++] = s;
+		}
+	b->q.source_candidates = b->candidates;
+	b->q.n_source_candidates = n;
+	return 0;
+}
+
+/* The deck's sources in the query, each kind's spell found again among the
+ * spells in their answer's order. */
+static void query_sources(struct mf_api_report_build *b)
+{
+	for (size_t k = 0; k < b->src.n; k++) {
+		b->source_spell[k] = MF_REPORT_NO_SPELL;
+		for (size_t i = 0; i < b->q.n_spells; i++)
+			if (b->spells[i].name == b->source_name[k])
+				b->source_spell[k] = i;
+	}
+	b->q.sources = b->src.n ? b->src.s : NULL;
+	b->q.source_counts = b->src.n ? b->src.counts : NULL;
+	b->q.source_spell = b->src.n ? b->source_spell : NULL;
+	b->q.n_sources = b->src.n;
+}
+
 
 /* The turn the report asks a spell on: its mana value, {X} as 1. */
 static uint64_t spell_turn(const struct mf_report_spell_in *s)
@@ -299,6 +407,7 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 	const char *at = d->from_list ? "/decklist" : "/cards";
 	uint32_t size = d->zone_cards[MF_DECK_ZONE_MAIN];
 	struct mf_mana_parse_error perr;
+	bool commander;
 	int rc;
 
 	if (size > MF_REPORT_DECK_MAX)
@@ -308,9 +417,15 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 		return mf_api_fail(err, at, "%u cards in the main deck: the report needs %d to %d",
 				   size, MF_ODDS_DECK_MIN, MF_REPORT_DECK_MAX);
 	b->q.size = size;
+	commander = commander_identity(b, d, ctx->lands);
+	b->src.identity = b->identity;
 	for (size_t i = 0; i < d->n; i++)
 		if (sort_card(b, &d->cards[i], ctx, err))
 			return -1;
+	/* the identity lands: those read from cards narrowed here, the
+	 * catalogue's in a catalogue of their own below (api/identity.h) */
+	for (size_t i = 0; i < b->acc.n; i++)
+		mf_mana_land_narrow(&b->acc.lands[i], b->identity);
 	if (mf_buf_error(&b->ignored))
 		return mf_api_fail_buf(err, &b->ignored);
 	if (!b->q.n_lands)
@@ -318,6 +433,13 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 	if (!b->q.n_spells)
 		return mf_api_fail(err, at, "the deck has no spell with a mana cost");
 	order_spells(b->spells, b->q.n_spells);
+	query_sources(b);
+	if (b->src.n && b->q.method == MF_ODDS_EXACT)
+		return mf_api_fail(err, "/method", "a deck with mana sources that are no land is "
+				   "sampled: the exact count plays lands only; send \"auto\" or "
+				   "\"sample\"");
+	if (!b->q.life)  /* a Commander game starts at 40 */
+		b->q.life = b->commanders ? 40 : 20;
 	b->q.cat = ctx->lands;
 	if (b->acc.n) {  /* lands read from cards: a catalogue of this request's own */
 		rc = mf_mana_catalogue_extend(ctx->lands, b->acc.lands, b->acc.n, &b->own, &perr);
@@ -327,11 +449,17 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 						  perr.reason);
 		b->q.cat = b->own;
 	}
-	deck_rules(b, d);
+	if (mf_api_identity_lands(b->q.cat, b->lands, b->q.n_lands, b->identity, &b->narrowed, err))
+		return -1;
+	if (b->narrowed)
+		b->q.cat = b->narrowed;
+	deck_rules(b, commander);
 	mf_api_report_warnings(b, d);
 	if (mf_buf_error(&b->warnings))
 		return mf_api_fail_buf(err, &b->warnings);
-	return deck_colors(b, d, err);
+	if (deck_colors(b, d, err))
+		return -1;
+	return source_candidates(b, commander, err);
 }
 
 /* The report engine's failure as a problem. */
@@ -352,7 +480,9 @@ static int fail_report(int rc, const struct mf_report *r, struct mf_api_error *e
 static void build_free(struct mf_api_report_build *b)
 {
 	mf_api_card_lands_free(&b->acc);
+	mf_api_sources_free(&b->src);
 	mf_mana_catalogue_free(b->own);
+	mf_mana_catalogue_free(b->narrowed);
 	mf_buf_free(&b->ignored);
 	mf_buf_free(&b->warnings);
 	free(b);
@@ -374,6 +504,7 @@ int mf_api_deck_report(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 	if (!b)
 		return mf_api_fail_nomem(err);
 	mf_buf_init(&b->ignored, IGNORED_TEXT_MAX);
+	mf_api_sources_init(&b->src, 0);
 	mf_buf_init(&b->warnings, WARNINGS_TEXT_MAX);
 	b->q.lands = b->lands;
 	b->q.counts = b->counts;

@@ -172,9 +172,13 @@ static void add_unknown(struct mf_buf *b, const struct mf_api_ctx *ctx,
 	if (near) {
 		hint = near->object.card.name;
 	} else {
+		const struct mf_card_object *source = mf_card_source_closest(e->name, e->name_len);
+
 		land = mf_mana_catalogue_closest(ctx->lands, e->name, e->name_len);
 		if (land >= 0)
 			hint = mf_mana_catalogue_land(ctx->lands, (size_t)land)->name;
+		else if (source)  /* the mana sources known without a database */
+			hint = source->card.name;
 	}
 	if (listed)
 		MF_JSON_LIT(b, ",");
@@ -273,17 +277,20 @@ static int decode_list(const char *text, const struct mf_api_ctx *ctx,
 		const struct mf_deck_list_entry *en = &d->list.entries[i];
 		const struct mf_card_db_card *card =
 			ctx->cards ? mf_card_db_find(ctx->cards, en->name, en->name_len) : NULL;
+		/* a mana source the service knows by name, without a database */
+		const struct mf_card_object *source =
+			card ? NULL : mf_card_source_find(en->name, en->name_len);
 		struct mf_api_report_card c = { .count = en->count, .zone = en->zone, .line = en->line };
 
 		c.land = catalogue_land(ctx->lands, en->name, en->name_len);
-		if (c.land < 0 && !card) {
+		if (c.land < 0 && !card && !source) {
 			unknown[i] = true;
 			n_unknown++;
 			continue;
 		}
-		c.obj = card ? &card->object : NULL;
+		c.obj = card ? &card->object : source;
 		c.layout = card ? card->layout : NULL;
-		c.name = card ? card->object.card.name :
+		c.name = c.obj ? c.obj->card.name :
 			 mf_mana_catalogue_land(ctx->lands, (size_t)c.land)->name;
 		snprintf(c.at, sizeof(c.at), "/decklist");
 		if (add_card(d, &c))

@@ -1,6 +1,7 @@
 /* The deck report's answer as JSON: see report_text.h. */
 #include "api/report_text.h"
 
+#include "api/identity.h"
 #include "api/json_text.h"
 #include "api/odds_text.h"
 #include "manaflow/decklist.h"
@@ -56,8 +57,8 @@ static void spell_text(struct mf_buf *out, const struct mf_api_report_build *b,
 /* One colour the spells use, against Karsten's table. */
 static void color_text(struct mf_buf *out, const struct mf_report *r, const struct mf_report_color *c)
 {
-	mf_buf_addf(out, "{\"color\":\"%c\",\"sources\":%u,\"demand\":", "WUBRG"[c->color],
-		    c->sources);
+	mf_buf_addf(out, "{\"color\":\"%c\",\"sources\":%u,\"other_sources\":%u,\"demand\":",
+		    "WUBRG"[c->color], c->sources, c->other_sources);
 	mf_json_text_string(out, r->spells[c->demand].name);
 	if (c->needed)
 		mf_buf_addf(out, ",\"needed\":%u", c->needed);
@@ -68,12 +69,13 @@ static void color_text(struct mf_buf *out, const struct mf_report *r, const stru
 	MF_JSON_LIT(out, "}");
 }
 
-/* {"name","count"} of a card an advice line moves. */
+/* {"name","count","kind"} of a card an advice line moves. */
 static void card_text(struct mf_buf *out, const struct mf_report_card *c)
 {
 	MF_JSON_LIT(out, "{\"name\":");
 	mf_json_text_string(out, c->name);
-	mf_buf_addf(out, ",\"count\":%u}", c->count);
+	mf_buf_addf(out, ",\"count\":%u,\"kind\":\"%s\"}", c->count,
+		    c->land ? "land" : c->source ? "source" : "spell");
 }
 
 /* One advice line: what goes out, what comes in, the gain and the spells
@@ -115,7 +117,15 @@ static void deck_text(struct mf_buf *out, const struct mf_api_report_build *b,
 	mf_api_prob_text(out, r->mean_p);
 	MF_JSON_LIT(out, ",\"mean_delay\":");
 	mf_api_prob_text(out, r->mean_delay);
-	mf_api_odds_rules_text(out, b->q.policy, &b->q.custom, b->q.size, b->q.on_draw, false);
+	if (b->identity || b->commanders) {
+		char id[6];
+
+		mf_api_identity_text(b->identity, id);
+		mf_buf_addf(out, ",\"identity\":\"%s\"", id);
+	}
+	mf_api_sources_json(&b->src, out);
+	mf_api_odds_rules_text(out, b->q.policy, &b->q.custom, b->q.size, b->q.on_draw,
+			       b->q.n_sources > 0);
 	MF_JSON_LIT(out, ",\"ignored\":[");
 	if (mf_buf_len(&b->ignored))  /* each entry after a comma: the first's left out */
 		mf_buf_add(out, mf_buf_ptr(&b->ignored) + 1, mf_buf_len(&b->ignored) - 1);
@@ -159,6 +169,16 @@ int mf_api_report_text(const struct mf_api_report_build *b, const struct mf_repo
 	MF_JSON_LIT(out, ",\"fewer_land\":");
 	if (r->has_fewer_land)
 		advice_text(out, r, &r->fewer_land);
+	else
+		MF_JSON_LIT(out, "null");
+	MF_JSON_LIT(out, ",\"source_in\":");
+	if (r->has_source_in)
+		advice_text(out, r, &r->source_in);
+	else
+		MF_JSON_LIT(out, "null");
+	MF_JSON_LIT(out, ",\"source_out\":");
+	if (r->has_source_out)
+		advice_text(out, r, &r->source_out);
 	else
 		MF_JSON_LIT(out, "null");
 	mf_buf_addf(out, ",\"advice_complete\":%s", r->advice_complete ? "true" : "false");

@@ -41,6 +41,16 @@ static int check_query(const struct mf_report_query *q, enum mf_report_limit *li
 		if (!q->spells[i].commander)
 			cards += q->spells[i].count;
 	}
+	if (q->n_sources > MF_ODDS_SOURCE_KINDS_MAX ||
+	    q->n_source_candidates > MF_REPORT_SOURCE_CANDIDATES_MAX ||
+	    (q->n_sources && (!q->sources || !q->source_counts || !q->source_spell)) ||
+	    (q->n_source_candidates && !q->source_candidates) ||
+	    (q->n_sources && q->method == MF_ODDS_EXACT))  /* the exact count plays lands only */
+		return MF_ERR_INVALID;
+	for (size_t k = 0; k < q->n_sources; k++)
+		if (!q->source_counts[k] || (q->source_spell[k] != MF_REPORT_NO_SPELL &&
+					     q->source_spell[k] >= q->n_spells))
+			return MF_ERR_INVALID;
 	return cards <= q->size ? MF_OK : MF_ERR_INVALID;
 }
 
@@ -124,8 +134,9 @@ static int answer_spells(struct rep_ctx *c, struct mf_report *out)
 {
 	const struct mf_report_query *q = c->q;
 	size_t n = q->n_spells;
+	/* a deck with sources is sampled: the exact count plays lands only */
 	enum rep_method m = q->method == MF_ODDS_EXACT ? REP_EXACT :
-			    q->method == MF_ODDS_SAMPLE ? REP_SAMPLE : REP_AUTO;
+			    q->method == MF_ODDS_SAMPLE || q->n_sources ? REP_SAMPLE : REP_AUTO;
 	/* auto and exact first count every spell they can at once, then the
 	 * sampled ones are sampled at once; the rest one by one */
 	struct mf_odds_result *counted_odds = malloc(2 * n * sizeof(*counted_odds) + 1);
@@ -206,6 +217,12 @@ int mf_report_compute(const struct mf_report_query *q, struct mf_report *out)
 	memcpy(c.deck.lands, q->lands, q->n_lands * sizeof(*q->lands));
 	memcpy(c.deck.counts, q->counts, q->n_lands * sizeof(*q->counts));
 	c.deck.n = q->n_lands;
+	for (size_t k = 0; k < q->n_sources; k++) {
+		c.deck.src[k] = q->sources[k];
+		c.deck.src_counts[k] = q->source_counts[k];
+		c.deck.src_of[k] = (uint8_t)k;
+	}
+	c.deck.n_src = q->n_sources;
 	for (size_t i = 0; i < q->n_lands; i++)
 		out->land_cards += q->counts[i];
 	c.cache = mf_odds_cache_new();
@@ -252,5 +269,7 @@ void mf_report_free(struct mf_report *report)
 		free(report->advice[i].changes);
 	free(report->more_land.changes);
 	free(report->fewer_land.changes);
+	free(report->source_in.changes);
+	free(report->source_out.changes);
 	memset(report, 0, sizeof(*report));
 }

@@ -5,15 +5,24 @@
  * kept; then one line for one land more and one for one land fewer.
  *
  * One land more: one copy of the least castable spell (on curve, not a
- * commander; ties: the first) is cut for one copy of the land the best
+ * commander nor a mana source; ties: the first) is cut for one copy of the land the best
  * screened swap puts in that the deck may take one more of (else the
  * deck's land with the most copies that it may: a basic land).
  * One land fewer: one copy of the land the best screened swap takes out
  * (else the deck's land with the most copies) is cut for one more copy
  * of the most castable spell the deck may hold one more of (not a
- * commander; ties: the first): none in a singleton deck, unless a spell
- * allows any number. Either keeps the deck's size; the gain weighs each
+ * commander nor a mana source; ties: the first): none in a singleton
+ * deck, unless a spell allows any number. Either keeps the deck's size; the gain weighs each
  * spell by its new count. No line breaks a copy limit (report_rules.c).
+ *
+ * With mana that is no land in the deck (its figures then all sampled,
+ * from one seed, so that a deck and its line share their games), two
+ * lines more, each advised only when its gain is positive. A source in: one copy of the land of one land
+ * fewer cut for one more copy of a source: the deck's own (one it may hold
+ * another of) or a candidate of the query, the one the screening ranks
+ * best. A source out: one copy of a source of the deck (the one whose loss
+ * screens least) cut for the land of one land more. A source that is a
+ * spell of the deck is weighed by its new count.
  *
  * A budget spent or a stop raised ends the advice where it is:
  * advice_complete stays false and what was finished is kept.
@@ -32,6 +41,21 @@ static struct mf_report_card card_land(const struct rep_ctx *c, int32_t land, ui
 	struct mf_report_card card = { .land = true, .index = land, .count = count };
 
 	card.name = mf_mana_catalogue_land(c->q->cat, (size_t)land)->name;
+	return card;
+}
+
+/* count copies of source g (mf_report_source()), as an advice line's card. */
+static struct mf_report_card card_source(const struct rep_ctx *c, size_t g, uint32_t count)
+{
+	const struct mf_report_query *q = c->q;
+	size_t spell = g < q->n_sources ? q->source_spell[g] : MF_REPORT_NO_SPELL;
+	struct mf_report_card card = { .source = true, .count = count, .index = -1 };
+
+	card.name = mf_report_source(q, g)->name;
+	if (spell != MF_REPORT_NO_SPELL) {
+		card.index = (int32_t)spell;
+		card.name = q->spells[spell].name;
+	}
 	return card;
 }
 
@@ -86,15 +110,25 @@ static int base_figures(struct rep_ctx *c)
 	return rc;
 }
 
-/* The spell of least (most) on-curve figure, not a commander, and for the
- * most one the deck may hold one more copy of; ties: the first. n_spells
- * when there is none. */
+/* Whether spell i of the query is also one of its mana sources (whose
+ * copies the source lines move, with the mana they make). */
+static bool is_source(const struct rep_ctx *c, size_t i)
+{
+	for (size_t k = 0; k < c->q->n_sources; k++)
+		if (c->q->source_spell[k] == i)
+			return true;
+	return false;
+}
+
+/* The spell of least (most) on-curve figure, not a commander nor a mana
+ * source, and for the most one the deck may hold one more copy of; ties:
+ * the first. n_spells when there is none. */
 static size_t extreme_spell(const struct rep_ctx *c, bool most)
 {
 	size_t best = c->q->n_spells;
 
 	for (size_t i = 0; i < c->q->n_spells; i++) {
-		if (c->q->spells[i].commander ||
+		if (c->q->spells[i].commander || is_source(c, i) ||
 		    (most && !mf_report_may_add_spell(c, i, c->q->spells[i].count)))
 			continue;
 		if (best == c->q->n_spells || (most ? c->base_p[i] > c->base_p[best] :
@@ -222,6 +256,113 @@ static int land_line(struct rep_ctx *c, const struct rep_swap *swaps, size_t n_s
 	return rc;
 }
 
+/* Deck d less one copy of land `land` into *to: false when it has none, or
+ * it is the deck's last land. */
+static bool minus_land(const struct rep_deck *d, int32_t land, struct rep_deck *to)
+{
+	uint32_t lands = 0;
+	bool found = false;
+
+	*to = *d;
+	for (size_t i = 0; i < to->n; i++)
+		lands += to->counts[i];
+	for (size_t i = 0; i < to->n && lands >= 2 && !found; i++)
+		if (to->lands[i] == land) {
+			found = true;
+			if (--to->counts[i] == 0) {
+				to->lands[i] = to->lands[--to->n];
+				to->counts[i] = to->counts[to->n];
+			}
+		}
+	return found;
+}
+
+/* The deck of a source line: source g in (in) for one copy of `land`, or
+ * out for one more copy of `land`; false when there is no such deck. */
+static bool source_line_deck(const struct rep_ctx *c, size_t g, int32_t land, bool in,
+			     struct rep_deck *to)
+{
+	struct rep_deck mid;
+
+	if (in)
+		return minus_land(&c->deck, land, &mid) &&
+		       mf_report_source_deck(c, &mid, g, 1, to);
+	return mf_report_source_deck(c, &c->deck, g, -1, &mid) &&
+	       mf_report_swap_deck(&mid, -1, land, 1, to);
+}
+
+/* Whether source g may go in (one more copy: a spell's copy limit) or out
+ * (the deck holds it). */
+static bool source_may(const struct rep_ctx *c, size_t g, bool in)
+{
+	const struct mf_report_query *q = c->q;
+	size_t spell = g < q->n_sources ? q->source_spell[g] : MF_REPORT_NO_SPELL;
+
+	if (!in)
+		return mf_report_source_count(&c->deck, g) > 0;
+	return spell == MF_REPORT_NO_SPELL || mf_report_may_add_spell(c, spell, q->spells[spell].count);
+}
+
+/* A source line (in: a land cut for a source; else a source cut for a
+ * land), as the file's comment says: every source it may take screened,
+ * the best counted; *has set when it gains. */
+static int source_line(struct rep_ctx *c, const struct rep_swap *swaps, size_t n_swaps, bool in,
+		       struct mf_report_advice *a, bool *has)
+{
+	const struct mf_report_query *q = c->q;
+	size_t n = q->n_spells, best = SIZE_MAX, all = q->n_sources + q->n_source_candidates;
+	int32_t land = line_land(c, swaps, n_swaps, !in);
+	double p[MF_REPORT_SPELLS_MAX], best_mean = 0;
+	uint32_t w[MF_REPORT_SPELLS_MAX];
+	struct rep_deck d;
+	bool over;
+	int rc = MF_OK;
+
+	if (land < 0)
+		return MF_OK;
+	for (size_t g = 0; g < all && !rc; g++) {
+		size_t spell = g < q->n_sources ? q->source_spell[g] : MF_REPORT_NO_SPELL;
+		double mean;
+
+		if (!source_may(c, g, in) || !source_line_deck(c, g, land, in, &d))
+			continue;
+		rc = mf_report_eval_deck(c, &d, true, p, &over);
+		memcpy(w, c->weight, n * sizeof(*w));
+		if (spell != MF_REPORT_NO_SPELL)
+			w[spell] = in ? w[spell] + 1 : w[spell] - 1;
+		mean = mf_report_mean(p, w, n);  /* the deck's own mean is the same for all */
+		if (!rc && (best == SIZE_MAX || mean > best_mean)) {
+			best = g;
+			best_mean = mean;
+		}
+	}
+	if (rc || best == SIZE_MAX)
+		return rc;
+	source_line_deck(c, best, land, in, &d);
+	rc = mf_report_eval_deck(c, &d, false, p, &over);
+	if (rc)
+		return rc;
+	memcpy(w, c->weight, n * sizeof(*w));
+	if (best < q->n_sources && q->source_spell[best] != MF_REPORT_NO_SPELL) {
+		if (in)
+			w[q->source_spell[best]]++;
+		else
+			w[q->source_spell[best]]--;
+	}
+	memset(a, 0, sizeof(*a));
+	a->kind = in ? MF_REPORT_SOURCE_FOR_LAND : MF_REPORT_LAND_FOR_SOURCE;
+	a->out = in ? card_land(c, land, 1) : card_source(c, best, 1);
+	a->in = in ? card_source(c, best, 1) : card_land(c, land, 1);
+	rc = fill(c, a, p, w);
+	if (!rc && a->gain > 1e-9) {
+		*has = true;
+		return MF_OK;
+	}
+	free(a->changes);
+	memset(a, 0, sizeof(*a));
+	return rc;
+}
+
 int mf_report_advise(struct rep_ctx *c, struct mf_report *out)
 {
 	struct rep_swap *swaps = malloc(REP_SWAPS_MAX * sizeof(*swaps));
@@ -242,6 +383,10 @@ int mf_report_advise(struct rep_ctx *c, struct mf_report *out)
 		rc = land_line(c, swaps, n, true, &out->more_land, &out->has_more_land);
 	if (!rc)
 		rc = land_line(c, swaps, n, false, &out->fewer_land, &out->has_fewer_land);
+	if (!rc && c->q->n_sources)
+		rc = source_line(c, swaps, n, true, &out->source_in, &out->has_source_in);
+	if (!rc && c->q->n_sources)
+		rc = source_line(c, swaps, n, false, &out->source_out, &out->has_source_out);
 	free(swaps);
 	if (rc == MF_ERR_STOPPED || rc == MF_ERR_LIMIT)
 		return MF_OK;  /* what was finished stands; advice_complete false */

@@ -35,6 +35,15 @@ static void row_of(uint32_t pips, uint32_t turn, bool paris, uint8_t *generic, u
 	*generic = paris ? 0 : (uint8_t)(turn - pips);
 }
 
+/* Whether source s can make colour t. */
+static bool source_makes(const struct mf_odds_source *s, int t)
+{
+	for (unsigned o = 0; o < s->n_options; o++)
+		if (s->options[o].mana[t])
+			return true;
+	return false;
+}
+
 /* The sources row (generic, pips, turn) asks for; 0 when the table has no
  * such row or it is out of reach with every land a source. */
 static uint32_t needed_of(const struct mf_odds_sources_row *rows, size_t n, uint8_t generic,
@@ -81,6 +90,9 @@ int mf_report_colors(const struct rep_ctx *c, struct mf_report *out)
 		for (size_t l = 0; l < c->deck.n; l++)
 			if (made[l] >> t & 1)
 				col->sources += c->deck.counts[l];
+		for (size_t k = 0; k < c->deck.n_src; k++)
+			if (source_makes(&c->deck.src[k], t))
+				col->other_sources += c->deck.src_counts[k];
 		for (size_t i = 0; i < q->n_spells; i++) {
 			uint8_t g, p, tu;
 			uint32_t need;

@@ -22,6 +22,9 @@ static void query_of(const struct rep_ctx *c, const struct rep_deck *d, size_t i
 	oq->lands = d->lands;
 	oq->counts = d->counts;
 	oq->n_lands = d->n;
+	oq->sources = d->n_src ? d->src : NULL;
+	oq->source_counts = d->n_src ? d->src_counts : NULL;
+	oq->n_sources = d->n_src;
 	oq->cost = q->spells[i].cost;
 	oq->x = c->x[i];
 	oq->turn = c->turn[i];

@@ -8,17 +8,24 @@
  *   report_colors.c  sources per colour against Karsten's table
  *   report_eval.c    one spell, or a whole deck, through the odds engine
  *   report_rules.c   the deck-building rules the advice keeps
+ *   report_sources.c a deck's mana sources that are no land
  */
 #ifndef MF_REPORT_INT_H
 #define MF_REPORT_INT_H
 
 #include "manaflow/report.h"
 
-/* A deck's lands as the odds query reads them; the spells stay the query's. */
+/* A deck's lands and mana sources as the odds query reads them; the
+ * spells stay the query's. A source is known by its index among the
+ * query's sources then its candidates (rep_source()). */
 struct rep_deck {
 	int32_t lands[MF_ODDS_LAND_KINDS_MAX];
 	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
 	size_t n;
+	struct mf_odds_source src[MF_ODDS_SOURCE_KINDS_MAX];  /* copies, counts >= 1 */
+	uint32_t src_counts[MF_ODDS_SOURCE_KINDS_MAX];
+	uint8_t src_of[MF_ODDS_SOURCE_KINDS_MAX];  /* each one's index (rep_source()) */
+	size_t n_src;
 };
 
 /* One report's running state. Written by report.c (set-up, spells) and
@@ -102,6 +109,19 @@ double mf_report_mean(const double *p, const uint32_t *w, size_t n);
 
 /* report_colors.c: out->colors and n_colors from the spells' answers. */
 int mf_report_colors(const struct rep_ctx *c, struct mf_report *out);
+
+/* report_sources.c */
+
+/* Source g of the query: its sources, then its candidates. */
+const struct mf_odds_source *mf_report_source(const struct mf_report_query *q, size_t g);
+
+/* Deck d with delta (+1 or -1) copies of source g, into *to: false when d
+ * holds none of it to cut, or has no room for another kind. */
+bool mf_report_source_deck(const struct rep_ctx *c, const struct rep_deck *d, size_t g,
+			   int delta, struct rep_deck *to);
+
+/* Copies of source g in deck d. */
+uint32_t mf_report_source_count(const struct rep_deck *d, size_t g);
 
 /* report_screen.c */
 

@@ -119,6 +119,7 @@ bool mf_report_swap_deck(const struct rep_deck *d, int32_t out, int32_t in, uint
 {
 	bool placed = false;
 
+	*to = *d;  /* the sources as they are */
 	to->n = 0;
 	for (size_t i = 0; i < d->n; i++) {
 		uint32_t count = d->counts[i];

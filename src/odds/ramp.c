@@ -353,16 +353,26 @@ uint64_t mf_odds_ramp_most(const struct odds_ctx *c, const struct odds_game *g)
  * reach it: 1, 0 or a negative mf_status. */
 static int pays_spell(struct odds_ctx *c)
 {
-	const struct ramp_places *f = &c->ramp->sh->finals;
+	const struct odds_ramp *r = c->ramp;
+	const struct ramp_places *f = &r->sh->finals;
 
 	for (size_t i = 0; i < f->n; i++) {
 		struct ramp_board b;
+		uint64_t most = 0;
 		uint32_t pay;
 		int rc;
 
 		if (!mf_odds_charge(c, 1))
 			return MF_ERR_LIMIT;
 		board_unpack(c, f->keys + i * f->len, &b);
+		/* the most mana the board makes, short of the least the cost
+		 * takes: no search (a Tron piece may make more than its mana) */
+		for (size_t g = 0; g < c->n_groups; g++)
+			most += (uint64_t)b.lands[g] * (r->tron_piece[g] >= 0 ? 7 : c->g[g].mana);
+		for (size_t k = 0; k < r->n; k++)
+			most += (uint64_t)(b.ready[k] + b.hand[k]) * r->s[k].most;
+		if (most < c->mana_needed)
+			continue;
 		rc = mf_odds_ramp_spell(c, &b, &pay);
 		if (rc)
 			return rc;
@@ -433,6 +443,8 @@ int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g)
 		w.to = &r->sh->lines[1 - l->cur];
 		mf_odds_places_clear(w.to);
 		rc = grow_turn(&w, &r->sh->lines[l->cur], g->draws[w.t - 1]);
+		if (!rc)
+			rc = mf_odds_ramp_skyline(c, w.to, false);
 		l->draws[w.t - 1] = g->draws[w.t - 1];
 		l->cur = 1 - l->cur;
 		l->done = w.t;
@@ -444,6 +456,8 @@ int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g)
 		mf_odds_places_clear(&r->sh->finals);
 		l->finals_turn = 0;
 		rc = grow_turn(&w, &r->sh->lines[l->cur], g->draws[g->turn - 1]);
+		if (!rc)
+			rc = mf_odds_ramp_skyline(c, &r->sh->finals, true);
 		if (!rc)
 			l->finals_turn = g->turn;
 	}

@@ -48,7 +48,8 @@ struct ramp_pool {
 struct ramp_source {
 	const struct mf_odds_source *src;
 	uint32_t count;                 /* copies in the deck */
-	uint32_t mv;                    /* its cost's mana value (bottoming order) */
+	uint32_t mv;                    /* its cost's mana value (bottoming order; the most
+					 * mana its cost takes, {2/C} as 2) */
 	bool taps_now;                  /* an artifact that taps the turn it is cast */
 	uint32_t most;                  /* its largest tap less its filter (0 at least) */
 	struct ramp_cost cost;
@@ -100,11 +101,20 @@ struct odds_ramp {
 	struct ramp_source s[MF_ODDS_SOURCE_KINDS_MAX];
 	size_t n;
 	struct ramp_cost spell;         /* the query's cost, X as its x */
+	uint64_t spell_total;           /* the most mana any way of it takes */
 	int8_t tron_piece[MF_ODDS_LAND_KINDS_MAX];  /* per group: which Urza's land, or -1 */
 	uint8_t n_tron;                 /* pieces the catalogue has (0: no Tron) */
 	struct ramp_shared *sh;         /* casts and places, maybe shared */
 	struct odds_table pays;         /* board of turn T -> least life paying the spell (+1) */
 	struct odds_table seen;         /* one turn's search: its places -> least life */
+	int fast_most;                  /* the most other lands a fast land of the deck
+					 * enters untapped with, -1 without one */
+	/* The types of mana each search tells apart: a type no cost of it
+	 * asks for only pays generic mana, so it is counted as one other
+	 * such type (map[t]: the type t's mana counts as). */
+	uint8_t spell_map[RAMP_TYPES];  /* the turn asked: the spell's and the costs of
+					 * the sources that tap at once */
+	uint8_t cast_map[RAMP_TYPES];   /* before it: the sources' costs */
 	size_t places_max;              /* places kept after a turn: RAMP_STATES_MAX, or
 					 * RAMP_STATES_LANDS without sources */
 	bool overflow;                  /* the last game needed more places: its answer was
@@ -147,6 +157,13 @@ void mf_odds_places_clear(struct ramp_places *p);
 /* Keeps the least of key's life and `life`, adding key (*added) when new.
  * MF_OK, or MF_ERR_NOMEM (p unchanged; its heap may be over). */
 int mf_odds_places_least(struct ramp_places *p, const uint8_t *key, uint32_t life, bool *added);
+/* Keeps only the places keep[0, n_keep) (ascending indexes), in order. */
+void mf_odds_places_keep(struct ramp_places *p, const uint32_t *keep, size_t n_keep);
+
+/* ramp_skyline.c: keeps the places of p that no other place beats (a
+ * turn's places; with boards, the boards of the turn asked), as the file
+ * says. MF_OK, MF_ERR_LIMIT past the budget, MF_ERR_NOMEM. */
+int mf_odds_ramp_skyline(struct odds_ctx *c, struct ramp_places *p, bool boards);
 
 /* ramp_turn.c */
 

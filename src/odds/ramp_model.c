@@ -54,6 +54,42 @@ static bool holds(const struct mf_odds_source *s)
 	return true;
 }
 
+/* The types of mana cost asks for by type ({C} for C), into *asked. */
+static void cost_types(const struct mf_mana_cost *cost, unsigned *asked)
+{
+	*asked |= mf_mana_cost_colors(cost);
+	if (cost->need[MF_MANA_C])
+		*asked |= 1u << MF_MANA_C;
+}
+
+/* map[t]: t when asked, else the one type every type not asked counts as
+ * (C if C is not asked, else the first colour not asked). */
+static void type_map(unsigned asked, uint8_t *map)
+{
+	int sink = !(asked >> MF_MANA_C & 1) ? MF_MANA_C : 0;
+
+	while (sink < RAMP_TYPES && (asked >> sink & 1))
+		sink++;
+	for (int t = 0; t < RAMP_TYPES; t++)
+		map[t] = (uint8_t)(sink == RAMP_TYPES || (asked >> t & 1) ? t : sink);
+}
+
+/* The type maps of the searches (ramp_int.h). */
+static void type_maps(struct odds_ctx *c)
+{
+	struct odds_ramp *r = c->ramp;
+	unsigned spell = 0, cast = 0;
+
+	cost_types(&c->q->cost, &spell);
+	for (size_t k = 0; k < r->n; k++) {
+		cost_types(&r->s[k].src->cost, &cast);
+		if (r->s[k].taps_now)
+			cost_types(&r->s[k].src->cost, &spell);
+	}
+	type_map(spell, r->spell_map);
+	type_map(cast, r->cast_map);
+}
+
 int mf_odds_ramp_new(struct odds_ctx *c)
 {
 	const struct mf_odds_query *q = c->q;
@@ -91,7 +127,13 @@ int mf_odds_ramp_new(struct odds_ctx *c)
 	}
 	if (!rc)
 		rc = mf_odds_ramp_cost(&q->cost, q->x, &r->spell);
+	r->spell_total = mf_mana_cost_total(&q->cost) + (uint64_t)q->cost.x_count * q->x;
 	tron_pieces(c);
+	type_maps(c);
+	r->fast_most = -1;
+	for (size_t g = 0; g < c->n_groups; g++)
+		if (c->g[g].drop == ODDS_DROP_FAST && (int)c->g[g].etb_lands > r->fast_most)
+			r->fast_most = c->g[g].etb_lands;
 	if (!rc)
 		rc = mf_odds_table_init(&r->sh->casts, board, &c->heap);
 	if (!rc)

@@ -122,3 +122,27 @@ int mf_odds_places_least(struct ramp_places *p, const uint8_t *key, uint32_t lif
 	*added = true;
 	return MF_OK;
 }
+
+void mf_odds_places_keep(struct ramp_places *p, const uint32_t *keep, size_t n_keep)
+{
+	/* keep[] ascends: each entry moves down or stays */
+	for (size_t j = 0; j < n_keep; j++) {
+		if (keep[j] == j)
+			continue;
+		memcpy(p->keys + j * p->len, p->keys + (size_t)keep[j] * p->len, p->len);
+		p->life[j] = p->life[keep[j]];
+	}
+	p->n = n_keep;
+	if (++p->gen == 0) {
+		memset(p->slots, 0, p->n_slots * sizeof(*p->slots));
+		p->gen = 1;
+	}
+	for (size_t i = 0; i < p->n; i++) {
+		size_t h = (size_t)hash_of(p->keys + i * p->len, p->len) & (p->n_slots - 1);
+
+		while (p->slots[h].gen == p->gen)
+			h = (h + 1) & (p->n_slots - 1);
+		p->slots[h].gen = p->gen;
+		p->slots[h].index = (uint32_t)i;
+	}
+}

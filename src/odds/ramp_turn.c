@@ -64,9 +64,10 @@ static void keep_start(struct starts *out, const struct start *x)
 }
 
 /* Taps one more permanent of ways[0 .. n) (mana, life; n 0: it makes
- * nothing) on each pool of *in, into *out: every way, and untapped. */
+ * nothing) on each pool of *in, into *out: every way, and untapped; its
+ * mana of type t counted as map[t]. */
 static void tap_one(const struct starts *in, const struct mf_mana_land_option *ways, size_t n,
-		    struct starts *out)
+		    const uint8_t *map, uint8_t cap, struct starts *out)
 {
 	out->n = 0;
 	out->full = in->full;
@@ -75,8 +76,11 @@ static void tap_one(const struct starts *in, const struct mf_mana_land_option *w
 		for (size_t o = 0; o < n; o++) {
 			struct start x = in->s[i];
 
-			for (int t = 0; t < RAMP_TYPES; t++)
-				x.pool.mana[t] = (uint8_t)(x.pool.mana[t] + ways[o].mana[t]);
+			for (int t = 0; t < RAMP_TYPES; t++) {
+				unsigned m = x.pool.mana[map[t]] + ways[o].mana[t];
+
+				x.pool.mana[map[t]] = (uint8_t)(m < cap ? m : cap);
+			}
 			x.life += ways[o].life;
 			keep_start(out, &x);
 		}
@@ -111,9 +115,11 @@ static size_t land_ways(const struct odds_ctx *c, size_t g, bool tron,
 }
 
 /* The pools board b's lands and ready sources without a filter fill, into
- * *out (scratch: *tmp). */
-static void start_pools(const struct odds_ctx *c, const struct ramp_board *b, struct starts *out,
-			struct starts *tmp)
+ * *out (scratch: *tmp), mana counted by map, at most cap of a type (more
+ * of a type than the turn can spend in all pays nothing more: Hall's
+ * conditions hold the same). */
+static void start_pools(const struct odds_ctx *c, const struct ramp_board *b, const uint8_t *map,
+			uint8_t cap, struct starts *out, struct starts *tmp)
 {
 	const struct odds_ramp *r = c->ramp;
 	struct mf_mana_land_option ways[MF_MANA_LAND_OPTIONS_MAX];
@@ -127,7 +133,7 @@ static void start_pools(const struct odds_ctx *c, const struct ramp_board *b, st
 		size_t n = b->lands[g] ? land_ways(c, g, tron, ways) : 0;
 
 		for (uint8_t k = 0; k < b->lands[g]; k++) {
-			tap_one(cur, ways, n, next);
+			tap_one(cur, ways, n, map, cap, next);
 			swap = cur, cur = next, next = swap;
 		}
 	}
@@ -137,7 +143,7 @@ static void start_pools(const struct odds_ctx *c, const struct ramp_board *b, st
 		if (src->filter)
 			continue;
 		for (uint8_t k = 0; k < b->ready[s]; k++) {
-			tap_one(cur, src->options, src->n_options, next);
+			tap_one(cur, src->options, src->n_options, map, cap, next);
 			swap = cur, cur = next, next = swap;
 		}
 	}
@@ -163,6 +169,7 @@ struct search {
 	bool spell;                      /* the turn asked: pay the spell */
 	uint32_t most;                   /* life it may spend (the query's life - 1) */
 	uint32_t best;                   /* spell: the least life found */
+	const uint8_t *map;              /* what each type of mana counts as */
 	struct ramp_cast *found;         /* before: the casts found */
 	size_t n_found, cap_found;
 	int rc;                          /* a failure, ends the search */
@@ -209,11 +216,13 @@ static void record_cast(struct search *s, const struct place *p, uint32_t life)
 	s->found[s->n_found++] = x;
 }
 
-/* Tapping source kind k's option o (filter already taken) into p. */
-static void add_option(struct place *p, const struct mf_odds_source *src, size_t o, uint32_t *life)
+/* Tapping source kind k's option o (filter already taken) into p, its
+ * mana counted by map. */
+static void add_option(struct place *p, const struct mf_odds_source *src, size_t o,
+		       const uint8_t *map, uint32_t *life)
 {
 	for (int t = 0; t < RAMP_TYPES; t++)
-		p->pool.mana[t] = (uint8_t)(p->pool.mana[t] + src->options[o].mana[t]);
+		p->pool.mana[map[t]] = (uint8_t)(p->pool.mana[map[t]] + src->options[o].mana[t]);
 	*life += src->options[o].life;
 }
 
@@ -240,7 +249,7 @@ static int after_filter(void *arg, const struct ramp_pool *rest, uint32_t life)
 
 		p.pool = *rest;
 		p.filt[st->kind]--;
-		add_option(&p, src, o, &l);
+		add_option(&p, src, o, st->s->map, &l);
 		visit(st->s, &p, l);
 	}
 	return st->s->rc;
@@ -265,7 +274,7 @@ static int after_cast(void *arg, const struct ramp_pool *rest, uint32_t life)
 			struct place q = p;
 			uint32_t lq = l;
 
-			add_option(&q, rs->src, o, &lq);
+			add_option(&q, rs->src, o, st->s->map, &lq);
 			visit(st->s, &q, lq);
 		}
 	return st->s->rc;
@@ -314,6 +323,22 @@ static void visit(struct search *s, const struct place *p, uint32_t life)
 	}
 }
 
+/* The most mana board b's turn can spend: the spell's (on the turn
+ * asked), the costs of the sources in the hand it may cast, and the
+ * filters of those it may tap; at most 255. */
+static uint8_t spend_most(const struct search *s)
+{
+	const struct odds_ramp *r = s->c->ramp;
+	uint64_t most = s->spell ? r->spell_total : 0;
+
+	for (size_t k = 0; k < r->n; k++) {
+		uint64_t hand = s->spell && !r->s[k].taps_now ? 0 : s->b->hand[k];
+
+		most += hand * r->s[k].mv + (hand + s->b->ready[k]) * r->s[k].src->filter;
+	}
+	return (uint8_t)(most < 255 ? most : 255);
+}
+
 /* Searches board b's turn from each of its start pools. */
 static int search_turn(struct search *s)
 {
@@ -323,7 +348,7 @@ static int search_turn(struct search *s)
 
 	if (!pools)
 		return MF_ERR_NOMEM;
-	start_pools(s->c, s->b, &pools[0], &pools[1]);
+	start_pools(s->c, s->b, s->map, spend_most(s), &pools[0], &pools[1]);
 	mf_odds_table_clear(&r->seen);
 	memset(&p, 0, sizeof(p));
 	memcpy(p.hand, s->b->hand, r->n);
@@ -403,7 +428,7 @@ int mf_odds_ramp_casts(struct odds_ctx *c, const struct ramp_board *b, const str
 {
 	struct odds_ramp *r = c->ramp;
 	uint8_t key[MF_ODDS_LAND_KINDS_MAX + 2 * MF_ODDS_SOURCE_KINDS_MAX] = { 0 };
-	struct search s = { .c = c, .b = b, .most = c->q->life - 1 };
+	struct search s = { .c = c, .b = b, .most = c->q->life - 1, .map = r->cast_map };
 	union odds_value *v;
 	bool added;
 	size_t at;
@@ -441,7 +466,7 @@ int mf_odds_ramp_spell(struct odds_ctx *c, const struct ramp_board *b, uint32_t 
 	struct odds_ramp *r = c->ramp;
 	uint8_t key[MF_ODDS_LAND_KINDS_MAX + 2 * MF_ODDS_SOURCE_KINDS_MAX] = { 0 };
 	struct search s = { .c = c, .b = b, .spell = true, .most = c->q->life - 1,
-			    .best = UINT32_MAX };
+			    .best = UINT32_MAX, .map = r->spell_map };
 	union odds_value *v;
 	bool added;
 	int rc;
