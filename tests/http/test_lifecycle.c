@@ -13,6 +13,7 @@
 
 #include "fixtures.h"
 #include "harness.h"
+#include "http/admission.h"
 
 /* Generous: nothing here measures speed. */
 #define EXIT_TIMEOUT_MS 60000
@@ -473,6 +474,34 @@ START_TEST(environment_configuration)
 }
 END_TEST
 
+/* --memory-limit and MANAFLOW_MEMORY_LIMIT take a unit as Kubernetes and
+ * operators write them (a byte count only, before): the admission budget
+ * (the limit less its base) shows the value each stands for. */
+START_TEST(memory_limit_units)
+{
+	static const struct {
+		const char *flag, *env;
+		unsigned long long bytes;
+	} cases[] = {
+		{ "64Mi", NULL, 64ull << 20 }, { "64MiB", NULL, 64ull << 20 },
+		{ "1Gi", NULL, 1ull << 30 }, { NULL, "MANAFLOW_MEMORY_LIMIT=1GiB", 1ull << 30 },
+		{ "70M", NULL, 70000000ull },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *const args[] = { "--memory-limit", cases[i].flag, NULL };
+		const char *const env[] = { cases[i].env, NULL };
+
+		ts_spawn(&ts_srv, cases[i].flag ? args : NULL, cases[i].env ? env : NULL);
+		ck_assert_msg(hx_metric("manaflow_admission_budget_bytes") ==
+			      cases[i].bytes - MF_ADMISSION_BASE, "%s%s: budget %llu", cases[i].flag ?
+			      cases[i].flag : "", cases[i].env ? cases[i].env : "",
+			      hx_metric("manaflow_admission_budget_bytes"));
+		ts_close(&ts_srv);
+	}
+}
+END_TEST
+
 /* Whether the server's log has an access-log line. */
 static bool has_access_log(void)
 {
@@ -567,6 +596,7 @@ Suite *suite_lifecycle(void)
 	tcase_add_checked_fixture(config, ts_setup_none, ts_teardown);
 	tcase_add_test(config, environment_configuration);
 	tcase_add_test(config, environment_flag_wins_and_switch_words);
+	tcase_add_test(config, memory_limit_units);
 	suite_add_tcase(s, config);
 	return s;
 }
