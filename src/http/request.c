@@ -123,7 +123,7 @@ static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 	const char *extra[] = { MHD_HTTP_HEADER_ALLOW, allow, NULL };
 	struct mf_buf out;
 
-	mf_buf_init(&out, 4096);
+	mf_buf_init(&out, MF_HTTP_PROBLEM_MAX);
 	if (mf_http_problem_render(err, &out))
 		return MHD_NO;
 	return reply_buf(s, c, rq, mf_http_problem_status(err->problem),
@@ -149,7 +149,7 @@ static enum MHD_Result reply_retry(struct server *s, struct MHD_Connection *c,
 	const char *extra[] = { MHD_HTTP_HEADER_RETRY_AFTER, "1", NULL };
 	struct mf_buf out;
 
-	mf_buf_init(&out, 4096);
+	mf_buf_init(&out, MF_HTTP_PROBLEM_MAX);
 	if (mf_http_problem_render(err, &out))
 		return MHD_NO;
 	return reply_buf(s, c, rq, mf_http_problem_status(err->problem), "application/problem+json",
