@@ -62,9 +62,15 @@ static void *work(void *arg)
 		if (!job)
 			return NULL;  /* stopping, and nothing left */
 		t0 = now_us();
-		/* Only running solves hold their working set, so the budget caps
+		/* A job whose client left, or whose deadline (counted from its
+		 * request's arrival) passed while it queued, or cut by the
+		 * drain, is not started: its stop says why (request.c). Only
+		 * running solves hold their working set, so the budget caps
 		 * the solves at once and the queue holds bodies alone. */
-		if (job->admission && job->work_bytes &&
+		if (mf_stop_raised(&job->stop)) {
+			job->rc = -1;
+			mf_problem_set(&job->err, MF_PROBLEM_DEADLINE, "the solve was stopped");
+		} else if (job->admission && job->work_bytes &&
 		    !mf_admission_reserve_work(job->admission, job->work_bytes, &job->work_held)) {
 			mf_admission_count_refusal(job->admission);
 			job->rc = -1;

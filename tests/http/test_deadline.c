@@ -206,6 +206,60 @@ START_TEST(heavy_solves_reserve_their_working_set)
 }
 END_TEST
 
+/* Sends a 16 x 16 combat board (creatures of seed's pattern) on a new raw
+ * connection; returns the socket. */
+static int send_board(unsigned seed)
+{
+	char body[2048], head[256];
+	size_t n = 0;
+	int fd = raw_connect(ts_srv.port);
+
+	n += (size_t)snprintf(body + n, sizeof(body) - n, "{\"attackers\":[");
+	for (unsigned i = 0; i < 16; i++)
+		n += (size_t)snprintf(body + n, sizeof(body) - n, "%s[%u,%u]", i ? "," : "",
+				      1 + (seed * 7 + i * 13) % 9, 1 + (seed * 5 + i * 3) % 9);
+	n += (size_t)snprintf(body + n, sizeof(body) - n, "],\"defenders\":[");
+	for (unsigned i = 0; i < 16; i++)
+		n += (size_t)snprintf(body + n, sizeof(body) - n, "%s[%u,%u]", i ? "," : "",
+				      (seed * 3 + i * 11) % 9, 1 + (seed + i * 7) % 9);
+	snprintf(body + n, sizeof(body) - n, "]}");
+	snprintf(head, sizeof(head), "POST /v1/combat/blocks HTTP/1.1\r\nHost: t\r\n"
+		 "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n", strlen(body));
+	raw_send(fd, head, strlen(head));
+	raw_send(fd, body, strlen(body));
+	return fd;
+}
+
+#define BOARDS 40
+
+/* Issue 37, item 1: clients post 16 x 16 combat boards (about a second
+ * each) and hang up within 0.3 s. Combat never looked at its stop, and a
+ * worker started a queued job whatever became of its client: a light
+ * Camelot deal sent next waited for every board, long past its own
+ * deadline. Now the running boards stop, the queued ones are skipped,
+ * and the deal is answered at once. */
+START_TEST(abandoned_boards_free_the_workers)
+{
+	static const char *const args[] = { "--threads", "2", "--request-deadline", "10", NULL };
+	int fds[BOARDS];
+	struct hx_resp r;
+	int64_t t0;
+
+	ts_start(&ts_srv, args);
+	for (unsigned i = 0; i < BOARDS; i++)
+		fds[i] = send_board(i);
+	sleep_ms(300);
+	for (unsigned i = 0; i < BOARDS; i++)
+		close(fds[i]);
+	t0 = now_ms();
+	ck_assert_int_eq(hx_post("/v1/camelot/solve", LIGHT, &r), 200);
+	ck_assert_msg(now_ms() - t0 < (getenv("MANAFLOW_UNDER_VALGRIND") ? 5 : 1) * MARGIN_MS,
+		      "the light solve took %lld ms behind %d abandoned boards",
+		      (long long)(now_ms() - t0), BOARDS);
+	hx_free(&r);
+}
+END_TEST
+
 /* A small deck of card objects for the report (the README's). */
 #define REPORT "{\"cards\":[" \
 	"{\"name\":\"Mountain\",\"type_line\":\"Basic Land \u2014 Mountain\",\"count\":16}," \
@@ -260,6 +314,7 @@ Suite *suite_deadline(void)
 	tcase_add_test(tc, drain_stops_a_running_solve);
 	tcase_add_test(tc, heavy_solves_reserve_their_working_set);
 	tcase_add_test(tc, every_route_at_the_least_limit);
+	tcase_add_test(tc, abandoned_boards_free_the_workers);
 	suite_add_tcase(s, tc);
 	return s;
 }
