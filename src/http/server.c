@@ -32,7 +32,7 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
  * turn of a second lets a few more through, which is harmless). */
 static bool error_line_allowed(struct server *s)
 {
-	uint64_t second = mf_server_now_us() / 1000000u;
+	uint64_t second = mf_clock_us() / 1000000u;
 
 	if (atomic_exchange(&s->error_second, second) != second)
 		atomic_store(&s->error_count, 0);
@@ -502,7 +502,7 @@ uint16_t mf_server_port(const struct server *s)
  * (microseconds). */
 static void wait_in_flight(struct server *s, unsigned target, uint64_t deadline)
 {
-	while (atomic_load(&s->in_flight) > target && mf_server_now_us() < deadline)
+	while (atomic_load(&s->in_flight) > target && mf_clock_us() < deadline)
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 }
 
@@ -510,7 +510,7 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 {
 	/* Both clocks run from the signal: the delay counts towards the drain,
 	 * so the server is gone max(delay, drain) seconds after it. */
-	uint64_t t0 = mf_server_now_us();
+	uint64_t t0 = mf_clock_us();
 	uint64_t delay_end = t0 + (uint64_t)s->cfg.shutdown_delay_s * 1000000u;
 	uint64_t deadline = t0 + (uint64_t)s->cfg.drain_s * 1000000u;
 	unsigned left, jobs;
@@ -518,7 +518,7 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	atomic_store(&s->draining, true);
 	/* solves still running at the drain deadline stop there (503) */
 	s->drain_stop.deadline_ns = deadline * 1000u;
-	while (mf_server_now_us() < delay_end && !(skip_delay && atomic_load(skip_delay)))
+	while (mf_clock_us() < delay_end && !(skip_delay && atomic_load(skip_delay)))
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 	/* A new connection is refused at once instead of waiting in the
 	 * backlog for the drain to end and then being reset. */
@@ -533,7 +533,7 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	left = atomic_load(&s->in_flight);
 	jobs = mf_workers_outstanding(s->workers);
 	mf_workers_stop(s->workers);  /* freed with the server, after the daemon */
-	wait_in_flight(s, left > jobs ? left - jobs : 0, mf_server_now_us() + 1000000);
+	wait_in_flight(s, left > jobs ? left - jobs : 0, mf_clock_us() + 1000000);
 	MHD_stop_daemon(s->daemon);
 	/* libmicrohttpd closed its ends: the gate writes what they sent, then
 	 * closes the clients' */
