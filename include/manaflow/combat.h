@@ -120,12 +120,16 @@ MF_EXPORT int mf_combat_check(const struct mf_combat_board *board,
 
 /*
  * The defender's optimal blocks, exactly, with the tie-breaks documented
- * above. On MF_OK *out holds the blocks, the score and what is destroyed.
- * On failure (mf_combat_check's codes, or MF_ERR_NOMEM for the working
+ * above. stop is NULL or the caller's (manaflow/common.h), looked at every
+ * 256 sets of defenders of each attacker's layer (a 16 x 16 board, about
+ * a second, sees it within a millisecond). On MF_OK *out holds the blocks,
+ * the score and what is destroyed. On failure (mf_combat_check's codes,
+ * MF_ERR_STOPPED when stop was raised, or MF_ERR_NOMEM for the working
  * tables, at most about 8 MB) *out is zeroed with every defender marked
- * MF_COMBAT_NO_BLOCK. err may be NULL.
+ * MF_COMBAT_NO_BLOCK. err may be NULL; it is filled only for
+ * mf_combat_check's codes.
  */
-MF_EXPORT int mf_combat_solve(const struct mf_combat_board *board,
+MF_EXPORT int mf_combat_solve(const struct mf_combat_board *board, const struct mf_stop *stop,
 			      struct mf_combat_result *out,
 			      struct mf_combat_error *err);
 

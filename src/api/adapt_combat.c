@@ -145,10 +145,11 @@ int mf_api_combat_blocks(cJSON *body, const struct mf_api_ctx *ctx, struct mf_bu
 	char at[MF_JSON_POINTER_MAX];
 	int rc;
 
-	(void)ctx;
 	if (decode_request(body, &r, err))
 		return -1;
-	rc = mf_combat_solve(&r.board, &res, &cerr);
+	rc = mf_combat_solve(&r.board, ctx->stop, &res, &cerr);
+	if (rc == MF_ERR_STOPPED)  /* cerr is not filled for a stop: no pointer */
+		return mf_api_fail_stopped(err, NULL);
 	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
 		mf_json_pointer_index(at, cerr.side == MF_COMBAT_ATTACKER ? "/attackers"

@@ -17,7 +17,8 @@
  * required and may be empty; more than MF_COMBAT_ATTACKERS_MAX /
  * MF_COMBAT_DEFENDERS_MAX creatures is too-large. Indexes in the answer are 0-based; blocks are sorted
  * by defender, destroyed lists ascending, score may be a half. The choice
- * among equal scores is mf_combat_solve()'s (manaflow/combat.h).
+ * among equal scores is mf_combat_solve()'s (manaflow/combat.h). A solve
+ * stopped by ctx->stop is a deadline problem with no pointer.
  */
 int mf_api_combat_blocks(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *out,
 			 struct mf_api_error *err);
@@ -30,6 +31,6 @@ int mf_api_combat_result_to_json(const struct mf_combat_board *board,
 /* The problems the combat handler can answer with (api/problem.h). */
 #define MF_API_COMBAT_PROBLEMS                                                \
 	(MF_PROBLEM_BIT(MF_PROBLEM_INVALID_FIELD) | MF_PROBLEM_BIT(MF_PROBLEM_TOO_LARGE) | \
-	 MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY))
+	 MF_PROBLEM_BIT(MF_PROBLEM_OUT_OF_MEMORY) | MF_PROBLEM_BIT(MF_PROBLEM_DEADLINE))
 
 #endif

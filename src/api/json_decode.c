@@ -108,14 +108,15 @@ int mf_json_as_int(const cJSON *node, const char *at, int64_t min, int64_t max,
 	d = node->valuedouble;
 	if (!isfinite(d))
 		return mf_api_fail(err, at, "expected an integer, got a number too large to hold");
-	shortest(text, sizeof(text), d);
+	if (d == floor(d) && d >= (double)min && d <= (double)max) {
+		*out = (int64_t)d;
+		return 0;
+	}
+	shortest(text, sizeof(text), d);  /* for the detail only: printf is dear */
 	if (d != floor(d))
 		return mf_api_fail(err, at, "expected an integer, got %s", text);
-	if (d < (double)min || d > (double)max)
-		return mf_api_fail(err, at, "%s is out of range %lld..%lld", text, (long long)min,
-				   (long long)max);
-	*out = (int64_t)d;
-	return 0;
+	return mf_api_fail(err, at, "%s is out of range %lld..%lld", text, (long long)min,
+			   (long long)max);
 }
 
 int mf_json_get_int(const cJSON *obj, const char *at, const char *key, bool required,

@@ -8,17 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
-/* Now, in milliseconds of the monotonic clock. */
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
+#include "common/clock.h"
 
 /* Opens path for reading and refuses a file known to be too long. The
  * descriptor, or -1 with out->reason filled. */
@@ -114,7 +106,7 @@ static int load(int fd, struct mf_card_db *db, struct mf_cli_cards_load *out)
 
 struct mf_card_db *mf_cli_cards_open(const char *path, struct mf_cli_cards_load *out)
 {
-	uint64_t t0 = now_ms();
+	uint64_t t0 = mf_clock_ms();
 	struct mf_card_db *db;
 	int fd, rc;
 
@@ -131,7 +123,7 @@ struct mf_card_db *mf_cli_cards_open(const char *path, struct mf_cli_cards_load 
 	}
 	rc = load(fd, db, out);
 	close(fd);
-	out->ms = now_ms() - t0;
+	out->ms = mf_clock_ms() - t0;
 	out->bytes_held = mf_card_db_bytes(db);
 	if (rc) {
 		mf_card_db_free(db);

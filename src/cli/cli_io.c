@@ -102,7 +102,8 @@ void mf_cli_print_error(FILE *f, const struct mf_api_error *err)
 {
 	struct mf_buf out;
 
-	mf_buf_init(&out, 4096);
+	/* the server's bound holds for the CLI's object too: no "type" */
+	mf_buf_init(&out, MF_HTTP_PROBLEM_MAX);
 	if (mf_problem_render(err, mf_http_problem_status(err->problem), MF_PROBLEM_ERROR,
 			      &out) == 0)
 		fprintf(f, "%s\n", mf_buf_ptr(&out));

@@ -37,7 +37,8 @@ static const struct mf_cli_option options[OPT_COUNT] = {
 		.def_text = "one per core", .env = "MANAFLOW_THREADS",
 		.help = "worker threads" },
 	[OPT_BODY_LIMIT] = { "body-limit", MF_CLI_SIZE, "BYTES", 1024, 64u << 20, 1u << 20,
-		.env = "MANAFLOW_BODY_LIMIT", .help = "largest request body" },
+		.env = "MANAFLOW_BODY_LIMIT",
+		.help = "largest request body, in bytes or with a unit (64Ki, 1MiB)" },
 	[OPT_TIMEOUT] = { "timeout", MF_CLI_UNSIGNED, "S", 1, 3600, 10, .env = "MANAFLOW_TIMEOUT",
 		.help = "idle connection timeout, in seconds" },
 	[OPT_CONNECTION_LIMIT] = { "connection-limit", MF_CLI_UNSIGNED, "N", 1, 60000, 1024,
@@ -63,8 +64,9 @@ static const struct mf_cli_option options[OPT_COUNT] = {
 			"the listener; it counts towards the drain" },
 	[OPT_MEMORY_LIMIT] = { "memory-limit", MF_CLI_SIZE, "BYTES", MF_ADMISSION_MEMORY_MIN, 1ull << 40,
 		MF_SERVER_MEMORY_DEFAULT, .env = "MANAFLOW_MEMORY_LIMIT",
-		.help = "memory to stay under: request bodies and queued solves past its budget "
-			"get 503" },
+		.help = "memory to stay under, in bytes or with a unit as Kubernetes writes it "
+			"(64Mi, 64MiB, 1Gi, 1GiB): request bodies and queued solves past its "
+			"budget get 503" },
 	[OPT_LANDS] = { "lands", MF_CLI_STRING, "FILE", .def_text = "built in",
 		.env = "MANAFLOW_LANDS", .help = "land catalogue in m_lands.txt format" },
 	[OPT_CARDS] = { "cards", MF_CLI_STRING, "FILE", .def_text = "none",
@@ -98,7 +100,8 @@ static const struct mf_cli_command command = {
 	"and a variable a flag overrides is not read; one set but empty is ignored.\n"
 	"MANAFLOW_ACCESS_LOG and MANAFLOW_PLAYGROUND take 1, true, on or yes, or 0,\n"
 	"false, off or no, in any case. A bad value is refused, exit 2; a number is\n"
-	"decimal digits only.\n",
+	"decimal digits only, and a byte count may end with a unit: Ki, Mi, Gi, Ti\n"
+	"(or KiB, MiB, GiB, TiB) are powers of 1024, k, M, G, T powers of 1000.\n",
 	.options = options,
 	.n_options = OPT_COUNT,
 };

@@ -34,6 +34,48 @@ int mf_cli_parse_number(const char *text, unsigned long long min, unsigned long 
 	return 0;
 }
 
+/* The units a byte count may end with: the binary suffixes of Kubernetes
+ * quantities (Ki, as `memory: 128Mi` in a manifest), the same with B (KiB,
+ * as operators write them), and Kubernetes' decimal ones (k, M, G, T).
+ * Case counts, as in Kubernetes. */
+static const struct {
+	const char *suffix;
+	unsigned long long factor;
+} size_units[] = {
+	{ "Ki", 1ull << 10 }, { "Mi", 1ull << 20 }, { "Gi", 1ull << 30 }, { "Ti", 1ull << 40 },
+	{ "KiB", 1ull << 10 }, { "MiB", 1ull << 20 }, { "GiB", 1ull << 30 }, { "TiB", 1ull << 40 },
+	{ "k", 1000ull }, { "M", 1000000ull }, { "G", 1000000000ull }, { "T", 1000000000000ull },
+};
+
+#define SIZE_DIGITS_MAX 64  /* digits before a unit: more are refused */
+
+int mf_cli_parse_size(const char *text, unsigned long long min, unsigned long long max,
+		      unsigned long long *out)
+{
+	char digits[SIZE_DIGITS_MAX + 1];
+	size_t n = text ? strspn(text, "0123456789") : 0;
+	unsigned long long v;
+
+	if (!text || !text[n])
+		return mf_cli_parse_number(text, min, max, out);
+	if (n == 0 || n > SIZE_DIGITS_MAX)
+		return -1;
+	memcpy(digits, text, n);
+	digits[n] = '\0';
+	for (size_t i = 0; i < sizeof(size_units) / sizeof(size_units[0]); i++) {
+		if (strcmp(text + n, size_units[i].suffix) != 0)
+			continue;
+		if (mf_cli_parse_number(digits, 0, ULLONG_MAX / size_units[i].factor, &v))
+			return -1;
+		v *= size_units[i].factor;
+		if (v < min || v > max)
+			return -1;
+		*out = v;
+		return 0;
+	}
+	return -1;
+}
+
 /* The largest value o may take: its max, or less when its kind's C type
  * cannot hold that. */
 static unsigned long long kind_max(const struct mf_cli_option *o)
@@ -87,10 +129,18 @@ static int take_value(const struct mf_cli_command *cmd, size_t i, const char *te
 		v->text = text;
 		break;
 	case MF_CLI_UNSIGNED:
-	case MF_CLI_SIZE:
 		if (mf_cli_parse_number(text, o->min, kind_max(o), &v->number)) {
 			fprintf(stderr, "manaflow %s: %s%s must be a whole number from %llu to %llu, "
 				"not \"%s\"\n", cmd->name, dashes, what, o->min, kind_max(o), text);
+			return 2;
+		}
+		break;
+	case MF_CLI_SIZE:
+		if (mf_cli_parse_size(text, o->min, kind_max(o), &v->number)) {
+			fprintf(stderr, "manaflow %s: %s%s must be a byte count from %llu to %llu "
+				"(digits, maybe followed by Ki, Mi, Gi, Ti, KiB, MiB, GiB, TiB, k, M, "
+				"G or T), not \"%s\"\n", cmd->name, dashes, what, o->min, kind_max(o),
+				text);
 			return 2;
 		}
 		break;

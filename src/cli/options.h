@@ -3,7 +3,7 @@
  * command: getopt_long reads the flags, then an option no flag set takes its
  * environment variable (where it has one), else its default. The same table
  * writes the command's --help. Every number goes through one parser that
- * takes plain decimal digits only.
+ * takes plain decimal digits only; a byte count may add a unit after them.
  */
 #ifndef MF_CLI_OPTIONS_H
 #define MF_CLI_OPTIONS_H
@@ -18,7 +18,8 @@
 enum mf_cli_kind {
 	MF_CLI_FLAG,      /* no value: given, it sets the option to .on */
 	MF_CLI_UNSIGNED,  /* a whole number in [min, max] that fits an unsigned */
-	MF_CLI_SIZE,      /* a byte count in [min, max] that fits a size_t */
+	MF_CLI_SIZE,      /* a byte count in [min, max] that fits a size_t, in bytes or
+			   * with a unit (mf_cli_parse_size) */
 	MF_CLI_STRING,    /* any text, not copied */
 };
 
@@ -95,6 +96,20 @@ int mf_cli_parse(const struct mf_cli_command *cmd, int argc, char **argv,
  */
 int mf_cli_parse_number(const char *text, unsigned long long min, unsigned long long max,
 			unsigned long long *out);
+
+/*
+ * Reads text as a byte count from min to max: what mf_cli_parse_number
+ * takes, or its digits (at most 64) followed at once by one unit, case
+ * as written: Ki, Mi, Gi, Ti (Kubernetes' binary suffixes: 2^10 ... 2^40),
+ * KiB, MiB, GiB, TiB (the same), or k, M, G, T (Kubernetes' decimal ones:
+ * 10^3 ... 10^12). "64Mi" and "64MiB" are 67108864, "64M" 64000000. The
+ * digits go through mf_cli_parse_number. Returns 0 with *out set, or -1
+ * for anything else (another unit, a space, a fraction, a product past
+ * ULLONG_MAX or outside [min, max]), leaving *out as it was. Prints
+ * nothing.
+ */
+int mf_cli_parse_size(const char *text, unsigned long long min, unsigned long long max,
+		      unsigned long long *out);
 
 /*
  * Writes cmd's help on f: the usage line ("usage: manaflow NAME", each

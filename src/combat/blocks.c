@@ -183,8 +183,14 @@ static void fill_attacker_costs(struct tables *t, const struct mf_combat_board *
 	}
 }
 
-/* One layer of the programme: gives attacker i a set in every way. */
-static void add_attacker(struct tables *t, size_t i)
+/* Sets of defenders a layer goes through between two looks at the stop:
+ * at 16 defenders a layer is 3^16 steps (about 60 ms), so a stop is seen
+ * within a few hundred of them. */
+#define STOP_EVERY 256
+
+/* One layer of the programme: gives attacker i a set in every way.
+ * Returns false, the layer unfinished, when stop was raised. */
+static bool add_attacker(struct tables *t, size_t i, const struct mf_stop *stop)
 {
 	uint16_t *choice = t->choice + i * t->n_masks;
 	const int64_t *prev_hi = t->prev_hi, *prev_lo = t->prev_lo;
@@ -210,7 +216,10 @@ static void add_attacker(struct tables *t, size_t i)
 		t->cur_hi[mask] = best_hi;
 		t->cur_lo[mask] = best_lo;
 		choice[mask] = (uint16_t)best_set;
+		if (mask % STOP_EVERY == STOP_EVERY - 1 && mf_stop_raised(stop))
+			return false;
 	}
+	return true;
 }
 
 static void swap_layers(struct tables *t)
@@ -223,9 +232,11 @@ static void swap_layers(struct tables *t)
 	t->cur_lo = lo;
 }
 
-/* Runs the programme and writes the best assignment into blocking. */
-static void solve_tables(struct tables *t, const struct mf_combat_board *board,
-			 int8_t *blocking)
+/* Runs the programme and writes the best assignment into blocking.
+ * Returns MF_OK, or MF_ERR_STOPPED (blocking unfinished) when stop was
+ * raised. */
+static int solve_tables(struct tables *t, const struct mf_combat_board *board,
+			const struct mf_stop *stop, int8_t *blocking)
 {
 	size_t full = t->n_masks - 1, used = 0;
 	int64_t best_hi = 0, best_lo = 0;
@@ -234,7 +245,7 @@ static void solve_tables(struct tables *t, const struct mf_combat_board *board,
 	for (size_t d = 0; d < board->n_defenders; d++)
 		blocking[d] = MF_COMBAT_NO_BLOCK;
 	if (board->n_attackers == 0)
-		return;
+		return MF_OK;
 
 	fill_attacker_costs(t, board, 0);
 	for (size_t m = 0; m < t->n_masks; m++) {
@@ -244,7 +255,8 @@ static void solve_tables(struct tables *t, const struct mf_combat_board *board,
 	}
 	for (size_t i = 1; i < board->n_attackers; i++) {
 		fill_attacker_costs(t, board, i);
-		add_attacker(t, i);
+		if (!add_attacker(t, i, stop))
+			return MF_ERR_STOPPED;
 		swap_layers(t);
 	}
 
@@ -268,10 +280,11 @@ static void solve_tables(struct tables *t, const struct mf_combat_board *board,
 				blocking[d] = (int8_t)i;
 		used ^= set;
 	}
+	return MF_OK;
 }
 
-int mf_combat_solve(const struct mf_combat_board *board, struct mf_combat_result *out,
-		    struct mf_combat_error *err)
+int mf_combat_solve(const struct mf_combat_board *board, const struct mf_stop *stop,
+		    struct mf_combat_result *out, struct mf_combat_error *err)
 {
 	int8_t blocking[MF_COMBAT_DEFENDERS_MAX];
 	struct tables t;
@@ -287,8 +300,9 @@ int mf_combat_solve(const struct mf_combat_board *board, struct mf_combat_result
 		status = MF_ERR_NOMEM;
 		goto out;
 	}
-	solve_tables(&t, board, blocking);
-	mf_combat_outcome(board, blocking, out);
+	status = solve_tables(&t, board, stop, blocking);
+	if (status == MF_OK)
+		mf_combat_outcome(board, blocking, out);
 out:
 	free(block);
 	return status;

@@ -14,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "manaflow/common.h"
+
 struct mf_log_writer {
 	int fd;
 	bool atomic_pieces;        /* not a regular file: write at most PIPE_BUF at once */
@@ -77,16 +79,14 @@ static void write_batch(struct mf_log_writer *w, const char *p, size_t n)
 	}
 }
 
-/* CLOCK_MONOTONIC ms milliseconds from now, for the timed waits. */
+/* ms milliseconds from now on the one clock (CLOCK_MONOTONIC, which the
+ * condition variable waits on), for the timed waits. */
 static struct timespec deadline_after_ms(long ms)
 {
-	struct timespec t;
+	uint64_t ns = mf_stop_clock_ns() + (uint64_t)ms * 1000000u;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	t.tv_nsec += ms * 1000000L;
-	t.tv_sec += t.tv_nsec / 1000000000L;
-	t.tv_nsec %= 1000000000L;
-	return t;
+	return (struct timespec){ .tv_sec = (time_t)(ns / 1000000000u),
+				  .tv_nsec = (long)(ns % 1000000000u) };
 }
 
 /* The writer thread (arg: its writer): takes each batch whole and writes

@@ -61,6 +61,11 @@ void mf_admission_leave_job(struct mf_admission *a)
 	atomic_fetch_sub(&a->jobs, 1);
 }
 
+bool mf_admission_serves(const struct mf_admission *a, size_t work_bytes)
+{
+	return work_bytes <= a->budget && a->budget - work_bytes >= MF_ADMISSION_ROOM;
+}
+
 void mf_admission_count_refusal(struct mf_admission *a)
 {
 	atomic_fetch_add(&a->refused, 1);

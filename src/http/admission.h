@@ -37,8 +37,15 @@
 #define MF_ADMISSION_BODY_FACTOR 8           /* bytes reserved per byte of body */
 #define MF_ADMISSION_BASE ((size_t)24 << 20) /* kept back for threads, buffers, catalogue */
 #define MF_ADMISSION_JOB_BYTES ((size_t)128 << 10) /* one queued job per this much of the limit */
-/* The least limit: the base and one odds computation with its body. */
-#define MF_ADMISSION_MEMORY_MIN ((size_t)48 << 20)
+/* What a request needs beside its solver's working set: its body's first
+ * reservation (64 KiB of it, times the factor), its connection's buffers,
+ * and room for a few light requests at once. */
+#define MF_ADMISSION_ROOM ((size_t)4 << 20)
+/* The least limit: the base, and the largest working set of any route (the
+ * deck report's, 27 MiB) with its room, so that every route can be served
+ * (router.c asserts it of each). A server whose limit, less the card
+ * database, is below it refuses to start (server.c). */
+#define MF_ADMISSION_MEMORY_MIN ((size_t)56 << 20)
 
 struct mf_admission {
 	size_t budget;           /* bytes that bodies and solves may reserve in all */
@@ -49,7 +56,8 @@ struct mf_admission {
 };
 
 /* Sets the budgets for a process that must stay under memory_limit bytes
- * (at least MF_ADMISSION_MEMORY_MIN; smaller values are raised to it). */
+ * (at least MF_ADMISSION_MEMORY_MIN, which the server checks before; a
+ * smaller value is raised to it). */
 void mf_admission_init(struct mf_admission *a, size_t memory_limit);
 
 /* Reserves n more bytes of body (multiplied by the factor here). Returns
@@ -71,6 +79,10 @@ bool mf_admission_take_job(struct mf_admission *a);
 
 /* Gives back the place of a job that completed. */
 void mf_admission_leave_job(struct mf_admission *a);
+
+/* Whether one request of a route whose solver holds work_bytes could ever
+ * be served: its working set and MF_ADMISSION_ROOM within the budget. */
+bool mf_admission_serves(const struct mf_admission *a, size_t work_bytes);
 
 /* Counts one request refused for lack of budget (for /metrics). */
 void mf_admission_count_refusal(struct mf_admission *a);

@@ -19,11 +19,6 @@
 #define KEY_LISTEN MF_GATE_KEY_LISTEN
 #define KEY_WAKE 2u
 
-static uint64_t now_ms(void)
-{
-	return mf_gate_now_us() / 1000u;
-}
-
 /* ------------------------------------------------------------------ */
 /* Connections */
 
@@ -143,7 +138,7 @@ static void conn_end(struct mf_gate *g, struct gate_conn *c)
 	}
 	shutdown(c->client, SHUT_WR);
 	c->lingering = true;
-	c->linger_until = now_ms() + (in_body ? MF_GATE_LINGER_BODY_MS : MF_GATE_LINGER_MS);
+	c->linger_until = mf_clock_ms() + (in_body ? MF_GATE_LINGER_BODY_MS : MF_GATE_LINGER_MS);
 	c->linger_left = MF_GATE_LINGER_BYTES +
 			 (in_body ? (size_t)(body < g->cfg.body_limit ? body : g->cfg.body_limit) : 0);
 	g->lingering++;
@@ -163,7 +158,7 @@ static void linger(struct mf_gate *g, struct gate_conn *c)
 
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && now_ms() < c->linger_until)
+		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) && mf_clock_ms() < c->linger_until)
 			return;
 		if (n <= 0 || (size_t)n >= c->linger_left) {
 			mf_gate_conn_free(g, c);
@@ -205,7 +200,7 @@ void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c)
 		 "the server cannot take another connection now");
 	c->refusing = true;
 	c->in_state = IN_STALL;
-	c->req_us = c->head_us ? c->head_us : mf_gate_now_us();
+	c->req_us = c->head_us ? c->head_us : mf_clock_us();
 	mf_gate_queue_refusal(g, c);
 }
 
@@ -244,7 +239,7 @@ static bool process_in(struct mf_gate *g, struct gate_conn *c)
 				return moved;
 			c->tomhd.off = c->tomhd.len = 0;
 			if (!c->head_us)
-				c->head_us = mf_gate_now_us();
+				c->head_us = mf_clock_us();
 			rc = mf_head_feed(&c->head, c->in.p, c->in.len, c->tomhd.p, &c->why);
 			if (rc == MF_HEAD_MORE)
 				return moved;
@@ -402,7 +397,7 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 static void sweep(struct mf_gate *g)
 {
 	struct gate_conn *c = g->conns, *next;
-	uint64_t now = now_ms();
+	uint64_t now = mf_clock_ms();
 
 	for (; c; c = next) {
 		bool wake;
@@ -422,7 +417,7 @@ static void *gate_thread(void *arg)
 	struct mf_gate *g = arg;
 	struct epoll_event ev[EVENTS_MAX];
 
-	while (!atomic_load(&g->stopping) || (g->conns && now_ms() < g->stop_until)) {
+	while (!atomic_load(&g->stopping) || (g->conns && mf_clock_ms() < g->stop_until)) {
 		int wait = g->lingering || atomic_load(&g->stopping) ? 100 : -1;
 		int n = epoll_wait(g->epoll_fd, ev, EVENTS_MAX, wait);
 		bool woke = false;
@@ -566,7 +561,7 @@ void mf_gate_stop(struct mf_gate *g)
 
 	if (!g)
 		return;
-	g->stop_until = now_ms() + 1000;
+	g->stop_until = mf_clock_ms() + 1000;
 	atomic_store(&g->stopping, true);
 	if (write(g->wake_fd, &one, sizeof(one)) != sizeof(one))
 		pthread_cancel(g->thread);

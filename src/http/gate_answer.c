@@ -131,7 +131,7 @@ void mf_gate_queue_refusal(struct mf_gate *g, struct gate_conn *c)
 		g->cfg.refused(g->cfg.refused_cls, &(struct mf_gate_refusal){
 			.status = status, .detail = c->why.detail, .request_id = id,
 			.method = c->method, .path = c->path, .client = client,
-			.us = mf_gate_now_us() - c->req_us, .bytes = mf_buf_len(&body) });
+			.us = mf_clock_us() - c->req_us, .bytes = mf_buf_len(&body) });
 out:
 	mf_buf_free(&body);
 }

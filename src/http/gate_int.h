@@ -12,6 +12,7 @@
 #include <sys/socket.h>
 #include <time.h>
 
+#include "common/clock.h"
 #include "http/gate.h"
 #include "http/head.h"
 
@@ -122,14 +123,6 @@ struct mf_gate {
 	struct gate_ip **ips;      /* per_ip_limit: counts by address, a hash table */
 	size_t ip_buckets;         /* a power of 2 */
 };
-
-static inline uint64_t mf_gate_now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
 
 /* The low bit of an epoll key naming a connection: the event is for its
  * socket to libmicrohttpd (c->mhd), not the client's. */

@@ -16,6 +16,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "common/clock.h"
+
 #define EVENTS_MAX 64
 #define RECHECK_MS 10  /* how often hung-up connections with unread data are looked at */
 #define SWEEP_MS 1000  /* how often connections are looked at for their head deadline */
@@ -148,14 +150,6 @@ static void recheck(struct mf_http_hangups *h)
 	h->n_pending = kept;
 }
 
-static uint64_t now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
-}
-
 /* Shuts down the connections whose next head is past its deadline: a
  * client that trickles its headers (the idle timeout starts again with each
  * byte) is let go; libmicrohttpd sees the socket end and closes it. */
@@ -234,7 +228,7 @@ static void linger_start(struct mf_http_hangups *h, int fd, size_t drain_max)
 		close(own);
 		return;
 	}
-	h->linger[h->n_linger++] = (struct lingering){ .fd = own, .until_ms = now_ms() + LINGER_MS,
+	h->linger[h->n_linger++] = (struct lingering){ .fd = own, .until_ms = mf_clock_ms() + LINGER_MS,
 						       .left = drain_max };
 	atomic_store(&h->lingering, (unsigned)h->n_linger);
 }
@@ -264,8 +258,8 @@ static void *watch(void *arg)
 		if (h->n_pending)
 			recheck(h);
 		if (atomic_load(&h->lingering))
-			linger_expire(h, now_ms());
-		if (h->head_ms && (now = now_ms()) >= h->next_sweep) {
+			linger_expire(h, mf_clock_ms());
+		if (h->head_ms && (now = mf_clock_ms()) >= h->next_sweep) {
 			sweep(h, now);
 			h->next_sweep = now + SWEEP_MS;
 		}
@@ -378,7 +372,7 @@ void mf_http_hangup_request(struct mf_http_hangups *h, struct MHD_Connection *c,
 	pthread_mutex_lock(&h->lock);
 	if ((size_t)fd < h->cap && h->gen[fd]) {
 		h->busy[fd] = began;
-		h->since[fd] = now_ms();
+		h->since[fd] = mf_clock_ms();
 	}
 	pthread_mutex_unlock(&h->lock);
 }
@@ -429,7 +423,7 @@ void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_co
 			h->gen[fd] = h->next;
 		h->cancel[fd] = NULL;
 		h->gone[fd] = 0;
-		h->since[fd] = now_ms();
+		h->since[fd] = mf_clock_ms();
 		h->busy[fd] = 0;
 		h->drain[fd] = 0;
 	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && (size_t)fd < h->cap && h->gen[fd]) {

@@ -123,7 +123,7 @@ static enum MHD_Result reply_problem(struct server *s, struct MHD_Connection *c,
 	const char *extra[] = { MHD_HTTP_HEADER_ALLOW, allow, NULL };
 	struct mf_buf out;
 
-	mf_buf_init(&out, 4096);
+	mf_buf_init(&out, MF_HTTP_PROBLEM_MAX);
 	if (mf_http_problem_render(err, &out))
 		return MHD_NO;
 	return reply_buf(s, c, rq, mf_http_problem_status(err->problem),
@@ -149,7 +149,7 @@ static enum MHD_Result reply_retry(struct server *s, struct MHD_Connection *c,
 	const char *extra[] = { MHD_HTTP_HEADER_RETRY_AFTER, "1", NULL };
 	struct mf_buf out;
 
-	mf_buf_init(&out, 4096);
+	mf_buf_init(&out, MF_HTTP_PROBLEM_MAX);
 	if (mf_http_problem_render(err, &out))
 		return MHD_NO;
 	return reply_buf(s, c, rq, mf_http_problem_status(err->problem), "application/problem+json",
@@ -306,12 +306,12 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 		mf_workers_submit(s->workers, rq->job);
 		return MHD_YES;
 	}
-	t0 = mf_server_now_us();
+	t0 = mf_clock_us();
 	mf_buf_init(&out, MF_HTTP_ANSWER_MAX);
 	rc = mf_api_answer(rq->route->handler, &s->ctx, mf_buf_ptr(&rq->body),
 			   mf_buf_len(&rq->body), &out, &err);
 	mf_buf_free(&rq->body);
-	mf_metrics_solver_done(s->metrics, route_index(s, rq->route), mf_server_now_us() - t0);
+	mf_metrics_solver_done(s->metrics, route_index(s, rq->route), mf_clock_us() - t0);
 	if (rc) {
 		mf_buf_free(&out);
 		return reply_problem(s, c, rq, &err, NULL);
@@ -483,7 +483,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		if (!rq)
 			return MHD_NO;
 		*state = rq;
-		rq->start_us = mf_server_now_us();
+		rq->start_us = mf_clock_us();
 		rq->route = mf_router_find(url);
 		if (rq->route && rq->route->kind == ROUTE_PLAYGROUND && !s->cfg.playground)
 			rq->route = NULL;  /* --no-playground: 404 like any unknown path */
@@ -513,7 +513,7 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		 * can queue no answer before the body is whole, so the
 		 * connection is closed (a trickle would never let it answer). */
 		if (s->cfg.upload_deadline_s &&
-		    mf_server_now_us() - rq->start_us > (uint64_t)s->cfg.upload_deadline_s * 1000000u)
+		    mf_clock_us() - rq->start_us > (uint64_t)s->cfg.upload_deadline_s * 1000000u)
 			return MHD_NO;
 		append_body(s, rq, upload_data, n);
 		return MHD_YES;
@@ -543,7 +543,7 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 
 	if (!rq)
 		return;
-	us = mf_server_now_us() - rq->start_us;
+	us = mf_clock_us() - rq->start_us;
 	if (atomic_load(&s->draining) &&
 	    (toe != MHD_REQUEST_TERMINATED_COMPLETED_OK ||
 	     (rq->job && rq->job->rc && rq->job->err.problem == MF_PROBLEM_SHUTTING_DOWN)))

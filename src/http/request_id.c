@@ -1,6 +1,5 @@
 #include "http/request_id.h"
 
-#include <stdio.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -29,12 +28,34 @@ static int is_sane(const char *s)
 	return strspn(s, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._:-") == n;
 }
 
+/* Writes v to out in lowercase hex, at least digits of them (zero-padded,
+ * as "%0*llx" would); returns how many. One id a request: no printf. */
+static int hex(char *out, uint64_t v, int digits)
+{
+	static const char xdigit[] = "0123456789abcdef";
+	int n = 0;
+
+	for (uint64_t w = v; w; w >>= 4)
+		n++;
+	if (n < digits)
+		n = digits;
+	for (int i = n - 1; i >= 0; i--) {
+		out[i] = xdigit[v & 15];
+		v >>= 4;
+	}
+	return n;
+}
+
 void mf_request_id_take(struct request_ids *ids, const char *given, char *out)
 {
+	int n;
+
 	if (is_sane(given)) {
 		memcpy(out, given, strlen(given) + 1);
 		return;
 	}
-	snprintf(out, REQUEST_ID_MAX + 1, "%016llx-%08llx", (unsigned long long)ids->boot,
-		 (unsigned long long)atomic_fetch_add(&ids->next, 1));
+	n = hex(out, ids->boot, 16);
+	out[n++] = '-';
+	n += hex(out + n, atomic_fetch_add(&ids->next, 1), 8);
+	out[n] = '\0';
 }

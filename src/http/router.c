@@ -8,6 +8,7 @@
 #include "api/adapt_mana.h"
 #include "api/adapt_odds.h"
 #include "api/adapt_report.h"
+#include "http/admission.h"
 #include "manaflow/camelot.h"
 #include "manaflow/combat.h"
 #include "manaflow/odds.h"
@@ -18,6 +19,14 @@
  * the odds (milliseconds to a second, up to their work budget), and the
  * deck report (many odds queries one after another). The
  * playground's files are served from memory (--no-playground: 404). */
+/* The least --memory-limit serves every route (admission.h): each working
+ * set below, with its room, fits the budget it leaves. */
+#define FITS_LEAST(bytes) ((bytes) + MF_ADMISSION_ROOM <= MF_ADMISSION_MEMORY_MIN - MF_ADMISSION_BASE)
+_Static_assert(FITS_LEAST(MF_ODDS_WORKING_SET_MAX + MF_ODDS_CACHE_MAX), "the odds fit the least limit");
+_Static_assert(FITS_LEAST(MF_API_REPORT_WORKING_SET), "the deck report fits the least limit");
+_Static_assert(FITS_LEAST(MF_COMBAT_WORKING_SET_MAX), "a combat board fits the least limit");
+_Static_assert(FITS_LEAST(MF_CAMELOT_WORKING_SET_MAX), "a Camelot deal fits the least limit");
+
 static const struct route routes[] = {
 	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, 0, MF_API_MANA_PROBLEMS,
 	  ASSET_NONE },

@@ -32,7 +32,7 @@ static void log_mhd_error(void *cls, const char *fmt, va_list ap)
  * turn of a second lets a few more through, which is harmless). */
 static bool error_line_allowed(struct server *s)
 {
-	uint64_t second = mf_server_now_us() / 1000000u;
+	uint64_t second = mf_clock_us() / 1000000u;
 
 	if (atomic_exchange(&s->error_second, second) != second)
 		atomic_store(&s->error_count, 0);
@@ -164,14 +164,36 @@ static void server_free(struct server *s)
 }
 
 /* The memory the requests' budgets are derived from: the limit less what
- * the card database holds, which stays for the life of the server (never
- * below MF_ADMISSION_MEMORY_MIN: mf_admission_init raises it to that). */
+ * the card database holds, which stays for the life of the server (0 when
+ * the database alone takes more). */
 static size_t admission_limit(const struct server_config *cfg)
 {
 	size_t limit = cfg->memory_limit ? cfg->memory_limit : MF_SERVER_MEMORY_DEFAULT;
 	size_t cards = mf_card_db_bytes(cfg->cards);
 
 	return limit > cards ? limit - cards : 0;
+}
+
+/* The budgets of s->admission, from the memory limit; MF_OK, or
+ * MF_ERR_INVALID (logged, naming a route, what it needs and the least
+ * limit that serves it) when the limit less the card database cannot serve
+ * every route: one request of it would be refused 503 for ever. */
+static int admission_start(struct server *s)
+{
+	size_t limit = admission_limit(&s->cfg), cards = mf_card_db_bytes(s->cfg.cards);
+	const struct route *largest = &s->routes[0];
+
+	mf_admission_init(&s->admission, limit);
+	for (size_t i = 1; i < s->n_routes; i++)
+		if (s->routes[i].work_bytes > largest->work_bytes)
+			largest = &s->routes[i];
+	if (limit >= MF_ADMISSION_MEMORY_MIN && mf_admission_serves(&s->admission, largest->work_bytes))
+		return MF_OK;
+	log_failure(&s->cfg, "the memory limit cannot serve every route", MF_LOG_KVS(
+		MF_LOG_UINT("memory_limit", s->cfg.memory_limit), MF_LOG_UINT("cards_bytes", cards),
+		MF_LOG_STR("route", largest->path), MF_LOG_UINT("route_bytes", largest->work_bytes),
+		MF_LOG_UINT("least_memory_limit", cards + MF_ADMISSION_MEMORY_MIN)));
+	return MF_ERR_INVALID;
 }
 
 /* Step 1 of mf_server_start(): the server's state (config, catalogue,
@@ -211,7 +233,9 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 	s->metrics = mf_metrics_new(names, s->n_routes);
 	if (!s->metrics || render_static_answers(s))
 		goto nomem;
-	mf_admission_init(&s->admission, admission_limit(cfg));
+	rc = admission_start(s);
+	if (rc)
+		return rc;
 	mf_metrics_set_admission(s->metrics, &s->admission);
 	mf_metrics_set_connections(s->metrics, &s->connections, cfg->connection_limit);
 	return MF_OK;
@@ -478,7 +502,7 @@ uint16_t mf_server_port(const struct server *s)
  * (microseconds). */
 static void wait_in_flight(struct server *s, unsigned target, uint64_t deadline)
 {
-	while (atomic_load(&s->in_flight) > target && mf_server_now_us() < deadline)
+	while (atomic_load(&s->in_flight) > target && mf_clock_us() < deadline)
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 }
 
@@ -486,7 +510,7 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 {
 	/* Both clocks run from the signal: the delay counts towards the drain,
 	 * so the server is gone max(delay, drain) seconds after it. */
-	uint64_t t0 = mf_server_now_us();
+	uint64_t t0 = mf_clock_us();
 	uint64_t delay_end = t0 + (uint64_t)s->cfg.shutdown_delay_s * 1000000u;
 	uint64_t deadline = t0 + (uint64_t)s->cfg.drain_s * 1000000u;
 	unsigned left, jobs;
@@ -494,7 +518,7 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	atomic_store(&s->draining, true);
 	/* solves still running at the drain deadline stop there (503) */
 	s->drain_stop.deadline_ns = deadline * 1000u;
-	while (mf_server_now_us() < delay_end && !(skip_delay && atomic_load(skip_delay)))
+	while (mf_clock_us() < delay_end && !(skip_delay && atomic_load(skip_delay)))
 		nanosleep(&(struct timespec){ .tv_nsec = 10000000 }, NULL);
 	/* A new connection is refused at once instead of waiting in the
 	 * backlog for the drain to end and then being reset. */
@@ -509,7 +533,7 @@ unsigned mf_server_shutdown(struct server *s, const atomic_bool *skip_delay)
 	left = atomic_load(&s->in_flight);
 	jobs = mf_workers_outstanding(s->workers);
 	mf_workers_stop(s->workers);  /* freed with the server, after the daemon */
-	wait_in_flight(s, left > jobs ? left - jobs : 0, mf_server_now_us() + 1000000);
+	wait_in_flight(s, left > jobs ? left - jobs : 0, mf_clock_us() + 1000000);
 	MHD_stop_daemon(s->daemon);
 	/* libmicrohttpd closed its ends: the gate writes what they sent, then
 	 * closes the clients' */

@@ -5,6 +5,7 @@
 #include <microhttpd.h>
 
 #include "manaflow/common.h"
+#include "common/clock.h"
 #include "http/admission.h"
 #include "http/access_log.h"
 #include "http/cors.h"
@@ -80,12 +81,5 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 			       void **state);
 void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 		       enum MHD_RequestTerminationCode toe);
-
-/* Microseconds of a monotonic clock (the bottom floor's, so that
- * request.c and server.c both read it without calling each other). */
-static inline uint64_t mf_server_now_us(void)
-{
-	return mf_stop_clock_ns() / 1000u;
-}
 
 #endif

@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "api/problem.h"
+#include "common/clock.h"
 
 struct workers {
 	pthread_mutex_t mu;
@@ -16,15 +17,6 @@ struct workers {
 	unsigned n;
 	pthread_t threads[];
 };
-
-/* Microseconds of the monotonic clock. */
-static uint64_t now_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000u + (uint64_t)ts.tv_nsec / 1000u;
-}
 
 /* Gives back the job's working set (the solve is over, whatever its end),
  * marks it done and wakes its connection; job may be freed right after. */
@@ -61,10 +53,16 @@ static void *work(void *arg)
 		pthread_mutex_unlock(&w->mu);
 		if (!job)
 			return NULL;  /* stopping, and nothing left */
-		t0 = now_us();
-		/* Only running solves hold their working set, so the budget caps
+		t0 = mf_clock_us();
+		/* A job whose client left, or whose deadline (counted from its
+		 * request's arrival) passed while it queued, or cut by the
+		 * drain, is not started: its stop says why (request.c). Only
+		 * running solves hold their working set, so the budget caps
 		 * the solves at once and the queue holds bodies alone. */
-		if (job->admission && job->work_bytes &&
+		if (mf_stop_raised(&job->stop)) {
+			job->rc = -1;
+			mf_problem_set(&job->err, MF_PROBLEM_DEADLINE, "the solve was stopped");
+		} else if (job->admission && job->work_bytes &&
 		    !mf_admission_reserve_work(job->admission, job->work_bytes, &job->work_held)) {
 			mf_admission_count_refusal(job->admission);
 			job->rc = -1;
@@ -74,7 +72,7 @@ static void *work(void *arg)
 			job->rc = mf_api_answer(job->handler, &job->ctx, mf_buf_ptr(&job->body),
 						mf_buf_len(&job->body), &job->out, &job->err);
 		}
-		job->micros = now_us() - t0;
+		job->micros = mf_clock_us() - t0;
 		mf_buf_free(&job->body);
 		finish(w, job);
 	}

@@ -43,9 +43,12 @@ struct workers;
  * (nothing to free; the caller says why). Prints nothing. */
 struct workers *mf_workers_start(unsigned n);
 
-/* Queues job (the caller has suspended job->conn); a worker reserves its
- * work_bytes, runs it (or, past the budget, answers it 503 overloaded),
- * gives them back and resumes the connection. Once the workers are stopping, the job is
+/* Queues job (the caller has suspended job->conn); a worker takes it up in
+ * turn: a job whose stop is raised by then (its client left, its deadline
+ * passed, the drain) is not run but answered a deadline problem (the
+ * caller explains which); else the worker reserves its work_bytes, runs it
+ * (or, past the budget, answers it 503 overloaded), gives them back and
+ * resumes the connection. Once the workers are stopping, the job is
  * answered 503 and resumed at once instead. */
 void mf_workers_submit(struct workers *w, struct job *job);
 

@@ -43,7 +43,7 @@ static int bench_size(size_t n_att, size_t n_def, uint32_t max_value, int reps)
 				(uint32_t)(mf_splitmix64(&rng) % (max_value + 1)),
 				1 + (uint32_t)(mf_splitmix64(&rng) % max_value) };
 		start = now_ms();
-		if (mf_combat_solve(&board, &res, NULL) != MF_OK) {
+		if (mf_combat_solve(&board, NULL, &res, NULL) != MF_OK) {
 			fprintf(stderr, "bench-combat: solve failed\n");
 			return 1;
 		}

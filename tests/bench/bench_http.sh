@@ -6,9 +6,16 @@
 #   2. GET  /healthz         manaflow on its defaults (access log on, stderr to a
 #                            file): the HTTP layer and the access log alone
 #   3. POST /v1/mana/solve   the README's example query
-# Prints requests/s and the two ratios the service aims at:
-#   healthz / nginx >= 1.0   (the HTTP layer keeps up with a tuned server)
-#   solve / healthz >= 0.8   (the solver costs little next to HTTP)
+# With BEFORE=PATH (another build of manaflow, say main's), that binary's
+# /healthz and solve are measured too, in the same rounds, so that a change
+# is judged against the same machine at the same moment.
+# Prints the load average first (the machine may be shared), requests/s of
+# each target (the median round and every round), and the ratios the service
+# aims at (issue 37), for each binary, from the medians and the spread of the
+# same ratio round by round:
+#   healthz / nginx >= 1.5   (the HTTP layer well ahead of a tuned server)
+#   solve / nginx   >= 1.0   (a small solve, HTTP and JSON and solver, as fast
+#                             as nginx's static file)
 # then what each access log holds (lines, and manaflow's dropped counter),
 # so that a run without a log shows. It measures and prints; it never fails
 # on a missed target.
@@ -17,15 +24,17 @@
 #   (default: build/src/cli/manaflow). Environment: DURATION (seconds per
 #   measurement, 10), ROUNDS (3), WARMUP (seconds, 2), THREADS (wrk threads, 2),
 #   CONNECTIONS (wrk connections, 32), SERVER_THREADS (manaflow --threads and
-#   nginx worker_processes; default: one per core for both).
-# The three targets take turns, ROUNDS times, and each reports its median
-# round: a neighbour's burst of CPU then skews one round, not one target.
+#   nginx worker_processes; default: one per core for both), BEFORE (a second
+#   manaflow binary to compare with; default: none).
+# The targets take turns, ROUNDS times, and each reports its median round: a
+# neighbour's burst of CPU then skews one round, not one target.
 # Needs wrk and nginx (Debian: wrk, nginx-light); runs nginx unprivileged-style
 # with its own prefix, config and port under a temporary directory.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 manaflow=${1:-$here/../../build/src/cli/manaflow}
+before=${BEFORE:-}
 duration=${DURATION:-10}
 rounds=${ROUNDS:-3}
 warmup=${WARMUP:-2}
@@ -36,13 +45,18 @@ server_threads=${SERVER_THREADS:-$(nproc)}
 for tool in wrk nginx curl; do
 	command -v "$tool" >/dev/null || { echo "bench_http: $tool is not installed" >&2; exit 2; }
 done
-[ -x "$manaflow" ] || { echo "bench_http: no manaflow binary at $manaflow" >&2; exit 2; }
+for bin in "$manaflow" ${before:+"$before"}; do
+	[ -x "$bin" ] || { echo "bench_http: no manaflow binary at $bin" >&2; exit 2; }
+done
 
 work=$(mktemp -d /tmp/bench-http.XXXXXX)
-server_pid=
+declare -A server_pid=() port=()
 nginx_pid=
 cleanup() {
-	[ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null
+	local k
+	for k in "${!server_pid[@]}"; do
+		kill "${server_pid[$k]}" 2>/dev/null && wait "${server_pid[$k]}" 2>/dev/null
+	done
 	[ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null && wait "$nginx_pid" 2>/dev/null
 	rm -rf "$work"
 }
@@ -55,19 +69,6 @@ free_port() {
 }
 
 # --- manaflow -----------------------------------------------------------------
-# Its defaults, the access log included (whatever the caller's environment says).
-env -u MANAFLOW_ACCESS_LOG "$manaflow" serve --host 127.0.0.1 --port 0 \
-	--threads "$server_threads" 2>"$work/manaflow.log" &
-server_pid=$!
-port=
-for _ in $(seq 1 500); do
-	port=$(sed -n 's/.*"msg":"listening".*"port":\([0-9]*\).*/\1/p' "$work/manaflow.log")
-	[ -n "$port" ] && break
-	kill -0 "$server_pid" 2>/dev/null || { cat "$work/manaflow.log" >&2; exit 1; }
-	sleep 0.01
-done
-[ -n "$port" ] || { echo "bench_http: manaflow did not start" >&2; exit 1; }
-
 # The README's example: a fetch land that finds a shock land.
 query='{"battlefield":["Wooded Foothills","Forest"],"library":["Steam Vents"],"life":7,"cost":"RG"}'
 cat >"$work/solve.lua" <<EOF
@@ -76,13 +77,37 @@ wrk.body = '$query'
 wrk.headers["Content-Type"] = "application/json"
 EOF
 
-# The query must be answered (castable, with a plan) before it is timed.
-answer=$(curl -sf -H 'Content-Type: application/json' -d "$query" \
-	"http://127.0.0.1:$port/v1/mana/solve")
-case $answer in
-*'"castable":true'*'"fetch"'*) ;;
-*) echo "bench_http: unexpected answer to the benchmark query: $answer" >&2; exit 1 ;;
-esac
+# start_manaflow NAME BIN: serves BIN on its defaults, the access log
+# included (whatever the caller's environment says), its log in NAME.log;
+# sets server_pid[NAME] and port[NAME] once it listens and has answered the
+# benchmark query (castable, with a plan).
+start_manaflow() {
+	local name=$1 bin=$2 p= answer
+	env -u MANAFLOW_ACCESS_LOG "$bin" serve --host 127.0.0.1 --port 0 \
+		--threads "$server_threads" 2>"$work/$name.log" &
+	server_pid[$name]=$!
+	for _ in $(seq 1 500); do
+		p=$(sed -n 's/.*"msg":"listening".*"port":\([0-9]*\).*/\1/p' "$work/$name.log")
+		[ -n "$p" ] && break
+		kill -0 "${server_pid[$name]}" 2>/dev/null || { cat "$work/$name.log" >&2; exit 1; }
+		sleep 0.01
+	done
+	[ -n "$p" ] || { echo "bench_http: $bin did not start" >&2; exit 1; }
+	port[$name]=$p
+	answer=$(curl -sf -H 'Content-Type: application/json' -d "$query" \
+		"http://127.0.0.1:$p/v1/mana/solve")
+	case $answer in
+	*'"castable":true'*'"fetch"'*) ;;
+	*) echo "bench_http: unexpected answer to the benchmark query: $answer" >&2; exit 1 ;;
+	esac
+}
+
+binaries=(manaflow)
+start_manaflow manaflow "$manaflow"
+if [ -n "$before" ]; then
+	binaries+=(before)
+	start_manaflow before "$before"
+fi
 
 # --- nginx --------------------------------------------------------------------
 nginx_port=$(free_port)
@@ -135,27 +160,26 @@ cpu_ticks() {
 	echo "$total"
 }
 
-# wrk TARGET [wrk args...] URL: prints wrk's report and adds the requests it
-# counted to TARGET.sent, to be compared with the access log's lines.
+# run_wrk LOG [wrk args...] URL: prints wrk's report and adds the requests it
+# counted to LOG.sent, to be compared with that access log's lines.
 run_wrk() {
-	local target=$1 out
+	local log=$1 out
 	shift
 	out=$(wrk -t"$threads" -c"$connections" "$@")
-	awk '/ requests in / { print $1 }' <<<"$out" >>"$work/$target.sent"
+	awk '/ requests in / { print $1 }' <<<"$out" >>"$work/$log.sent"
 	echo "$out"
 }
 
-# measure NAME URL PIDS [wrk args...]: one round; appends
+# measure NAME LOG URL PIDS [wrk args...]: one round; appends
 # "rps latency errors server-CPU-microseconds-per-request" to NAME.runs.
 # The CPU figure (the server's own processes only, manaflow's log thread
-# included) does not depend on how busy the rest of the machine is, unlike
+# included) depends less on how busy the rest of the machine is than
 # requests/s.
 measure() {
-	local name=$1 url=$2 pids=$3 out c0 c1 target=manaflow
-	shift 3
-	[ "$name" = nginx ] && target=nginx
+	local name=$1 log=$2 url=$3 pids=$4 out c0 c1
+	shift 4
 	c0=$(cpu_ticks $pids)
-	out=$(run_wrk "$target" -d"${duration}s" "$@" "$url")
+	out=$(run_wrk "$log" -d"${duration}s" "$@" "$url")
 	c1=$(cpu_ticks $pids)
 	awk -v ticks=$((c1 - c0)) -v hz="$(getconf CLK_TCK)" '
 	     /^Requests\/sec:/ { rps = $2 } $1 == "Latency" { lat = $2 }
@@ -165,18 +189,33 @@ measure() {
 		<<<"$out" >>"$work/$name.runs"
 }
 
-solve_url="http://127.0.0.1:$port/v1/mana/solve"
-healthz_url="http://127.0.0.1:$port/healthz"
+# The target names of binary B: healthz and solve, prefixed but for the
+# binary under test.
+prefix_of() {
+	[ "$1" = manaflow ] && echo "" || echo "$1-"
+}
+
 nginx_url="http://127.0.0.1:$nginx_port/healthz.json"
-run_wrk manaflow -d"${warmup}s" "$healthz_url" >/dev/null
-run_wrk nginx -d"${warmup}s" "$nginx_url" >/dev/null
-run_wrk manaflow -d"${warmup}s" -s "$work/solve.lua" "$solve_url" >/dev/null
 nginx_pids="$nginx_pid $(pgrep -P "$nginx_pid" | tr '\n' ' ')"
-for _ in $(seq 1 "$rounds"); do
-	measure nginx "$nginx_url" "$nginx_pids"
-	measure healthz "$healthz_url" "$server_pid"
-	measure solve "$solve_url" "$server_pid" -s "$work/solve.lua"
+run_wrk nginx -d"${warmup}s" "$nginx_url" >/dev/null
+targets=(nginx)
+for b in "${binaries[@]}"; do
+	run_wrk "$b" -d"${warmup}s" "http://127.0.0.1:${port[$b]}/healthz" >/dev/null
+	run_wrk "$b" -d"${warmup}s" -s "$work/solve.lua" "http://127.0.0.1:${port[$b]}/v1/mana/solve" \
+		>/dev/null
+	targets+=("$(prefix_of "$b")healthz" "$(prefix_of "$b")solve")
 done
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg) (1, 5, 15 min); $(nproc) cores"
+for _ in $(seq 1 "$rounds"); do
+	measure nginx nginx "$nginx_url" "$nginx_pids"
+	for b in "${binaries[@]}"; do
+		p=$(prefix_of "$b")
+		measure "${p}healthz" "$b" "http://127.0.0.1:${port[$b]}/healthz" "${server_pid[$b]}"
+		measure "${p}solve" "$b" "http://127.0.0.1:${port[$b]}/v1/mana/solve" \
+			"${server_pid[$b]}" -s "$work/solve.lua"
+	done
+done
+echo "load after:  $(cut -d' ' -f1-3 /proc/loadavg)"
 
 # The median round of NAME: "rps latency errors cpu (all rounds' rps)".
 median() {
@@ -185,42 +224,51 @@ median() {
 }
 
 echo "wrk -t$threads -c$connections, $rounds rounds of ${duration}s taking turns, median shown;" \
-	"$(nproc) cores; manaflow --threads $server_threads, nginx worker_processes $server_threads;" \
-	"both access logs on, to files"
-printf '%-8s %12s %9s %7s %13s   %s\n' target requests/s latency errors "server-us/req" \
+	"manaflow --threads $server_threads, nginx worker_processes $server_threads;" \
+	"both access logs on, to files${before:+; before: $before}"
+printf '%-15s %12s %9s %7s %13s   %s\n' target requests/s latency errors "server-us/req" \
 	"rounds (requests/s, sorted)"
-for name in nginx healthz solve; do
+for name in "${targets[@]}"; do
 	read -r rps latency errors cpu all <<<"$(median "$name")"
-	printf '%-8s %12s %9s %7s %13s   %s\n' "$name" "$rps" "$latency" "$errors" "$cpu" "$all"
+	printf '%-15s %12s %9s %7s %13s   %s\n' "$name" "$rps" "$latency" "$errors" "$cpu" "$all"
 	echo "$rps" >"$work/$name.rps"
 done
 
-solve=$(cat "$work/solve.rps")
-healthz=$(cat "$work/healthz.rps")
-nginx=$(cat "$work/nginx.rps")
-awk -v s="$solve" -v h="$healthz" -v n="$nginx" 'BEGIN {
-	r1 = n > 0 ? h / n : 0
-	r2 = h > 0 ? s / h : 0
-	printf "healthz / nginx  = %.2f  (target >= 1.00: %s)\n", r1, (r1 >= 1.0 ? "met" : "MISSED")
-	printf "solve / healthz  = %.2f  (target >= 0.80: %s)\n", r2, (r2 >= 0.8 ? "met" : "MISSED")
-}'
+# ratio NAME TARGET: NAME's median over nginx's median, and the least and
+# greatest of the same ratio round by round (each round's NAME over that
+# round's nginx), with whether the median meets TARGET.
+ratio() {
+	local name=$1 target=$2
+	paste -d' ' "$work/$name.runs" "$work/nginx.runs" | awk -v m="$(cat "$work/$name.rps")" \
+		-v n="$(cat "$work/nginx.rps")" -v name="$name / nginx" -v t="$target" '
+		{ r = $5 > 0 ? $1 / $5 : 0; if (NR == 1 || r < lo) lo = r; if (r > hi) hi = r }
+		END { r = n > 0 ? m / n : 0
+		      printf "%-22s = %.2f  (rounds %.2f to %.2f; target >= %.2f: %s)\n",
+			     name, r, lo, hi, t, (r >= t ? "met" : "MISSED") }'
+}
+for b in "${binaries[@]}"; do
+	ratio "$(prefix_of "$b")healthz" 1.5
+	ratio "$(prefix_of "$b")solve" 1.0
+done
 
 # --- the access logs ----------------------------------------------------------
 # manaflow drains on SIGTERM, which writes every buffered line; then both
 # logs are complete. wrk counts only the answers it read: requests cut off
 # when a run ends are in the logs (manaflow marks them "aborted") but not in
 # wrk's count, so the lines may exceed it by up to the connections per run.
-dropped=$(curl -sf "http://127.0.0.1:$port/metrics" |
-	awk '$1 == "manaflow_access_log_dropped_total" { print $2 }')
-kill -TERM "$server_pid"
-wait "$server_pid" || true
-server_pid=
-sent_mf=$(awk '{ n += $1 } END { print n + 0 }' "$work/manaflow.sent")
+for b in "${binaries[@]}"; do
+	dropped=$(curl -sf "http://127.0.0.1:${port[$b]}/metrics" |
+		awk '$1 == "manaflow_access_log_dropped_total" { print $2 }')
+	kill -TERM "${server_pid[$b]}"
+	wait "${server_pid[$b]}" || true
+	unset "server_pid[$b]"
+	sent=$(awk '{ n += $1 } END { print n + 0 }' "$work/$b.sent")
+	lines=$(grep -c '^{"method":' "$work/$b.log" || true)
+	aborted=$(grep -c '^{"method":.*"aborted":true}$' "$work/$b.log" || true)
+	echo "access log, $b: $lines lines ($aborted aborted) for $sent requests" \
+		"wrk read, $(wc -c <"$work/$b.log") bytes; dropped: ${dropped:-no counter}"
+done
 sent_nginx=$(awk '{ n += $1 } END { print n + 0 }' "$work/nginx.sent")
-lines_mf=$(grep -c '^{"method":' "$work/manaflow.log" || true)
-aborted_mf=$(grep -c '^{"method":.*"aborted":true}$' "$work/manaflow.log" || true)
 lines_nginx=$(wc -l <"$work/nginx/logs/access.log")
-echo "access log, manaflow: $lines_mf lines ($aborted_mf aborted) for $sent_mf requests" \
-	"wrk read, $(wc -c <"$work/manaflow.log") bytes; dropped: ${dropped:-no counter}"
-echo "access log, nginx:    $lines_nginx lines for $sent_nginx requests wrk read," \
+echo "access log, nginx: $lines_nginx lines for $sent_nginx requests wrk read," \
 	"$(wc -c <"$work/nginx/logs/access.log") bytes"

@@ -7,6 +7,10 @@
  * a value without overflow, and the value lies in the range; then the
  * values are equal, and a refusal leaves the output as it was.
  *
+ * mf_cli_parse_size on the same piece agrees with its own independent
+ * reading: the digits as above, then nothing or one unit of the list below
+ * (case as written), the product in the range.
+ *
  * mf_cli_parse on the whole argv (its messages sent to /dev/null) returns
  * MF_CLI_GO_ON, 0 or 2, and on MF_CLI_GO_ON every number lies in its
  * option's range and the operand is one of argv's strings.
@@ -64,6 +68,42 @@ static int reference_number(const char *text, unsigned long long min, unsigned l
 	return 0;
 }
 
+/* The independent reading of text as a byte count in [min, max]: digits,
+ * then nothing or one unit; 0 with *out set, or -1. */
+static int reference_size(const char *text, unsigned long long min, unsigned long long max,
+			  unsigned long long *out)
+{
+	static const char *const units[] = { "", "Ki", "Mi", "Gi", "Ti", "KiB", "MiB", "GiB",
+					     "TiB", "k", "M", "G", "T" };
+	static const unsigned long long factors[] = { 1, 1ull << 10, 1ull << 20, 1ull << 30,
+						      1ull << 40, 1ull << 10, 1ull << 20, 1ull << 30,
+						      1ull << 40, 1000, 1000000, 1000000000,
+						      1000000000000ull };
+	size_t digits = strspn(text, "0123456789");
+	unsigned long long v;
+	char *number;
+
+	if (digits == 0 || (text[digits] && digits > 64))
+		return -1;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (strcmp(text + digits, units[i]) != 0)
+			continue;
+		number = strndup(text, digits);
+		FUZZ_CHECK(number != NULL);
+		if (reference_number(number, 0, ~0ull, &v) || v > ~0ull / factors[i]) {
+			free(number);
+			return -1;
+		}
+		free(number);
+		v *= factors[i];
+		if (v < min || v > max)
+			return -1;
+		*out = v;
+		return 0;
+	}
+	return -1;
+}
+
 /* Runs mf_cli_parse on argv with stdout and stderr on /dev/null. */
 static int quiet_parse(int argc, char **argv, struct mf_cli_value *values, const char **operand)
 {
@@ -105,6 +145,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	rc = mf_cli_parse_number(text, range[0], range[1], &got);
 	FUZZ_CHECK(rc == reference_number(text, range[0], range[1], &want));
+	FUZZ_CHECK(got == want);
+	got = want = 42;
+	rc = mf_cli_parse_size(text, range[0], range[1], &got);
+	FUZZ_CHECK(rc == reference_size(text, range[0], range[1], &want));
 	FUZZ_CHECK(got == want);
 
 	for (char *p = text; p < text + size - 1 && argc <= ARGS_MAX; p += strlen(p) + 1)

@@ -3,7 +3,7 @@
 
 usage: early_answers.py MANAFLOW [--clients N] [--rounds R]
 
-Starts `manaflow serve --threads 1 --memory-limit 48MiB` (the smallest
+Starts `manaflow serve --threads 1 --memory-limit 56MiB` (the smallest
 limit), then R rounds of N clients at once, each of which writes a whole
 mana batch of 0.93 MB (9,500 queries) through a small send buffer, as over
 a real network, and only then reads. Most are refused 503 before their body
@@ -35,7 +35,7 @@ def batch_body():
 
 def start(binary):
     proc = subprocess.Popen([binary, 'serve', '--host', '127.0.0.1', '--port', '0', '--threads',
-                             '1', '--memory-limit', str(48 << 20), '--no-access-log'],
+                             '1', '--memory-limit', str(56 << 20), '--no-access-log'],
                             stderr=subprocess.PIPE)
     for line in proc.stderr:
         m = re.search(rb'"msg":"listening".*"port":(\d+)', line)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "http/admission.h"
 #include "manaflow/odds.h"
 
 #define MARGIN_MS 4000  /* beyond a documented limit, for a loaded machine */
@@ -148,23 +149,29 @@ START_TEST(drain_stops_a_running_solve)
 END_TEST
 
 /* Issue 23: a heavy solve reserves its solver's working set from the
- * memory budget while it runs. With --memory-limit 48 MiB (24 MiB of
- * budget) one odds computation (17 MiB) fits and a second does not: it is
- * answered 503 overloaded with Retry-After and counted, while /healthz, a
- * small mana solve and a Camelot deal (3.25 MiB more) are answered 200. When
- * the first solve ends (its client hangs up) the reservation is back to 0. */
+ * memory budget while it runs. At the least --memory-limit, 56 MiB (32 MiB
+ * of budget), one odds computation (19 MiB) fits and a second does not: it
+ * is answered 503 overloaded with Retry-After and counted, while /healthz,
+ * a small mana solve and a Camelot deal (3.25 MiB more) are answered 200.
+ * When the first solve ends (its client hangs up) the reservation is back
+ * to 0. */
 START_TEST(heavy_solves_reserve_their_working_set)
 {
-	static const char *const args[] = { "--threads", "2", "--memory-limit", "50331648",
-					    "--request-deadline", "60", NULL };
+	char limit[32];
+	const char *const args[] = { "--threads", "2", "--memory-limit", limit,
+				     "--request-deadline", "60", NULL };
 	char *body = heavy_body();
 	unsigned long long refused;
 	struct hx_resp r;
 	int64_t deadline;
 	int a;
 
+	snprintf(limit, sizeof(limit), "%zu", (size_t)MF_ADMISSION_MEMORY_MIN);
 	ts_start(&ts_srv, args);
-	ck_assert_uint_eq(hx_metric("manaflow_admission_budget_bytes"), (24u << 20));
+	ck_assert_uint_eq(hx_metric("manaflow_admission_budget_bytes"),
+			  MF_ADMISSION_MEMORY_MIN - MF_ADMISSION_BASE);
+	ck_assert_uint_gt(2 * (MF_ODDS_WORKING_SET_MAX + MF_ODDS_CACHE_MAX),
+			  MF_ADMISSION_MEMORY_MIN - MF_ADMISSION_BASE);
 	a = send_heavy();
 	hx_wait_in_flight(2);
 	ck_assert_uint_ge(hx_metric("manaflow_admission_reserved_bytes"), MF_ODDS_WORKING_SET_MAX);
@@ -199,6 +206,102 @@ START_TEST(heavy_solves_reserve_their_working_set)
 }
 END_TEST
 
+/* Sends a 16 x 16 combat board (creatures of seed's pattern) on a new raw
+ * connection; returns the socket. */
+static int send_board(unsigned seed)
+{
+	char body[2048], head[256];
+	size_t n = 0;
+	int fd = raw_connect(ts_srv.port);
+
+	n += (size_t)snprintf(body + n, sizeof(body) - n, "{\"attackers\":[");
+	for (unsigned i = 0; i < 16; i++)
+		n += (size_t)snprintf(body + n, sizeof(body) - n, "%s[%u,%u]", i ? "," : "",
+				      1 + (seed * 7 + i * 13) % 9, 1 + (seed * 5 + i * 3) % 9);
+	n += (size_t)snprintf(body + n, sizeof(body) - n, "],\"defenders\":[");
+	for (unsigned i = 0; i < 16; i++)
+		n += (size_t)snprintf(body + n, sizeof(body) - n, "%s[%u,%u]", i ? "," : "",
+				      (seed * 3 + i * 11) % 9, 1 + (seed + i * 7) % 9);
+	snprintf(body + n, sizeof(body) - n, "]}");
+	snprintf(head, sizeof(head), "POST /v1/combat/blocks HTTP/1.1\r\nHost: t\r\n"
+		 "Content-Type: application/json\r\nContent-Length: %zu\r\n\r\n", strlen(body));
+	raw_send(fd, head, strlen(head));
+	raw_send(fd, body, strlen(body));
+	return fd;
+}
+
+#define BOARDS 40
+
+/* Issue 37, item 1: clients post 16 x 16 combat boards (about a second
+ * each) and hang up within 0.3 s. Combat never looked at its stop, and a
+ * worker started a queued job whatever became of its client: a light
+ * Camelot deal sent next waited for every board, long past its own
+ * deadline. Now the running boards stop, the queued ones are skipped,
+ * and the deal is answered at once. */
+START_TEST(abandoned_boards_free_the_workers)
+{
+	static const char *const args[] = { "--threads", "2", "--request-deadline", "10", NULL };
+	int fds[BOARDS];
+	struct hx_resp r;
+	int64_t t0;
+
+	ts_start(&ts_srv, args);
+	for (unsigned i = 0; i < BOARDS; i++)
+		fds[i] = send_board(i);
+	sleep_ms(300);
+	for (unsigned i = 0; i < BOARDS; i++)
+		close(fds[i]);
+	t0 = now_ms();
+	ck_assert_int_eq(hx_post("/v1/camelot/solve", LIGHT, &r), 200);
+	ck_assert_msg(now_ms() - t0 < (getenv("MANAFLOW_UNDER_VALGRIND") ? 5 : 1) * MARGIN_MS,
+		      "the light solve took %lld ms behind %d abandoned boards",
+		      (long long)(now_ms() - t0), BOARDS);
+	hx_free(&r);
+}
+END_TEST
+
+/* A small deck of card objects for the report (the README's). */
+#define REPORT "{\"cards\":[" \
+	"{\"name\":\"Mountain\",\"type_line\":\"Basic Land \u2014 Mountain\",\"count\":16}," \
+	"{\"name\":\"Island\",\"type_line\":\"Basic Land \u2014 Island\",\"count\":8}," \
+	"{\"name\":\"Lightning Bolt\",\"mana_cost\":\"{R}\",\"type_line\":\"Instant\",\"count\":18}," \
+	"{\"name\":\"Counterspell\",\"mana_cost\":\"{U}{U}\",\"type_line\":\"Instant\",\"count\":18}]}"
+
+/* Issue 37, item 7: at the least --memory-limit every route is served,
+ * one request at a time. The deck report reserves 27 MiB of working set,
+ * and at 48 MiB (24 MiB of budget), the least limit then, it got 503 with
+ * Retry-After: 1 for ever. */
+START_TEST(every_route_at_the_least_limit)
+{
+	static const struct {
+		const char *path, *body;
+	} calls[] = {
+		{ "/v1/mana/solve", "{\"battlefield\":[\"Forest\"],\"life\":20,\"cost\":\"G\"}" },
+		{ "/v1/mana/solve/batch", "{\"queries\":[{\"battlefield\":[\"Forest\"],\"life\":20,"
+		  "\"cost\":\"G\"}]}" },
+		{ "/v1/mana/odds", "{\"size\":60,\"lands\":[{\"name\":\"Forest\",\"count\":24}],"
+		  "\"spells\":[{\"cost\":\"{G}\"}]}" },
+		{ "/v1/mana/sources", "{\"size\":60,\"lands\":25}" },
+		{ "/v1/deck/report", REPORT },
+		{ "/v1/combat/blocks", "{\"attackers\":[[2,2],[3,3]],\"defenders\":[[1,4],[1,1],[0,1]]}" },
+		{ "/v1/camelot/solve", LIGHT },
+		{ "/v1/camelot/solve/batch", "{\"decks\":[" "\"JJJJQQQQKKKKA9A9A9A928282828373737374646464655550000\"]}" },
+	};
+	char limit[32];
+	const char *const args[] = { "--memory-limit", limit, NULL };
+	struct hx_resp r;
+
+	snprintf(limit, sizeof(limit), "%zu", (size_t)MF_ADMISSION_MEMORY_MIN);
+	ts_start(&ts_srv, args);
+	for (size_t i = 0; i < sizeof(calls) / sizeof(calls[0]); i++) {
+		hx_post(calls[i].path, calls[i].body, &r);
+		ck_assert_msg(r.status == 200, "%s at --memory-limit %s: %ld %s", calls[i].path, limit,
+			      r.status, r.body);
+		hx_free(&r);
+	}
+}
+END_TEST
+
 Suite *suite_deadline(void)
 {
 	Suite *s = suite_create("deadline");
@@ -210,6 +313,8 @@ Suite *suite_deadline(void)
 	tcase_add_test(tc, solves_stop_when_their_client_leaves);
 	tcase_add_test(tc, drain_stops_a_running_solve);
 	tcase_add_test(tc, heavy_solves_reserve_their_working_set);
+	tcase_add_test(tc, every_route_at_the_least_limit);
+	tcase_add_test(tc, abandoned_boards_free_the_workers);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -11,8 +11,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "common/log.h"
 #include "fixtures.h"
 #include "harness.h"
+#include "http/admission.h"
+#include "http/server.h"
+#include "manaflow/mana.h"
 
 /* Generous: nothing here measures speed. */
 #define EXIT_TIMEOUT_MS 60000
@@ -473,6 +477,70 @@ START_TEST(environment_configuration)
 }
 END_TEST
 
+/* --memory-limit and MANAFLOW_MEMORY_LIMIT take a unit as Kubernetes and
+ * operators write them (a byte count only, before): the admission budget
+ * (the limit less its base) shows the value each stands for. */
+START_TEST(memory_limit_units)
+{
+	static const struct {
+		const char *flag, *env;
+		unsigned long long bytes;
+	} cases[] = {
+		{ "64Mi", NULL, 64ull << 20 }, { "64MiB", NULL, 64ull << 20 },
+		{ "1Gi", NULL, 1ull << 30 }, { NULL, "MANAFLOW_MEMORY_LIMIT=1GiB", 1ull << 30 },
+		{ "70M", NULL, 70000000ull },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *const args[] = { "--memory-limit", cases[i].flag, NULL };
+		const char *const env[] = { cases[i].env, NULL };
+
+		ts_spawn(&ts_srv, cases[i].flag ? args : NULL, cases[i].env ? env : NULL);
+		ck_assert_msg(hx_metric("manaflow_admission_budget_bytes") ==
+			      cases[i].bytes - MF_ADMISSION_BASE, "%s%s: budget %llu", cases[i].flag ?
+			      cases[i].flag : "", cases[i].env ? cases[i].env : "",
+			      hx_metric("manaflow_admission_budget_bytes"));
+		ts_close(&ts_srv);
+	}
+}
+END_TEST
+
+/* A memory limit that cannot serve every route is refused at start, saying
+ * so: it used to be raised in silence to the least one, and the deck
+ * report's 27 MiB never fitted the 24 MiB of budget that left. (The card
+ * database comes off the limit first: one that leaves too little is
+ * refused the same way.) */
+START_TEST(memory_limit_refused_at_start)
+{
+	struct mf_mana_catalogue *cat = NULL;
+	struct mf_mana_parse_error perr;
+	struct server *srv = NULL;
+	struct mf_log log;
+	char text[1024];
+	FILE *f = tmpfile();
+	ssize_t n;
+	struct server_config cfg = {
+		.host = "127.0.0.1", .threads = 1, .body_limit = 1u << 20, .timeout_s = 10,
+		.connection_limit = 16, .upload_deadline_s = 30, .deadline_s = 10,
+		.memory_limit = MF_ADMISSION_MEMORY_MIN - 1, .version = "test", .log = &log,
+	};
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(mf_mana_catalogue_builtin(&cat, &perr), 0);
+	mf_log_init(&log, fileno(f), NULL);
+	ck_assert_int_eq(mf_server_start(&cfg, cat, &srv), MF_ERR_INVALID);
+	ck_assert_ptr_null(srv);
+	rewind(f);
+	n = read(fileno(f), text, sizeof(text) - 1);
+	ck_assert_int_gt(n, 0);
+	text[n] = '\0';
+	ck_assert_msg(strstr(text, "\"level\":\"error\"") && strstr(text, "/v1/deck/report"),
+		      "%s", text);
+	fclose(f);
+	mf_mana_catalogue_free(cat);
+}
+END_TEST
+
 /* Whether the server's log has an access-log line. */
 static bool has_access_log(void)
 {
@@ -567,6 +635,8 @@ Suite *suite_lifecycle(void)
 	tcase_add_checked_fixture(config, ts_setup_none, ts_teardown);
 	tcase_add_test(config, environment_configuration);
 	tcase_add_test(config, environment_flag_wins_and_switch_words);
+	tcase_add_test(config, memory_limit_units);
+	tcase_add_test(config, memory_limit_refused_at_start);
 	suite_add_tcase(s, config);
 	return s;
 }

@@ -315,6 +315,66 @@ START_TEST(unknown_cards)
 }
 END_TEST
 
+/* Posts a deck list of n unknown names, each made by name(i, buf), and
+ * expects one whole 422 that lists as many of them as its members hold
+ * (at least 20), and counts the rest. */
+static void expect_unknown_listed(size_t n, void (*name)(size_t i, char *buf))
+{
+	char *text = malloc(n * 160), line[160];
+	size_t len = 0, listed;
+	struct hx_resp r;
+
+	ck_assert_ptr_nonnull(text);
+	text[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		name(i, line);
+		len += (size_t)sprintf(text + len, "1 %s\n", line);
+	}
+	ck_assert_int_eq(post_list(text, NULL, &r), 422);
+	expect_problem(&r, 422, "/decklist", "match");
+	listed = (size_t)cJSON_GetArraySize(member(r.json, "cards"));
+	ck_assert_msg(listed >= 20 && listed <= n, "%zu listed", listed);
+	ck_assert_uint_eq(listed + (size_t)json_int(r.json, "cards_not_listed"), n);
+	hx_free(&r);
+	free(text);
+}
+
+/* A name of 60 ASCII letters, unlike any card's. */
+static void latin_name(size_t i, char *buf)
+{
+	for (size_t k = 0; k < 60; k++)
+		buf[k] = (char)('b' + (i * 7 + k * 3) % 24);
+	buf[0] = 'Q';
+	buf[60] = '\0';
+}
+
+/* A name of 30 hiragana characters (90 bytes of UTF-8). */
+static void japanese_name(size_t i, char *buf)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < 30; k++) {
+		unsigned c = 0x3042 + (unsigned)((i * 7 + k) % 80);
+
+		buf[n++] = (char)(0xe0 | (c >> 12));
+		buf[n++] = (char)(0x80 | ((c >> 6) & 0x3f));
+		buf[n++] = (char)(0x80 | (c & 0x3f));
+	}
+	buf[n] = '\0';
+}
+
+/* Many unknown names: the problem's "cards" list (up to MF_API_MEMBERS_MAX,
+ * 4 KiB) and its detail outgrew the 4 KiB the server rendered problems
+ * into, and the connection closed with no answer at all ("Application
+ * reported internal error"). Every problem the API can build now fits. */
+START_TEST(unknown_cards_many)
+{
+	expect_unknown_listed(41, latin_name);
+	expect_unknown_listed(40, japanese_name);
+	expect_unknown_listed(250, latin_name);
+}
+END_TEST
+
 /* Without a card database only the catalogue's lands are known. */
 START_TEST(unknown_cards_without_database)
 {
@@ -418,6 +478,7 @@ Suite *suite_report(void)
 	tcase_add_test(with, commander_not_in_size);
 	tcase_add_test(with, mdfc_front_face_is_land);
 	tcase_add_test(with, unknown_cards);
+	tcase_add_test(with, unknown_cards_many);
 	tcase_add_test(with, bad_line);
 	tcase_add_test(with, bad_zone_and_count);
 	tcase_add_test(with, limits);

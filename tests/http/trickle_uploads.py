@@ -3,7 +3,7 @@
 
 usage: trickle_uploads.py MANAFLOW [--trickles N] [--heads N] [--seconds S]
 
-Starts `manaflow serve --memory-limit 48MiB --upload-deadline 3` (the
+Starts `manaflow serve --memory-limit 56MiB --upload-deadline 3` (the
 smallest memory limit). N connections (from 127.0.0.2, as a separate client
 would) send the head of a POST with Content-Length: 1048576, one body byte,
 then one more byte every second. Meanwhile one small /v1/mana/solve a tenth
@@ -29,7 +29,7 @@ MARGIN = 4     # seconds beyond it, for a loaded machine: no speed is measured
 
 def start(binary):
     proc = subprocess.Popen([binary, 'serve', '--host', '127.0.0.1', '--port', '0', '--memory-limit',
-                             str(48 << 20), '--timeout', '60', '--upload-deadline', str(DEADLINE),
+                             str(56 << 20), '--timeout', '60', '--upload-deadline', str(DEADLINE),
                              '--no-access-log'], stderr=subprocess.PIPE)
     for line in proc.stderr:
         m = re.search(rb'"msg":"listening".*"port":(\d+)', line)

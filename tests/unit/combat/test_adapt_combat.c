@@ -154,7 +154,7 @@ START_TEST(test_random_boards)
 				cJSON_AddItemToArray(lists[side], item);
 			}
 		}
-		ck_assert_int_eq(mf_combat_solve(&board, &res, NULL), MF_OK);
+		ck_assert_int_eq(mf_combat_solve(&board, NULL, &res, NULL), MF_OK);
 		answer = adapter_call(mf_api_combat_blocks, body, &ctx, &err);
 		ck_assert_ptr_nonnull(answer);
 		mf_buf_init(&text, 1u << 16);

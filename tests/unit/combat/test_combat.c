@@ -147,7 +147,7 @@ START_TEST(test_seed_example)
 	bool listed = false;
 
 	board_set(&tb, ex->att, ex->n_att, ex->def, ex->n_def);
-	ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 	assert_pairs_consistent(&tb.board, &res);
 	for (size_t k = 0; k < ex->n_answers; k++) {
 		int8_t blocking[MF_COMBAT_DEFENDERS_MAX];
@@ -181,7 +181,7 @@ START_TEST(test_seed_example_details)
 	struct mf_combat_result res;
 
 	board_set(&tb, ex->att, ex->n_att, ex->def, ex->n_def);
-	ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 	ck_assert(same_blocking(res.blocking, want[_i].blocking, ex->n_def));
 	ck_assert_int_eq(res.score2, want[_i].score2);
 	for (size_t a = 0; a < ex->n_att; a++)
@@ -226,7 +226,7 @@ START_TEST(test_check_limits)
 
 	for (size_t i = 0; i < N_ELEMS(many); i++)
 		many[i] = (struct mf_combat_creature){ 1, 1 };
-	ck_assert_int_eq(mf_combat_solve(&board, &res, &err), MF_ERR_LIMIT);
+	ck_assert_int_eq(mf_combat_solve(&board, NULL, &res, &err), MF_ERR_LIMIT);
 	ck_assert_int_eq(err.side, MF_COMBAT_ATTACKER);
 	ck_assert_int_eq(res.n_blocks, 0);
 	ck_assert_int_eq(res.blocking[0], MF_COMBAT_NO_BLOCK);
@@ -249,7 +249,7 @@ START_TEST(test_check_ranges)
 	struct mf_combat_error err;
 
 	def[2].toughness = 0;
-	ck_assert_int_eq(mf_combat_solve(&board, &res, &err), MF_ERR_INVALID);
+	ck_assert_int_eq(mf_combat_solve(&board, NULL, &res, &err), MF_ERR_INVALID);
 	ck_assert_int_eq(err.side, MF_COMBAT_DEFENDER);
 	ck_assert_uint_eq(err.index, 2);
 	ck_assert_ptr_nonnull(strstr(err.reason, "toughness"));
@@ -298,11 +298,11 @@ START_TEST(test_empty_sides)
 	struct mf_combat_result res;
 
 	board_set(&tb, att, 2, def, 0);
-	ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 	ck_assert_int_eq(res.score2, -2 * (6 + 3) - 4);
 	ck_assert_uint_eq(res.damage_to_player, 4);
 	board_set(&tb, att, 0, def, 2);
-	ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 	ck_assert_int_eq(res.score2, 2 * (6 + 4));
 	ck_assert_uint_eq(res.n_blocks, 0);
 }
@@ -328,7 +328,7 @@ static void differential(uint64_t seed, size_t n_boards, size_t max_att,
 		size_t n_def = rand_range(&rng, 0, (uint32_t)max_def);
 
 		board_random(&tb, &rng, n_att, n_def, max_power, max_toughness);
-		ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+		ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 		assert_pairs_consistent(&tb.board, &res);
 		ref_combat_best(&tb.board, ref_blocking, &ref);
 		ref_combat_evaluate(&tb.board, res.blocking, &check);
@@ -380,7 +380,7 @@ START_TEST(test_tiebreak_late_defenders)
 			tb.att[0] = tb.att[1] = (struct mf_combat_creature){ 0, 1 };
 			for (size_t d = 0; d < n_def; d++)
 				tb.def[d] = (struct mf_combat_creature){ d == p || d == q, 1 };
-			ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+			ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 			ck_assert_uint_eq(res.n_blocks, 2);
 			ck_assert_msg(res.blocking[p] == 0 && res.blocking[q] == 1,
 				      "defenders %zu and %zu block %d and %d", p, q,
@@ -388,7 +388,7 @@ START_TEST(test_tiebreak_late_defenders)
 			ck_assert_int_eq(res.score2, 2 * ((int)n_def - 2 + 4));
 
 			tb.board.n_attackers = 1;
-			ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+			ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 			ck_assert_uint_eq(res.n_blocks, 1);
 			ck_assert_msg(res.blocking[p] == MF_COMBAT_NO_BLOCK &&
 				      res.blocking[q] == 0,
@@ -453,7 +453,7 @@ static void large_board(uint64_t seed, size_t n_att, size_t n_def)
 	int8_t blocking[MF_COMBAT_DEFENDERS_MAX];
 
 	board_random(&tb, &rng, n_att, n_def, 4, 6);
-	ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 	assert_pairs_consistent(&tb.board, &res);
 	ref_combat_evaluate(&tb.board, res.blocking, &ref);
 	assert_matches_ref(&tb.board, &res, &ref, "large", seed);
@@ -518,7 +518,7 @@ START_TEST(test_medium_exact)
 	int8_t ref_blocking[MF_COMBAT_DEFENDERS_MAX];
 
 	board_random(&tb, &rng, 5, 7, 3, 3);
-	ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 	ref_combat_best(&tb.board, ref_blocking, &ref);
 	assert_matches_ref(&tb.board, &res, &ref, "medium", 0x3ED1u + (uint64_t)_i);
 	ck_assert(same_blocking(res.blocking, ref_blocking, 7));
@@ -540,13 +540,45 @@ START_TEST(test_extreme_values)
 		tb.def[i] = (struct mf_combat_creature){ 0, MF_COMBAT_TOUGHNESS_MIN };
 	/* 0/1 chump blockers: each blocked attacker kills its blockers and
 	 * survives; blocking saves 500 a chump, losing 2: one chump each. */
-	ck_assert_int_eq(mf_combat_solve(&tb.board, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &res, NULL), MF_OK);
 	ck_assert_uint_eq(res.n_blocks, 16);
 	for (size_t d = 0; d < MF_COMBAT_DEFENDERS_MAX; d++)
 		ck_assert_int_eq(res.blocking[d], (int)d);
 	ck_assert_int_eq(res.score2, -2 * 16 * 2000);
 	ref_combat_evaluate(&tb.board, res.blocking, &ref);
 	ck_assert_int_eq(ref.score2, res.score2);
+}
+END_TEST
+
+/* The caller's stop (issue 37): a raised stop or a past deadline stops a
+ * 16 x 16 board at once, with nothing in the result; an unraised one
+ * changes nothing, and a stop's parent counts. */
+START_TEST(test_stop)
+{
+	struct test_board tb;
+	struct mf_combat_result res, free_run;
+	struct mf_stop raised = { .cancelled = true }, past = { .deadline_ns = 1 };
+	struct mf_stop child = { .parent = &raised }, quiet = { 0 };
+	uint64_t t0;
+
+	board_init(&tb, MF_COMBAT_ATTACKERS_MAX, MF_COMBAT_DEFENDERS_MAX);
+	for (size_t i = 0; i < MF_COMBAT_DEFENDERS_MAX; i++) {
+		tb.att[i] = (struct mf_combat_creature){ 1 + (uint32_t)i % 5, 1 + (uint32_t)i % 4 };
+		tb.def[i] = (struct mf_combat_creature){ (uint32_t)i % 3, 1 + (uint32_t)i % 6 };
+	}
+	t0 = mf_stop_clock_ns();
+	ck_assert_int_eq(mf_combat_solve(&tb.board, &raised, &res, NULL), MF_ERR_STOPPED);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, &past, &res, NULL), MF_ERR_STOPPED);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, &child, &res, NULL), MF_ERR_STOPPED);
+	/* each of the three saw its stop within its first layer */
+	ck_assert_msg(mf_stop_clock_ns() - t0 < 500000000u, "stopped after %llu ns",
+		      (unsigned long long)(mf_stop_clock_ns() - t0));
+	ck_assert_uint_eq(res.n_blocks, 0);
+	ck_assert_int_eq(res.blocking[0], MF_COMBAT_NO_BLOCK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, &quiet, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&tb.board, NULL, &free_run, NULL), MF_OK);
+	ck_assert_int_eq(res.score2, free_run.score2);
+	ck_assert(same_blocking(res.blocking, free_run.blocking, MF_COMBAT_DEFENDERS_MAX));
 }
 END_TEST
 
@@ -580,6 +612,7 @@ static Suite *combat_suite(void)
 	tc = tcase_create("large");
 	tcase_add_loop_test(tc, test_large_12x10, 0, 3);
 	tcase_add_test(tc, test_large_16x16);
+	tcase_add_test(tc, test_stop);
 	tcase_add_test(tc, test_extreme_values);
 	suite_add_tcase(s, tc);
 	return s;

@@ -29,7 +29,7 @@ static size_t solve_measured(size_t a, size_t d, uint64_t seed)
 						      1 + (uint32_t)(seed >> 52) % 9 };
 	}
 	heap_peak_start();
-	ck_assert_int_eq(mf_combat_solve(&board, &res, NULL), MF_OK);
+	ck_assert_int_eq(mf_combat_solve(&board, NULL, &res, NULL), MF_OK);
 	peak = heap_peak_bytes();
 	return peak;
 }
