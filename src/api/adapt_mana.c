@@ -351,10 +351,12 @@ static const char *enters_tapped_text(const struct mf_mana_land *l)
 }
 
 /* Appends land l as one entry of the catalogue listing (openapi.yaml:
- * enters_tapped, and untap_life, the life it pays to enter untapped). */
+ * enters_tapped, untap_life, the life it pays to enter untapped, and
+ * identity, a land making its produces only within the commander's colour
+ * identity). */
 static void land_text(struct mf_buf *out, const struct mf_mana_land *l)
 {
-	unsigned produces = 0;
+	unsigned produces = l->identity;  /* an identity land: the colours it may make */
 
 	for (unsigned i = 0; i < l->n_options; i++)
 		for (int t = 0; t < MF_MANA_TYPES; t++)
@@ -382,6 +384,10 @@ static void land_text(struct mf_buf *out, const struct mf_mana_land *l)
 	mf_json_text_string(out, enters_tapped_text(l));
 	MF_JSON_LIT(out, ",\"untap_life\":");
 	mf_buf_add_uint(out, l->untap_life);
+	if (l->identity)
+		MF_JSON_LIT(out, ",\"identity\":true");
+	else
+		MF_JSON_LIT(out, ",\"identity\":false");
 	if (!l->fetch_types) {
 		MF_JSON_LIT(out, ",\"fetch\":null}");
 		return;

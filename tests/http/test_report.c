@@ -22,7 +22,7 @@ static const char deck_text[] =
 	"4 Amoeboid Changeling\n"
 	"4 Agility\n"
 	"4 Akki Rockspeaker\n"
-	"3 Sol Ring\n"
+	"3 Abstruse Interference\n"
 	"10 Island\n"
 	"10 mountain\n"
 	"4 Steam Vents\n"
@@ -37,10 +37,11 @@ static const struct {
 	const char *name, *cost;
 	int count;
 } deck_spells[] = {
-	{ "Active Volcano", "{R}", 4 }, { "Sol Ring", "{1}", 3 },
+	{ "Active Volcano", "{R}", 4 },
 	{ "Agility", "{1}{R}", 4 }, { "Akki Rockspeaker", "{1}{R}", 4 },
 	{ "Alter Reality", "{1}{U}", 4 }, { "Amoeboid Changeling", "{1}{U}", 4 },
-	{ "Fire // Ice", "{1}{R}", 8 }, { "Aladdin", "{2}{R}{R}", 3 },
+	{ "Fire // Ice", "{1}{R}", 8 }, { "Abstruse Interference", "{2}{U}", 3 },
+	{ "Aladdin", "{2}{R}{R}", 3 },
 	{ "Aetherling", "{4}{U}{U}", 2 },
 };
 #define DECK_SPELLS (sizeof(deck_spells) / sizeof(deck_spells[0]))
@@ -121,9 +122,10 @@ START_TEST(report_decklist)
 		ck_assert_int_eq(cJSON_GetArraySize(member(s, "by_turn")), 10);
 		i++;
 	}
-	/* a mana rock is cast, and said to make mana the model leaves out */
-	sol = ignored_entry(r.json, "Sol Ring");
-	ck_assert_msg(sol && strstr(json_str(sol, "reason"), "non-land mana source"), "%s", r.body);
+	/* a card whose mana the model does not play is cast, and says so */
+	sol = ignored_entry(r.json, "Abstruse Interference");
+	ck_assert_msg(sol && strstr(json_str(sol, "reason"), "not modelled"), "%s", r.body);
+	ck_assert_int_eq(cJSON_GetArraySize(member(deck, "sources")), 0);
 	ck_assert_ptr_null(ignored_entry(r.json, "Aeolipile"));  /* sideboard: not in the deck */
 	ck_assert_int_eq(cJSON_GetArraySize(member(r.json, "colors")), 2);
 	ck_assert(cJSON_IsArray(member(r.json, "advice")));
@@ -289,6 +291,48 @@ START_TEST(mdfc_front_face_is_land)
 	ck_assert_int_eq(json_int(member(r.json, "deck"), "lands"), 24);
 	e = ignored_entry(r.json, "Shatterskull Smashing // Shatterskull, the Hammer Pass");
 	ck_assert_msg(e && strstr(json_str(e, "reason"), "land face"), "%s", r.body);
+	hx_free(&r);
+}
+END_TEST
+
+/* Mana that is no land: Sol Ring and Llanowar Elves are sources (counted
+ * in size, listed, in other_sources), the deck is sampled, an exact count
+ * is refused at /method, and Command Tower makes nothing without a
+ * commander. */
+START_TEST(report_sources)
+{
+	static const char list[] = "4 Sol Ring\n4 Llanowar Elves\n20 Forest\n1 Command Tower\n"
+				   "31 Alter Reality\n";
+	struct hx_resp r;
+	const cJSON *deck, *s, *c;
+	cJSON *doc = cJSON_CreateObject();
+	int n = 0;
+
+	ck_assert_int_eq(post_list(list, NULL, &r), 400);
+	expect_problem(&r, 400, "/method", "sampled");
+	hx_free(&r);
+	cJSON_AddStringToObject(doc, "decklist", list);  /* method auto */
+	ck_assert_int_eq(hx_post_cjson("/v1/deck/report", doc, &r), 200);
+	cJSON_Delete(doc);
+	deck = member(r.json, "deck");
+	ck_assert_int_eq(json_int(deck, "size"), 60);
+	ck_assert_int_eq(json_int(deck, "life"), 20);
+	ck_assert(strstr(json_str(member(deck, "rules"), "sources"), "summoning") ||
+		  strstr(json_str(member(deck, "rules"), "sources"), "turn after"));
+	cJSON_ArrayForEach(s, member(deck, "sources")) {
+		ck_assert(!strcmp(json_str(s, "name"), "Sol Ring") ||
+			  !strcmp(json_str(s, "name"), "Llanowar Elves"));
+		ck_assert_int_eq(json_int(s, "count"), 4);
+		n++;
+	}
+	ck_assert_int_eq(n, 2);
+	cJSON_ArrayForEach(s, member(r.json, "spells"))
+		ck_assert_str_eq(json_str(s, "method"), "sample");
+	c = member(r.json, "colors")->child;  /* U: Alter Reality; no land nor source makes it */
+	ck_assert_str_eq(json_str(c, "color"), "U");
+	ck_assert_int_eq(json_int(c, "sources"), 0);
+	ck_assert_int_eq(json_int(c, "other_sources"), 0);
+	ck_assert(cJSON_IsObject(member(r.json, "source_out")) || cJSON_IsNull(member(r.json, "source_out")));
 	hx_free(&r);
 }
 END_TEST
@@ -477,6 +521,7 @@ Suite *suite_report(void)
 	tcase_add_test(with, cards_equal_decklist);
 	tcase_add_test(with, commander_not_in_size);
 	tcase_add_test(with, mdfc_front_face_is_land);
+	tcase_add_test(with, report_sources);
 	tcase_add_test(with, unknown_cards);
 	tcase_add_test(with, unknown_cards_many);
 	tcase_add_test(with, bad_line);

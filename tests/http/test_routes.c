@@ -300,13 +300,17 @@ START_TEST(lands_catalogue)
 	ck_assert_int_eq(hx_get("/v1/lands", &r), 200);
 	ck_assert_str_eq(hx_value(&r, "Content-Type"), "application/json");
 	lands = cJSON_GetObjectItemCaseSensitive(r.json, "lands");
-	ck_assert_int_eq(cJSON_GetArraySize(lands), 207);
+	ck_assert_int_eq(cJSON_GetArraySize(lands), 209);
 	ck_assert_int_eq(cJSON_GetArraySize(lands), in_file);
 	cJSON_ArrayForEach(l, lands) {
 		const char *kind = json_str(l, "kind");
 		size_t k = 0;
 
-		ck_assert_int_eq(cJSON_GetArraySize(l), 9);
+		ck_assert_int_eq(cJSON_GetArraySize(l), 10);
+		ck_assert(cJSON_IsBool(cJSON_GetObjectItem(l, "identity")));
+		ck_assert_int_eq(cJSON_IsTrue(cJSON_GetObjectItem(l, "identity")),
+				 !strcmp(json_str(l, "name"), "Command Tower") ||
+				 !strcmp(json_str(l, "name"), "Path of Ancestry"));
 		ck_assert(json_str(l, "name")[0] != '\0');
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "basic_types")));
 		ck_assert(cJSON_IsArray(cJSON_GetObjectItem(l, "produces")));
@@ -351,7 +355,41 @@ START_TEST(lands_catalogue)
 	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(l, "basic")));
 	ck_assert(cJSON_IsTrue(cJSON_GetObjectItem(l, "enters_tapped")));
 	ck_assert_int_eq(cJSON_GetObjectItem(l, "life")->valueint, 0);
+	expect_strings(cJSON_GetObjectItem(find_land(lands, "Command Tower"), "produces"),
+		       (const char *[]){ "W", "U", "B", "R", "G" }, 5);
 	hx_free(&r);
+	free(source);
+}
+END_TEST
+
+/* The catalogue of mana sources: every card of data/sources.json, as the
+ * odds read it, and an unknown source's detail names the route. */
+START_TEST(mana_sources_catalogue)
+{
+	char *source = read_source_file("data/sources.json", NULL);
+	cJSON *file = cJSON_Parse(source);
+	struct hx_resp r;
+	const cJSON *list, *s;
+	int signets = 0, talismans = 0;
+
+	ck_assert_ptr_nonnull(file);
+	ck_assert_int_eq(hx_get("/v1/mana-sources", &r), 200);
+	ck_assert_str_eq(hx_value(&r, "Content-Type"), "application/json");
+	list = cJSON_GetObjectItemCaseSensitive(r.json, "sources");
+	ck_assert_int_eq(cJSON_GetArraySize(list), cJSON_GetArraySize(file));
+	cJSON_ArrayForEach(s, list) {
+		const char *name = json_str(s, "name"), *kind = json_str(s, "kind");
+
+		ck_assert(!strcmp(kind, "creature") || !strcmp(kind, "artifact"));
+		ck_assert_int_gt(cJSON_GetArraySize(cJSON_GetObjectItem(s, "makes")), 0);
+		signets += strstr(name, " Signet") && json_int(s, "filter") == 1;
+		talismans += !strncmp(name, "Talisman of ", 12) &&
+			     cJSON_GetArraySize(cJSON_GetObjectItem(s, "makes")) == 3;
+	}
+	ck_assert_int_eq(signets, 10);  /* Arcane Signet has no filter */
+	ck_assert_int_eq(talismans, 10);
+	hx_free(&r);
+	cJSON_Delete(file);
 	free(source);
 }
 END_TEST
@@ -518,6 +556,7 @@ Suite *suite_routes(void)
 	suite_add_tcase(s, batch);
 	tcase_add_checked_fixture(ops, ts_setup_default, ts_teardown);
 	tcase_add_test(ops, lands_catalogue);
+	tcase_add_test(ops, mana_sources_catalogue);
 	tcase_add_test(ops, health_and_readiness);
 	tcase_add_test(ops, metrics_count_requests);
 	tcase_add_test(ops, openapi_served);

@@ -1,7 +1,7 @@
 /*
  * POST /v1/mana/odds and /v1/mana/sources through the API layer: the
- * answer's shape, the custom policy, the refusals with their pointers, and
- * the work budget's 422.
+ * answer's shape, the custom policy, the refusals with their pointers, the
+ * work budget's 422, and mana that is no land ("sources", "identity").
  */
 #include <check.h>
 #include <math.h>
@@ -294,6 +294,111 @@ START_TEST(a_raised_stop_is_a_503_deadline)
 }
 END_TEST
 
+/* p_castable of the first spell of body's answer (failing on a refusal). */
+static double first_p(const char *body)
+{
+	struct mf_api_error err;
+	cJSON *a = call(mf_api_mana_odds, body, &err);
+	double p;
+
+	ck_assert_msg(a != NULL, "%s: %s", body, err.detail);
+	p = num(cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "results"), 0), "p_castable");
+	cJSON_Delete(a);
+	return p;
+}
+
+#define ELVES_DECK(sources) \
+	"{\"size\":60,\"lands\":[{\"name\":\"Forest\",\"count\":20}],\"policy\":\"none\"," \
+	"\"spells\":[{\"cost\":\"{2}{G}\",\"turn\":2}],\"sources\":[" sources "]}"
+#define ELVES_CARD \
+	"{\"name\":\"Llanowar Elves\",\"mana_cost\":\"{G}\",\"type_line\":\"Creature \u2014 Elf Druid\"," \
+	"\"oracle_text\":\"{T}: Add {G}.\",\"count\":4}"
+
+/* docs/odds.md's worked example: 4 Llanowar Elves and 20 Forests cast
+ * {2}{G} on turn 2 about 31% of the time (lands alone never do), by name
+ * and as a card object alike; sources the model plays alike are one kind,
+ * in any order; the answer lists them and says how they are played. */
+START_TEST(sources_by_name_and_card)
+{
+	struct mf_api_error err;
+	double by_name = first_p(ELVES_DECK("{\"name\":\"Llanowar Elves\",\"count\":4}"));
+	cJSON *a;
+	const cJSON *s;
+
+	ck_assert_msg(by_name > 0.29 && by_name < 0.33, "%f", by_name);
+	ck_assert(first_p(ELVES_DECK(ELVES_CARD)) == by_name);
+	ck_assert(first_p(ELVES_DECK("{\"name\":\"Elvish Mystic\",\"count\":2},"
+				     "{\"name\":\"llanowar elves\",\"count\":2}")) ==
+		  first_p(ELVES_DECK("{\"name\":\"Llanowar Elves\",\"count\":2},"
+				     "{\"name\":\"Elvish Mystic\",\"count\":2}")));
+	a = call(mf_api_mana_odds, ELVES_DECK("{\"name\":\"Llanowar Elves\",\"count\":4}"), &err);
+	ck_assert_ptr_nonnull(a);
+	s = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "sources"), 0);
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(s, "kind")->valuestring, "creature");
+	ck_assert(num(s, "count") == 4);
+	ck_assert(cJSON_IsString(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetObjectItemCaseSensitive(a, "rules"), "sources")));
+	ck_assert_str_eq(cJSON_GetObjectItemCaseSensitive(
+		cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(a, "results"), 0), "method")->valuestring,
+		"sample");
+	cJSON_Delete(a);
+	/* lands alone never cast it on turn 2 */
+	ck_assert(first_p("{\"size\":60,\"lands\":[{\"name\":\"Forest\",\"count\":20}],"
+			  "\"spells\":[{\"cost\":\"{2}{G}\",\"turn\":2}]}") == 0);
+}
+END_TEST
+
+/* Command Tower and Arcane Signet make the identity's colours, and nothing
+ * without one. */
+START_TEST(identity_lands_and_sources)
+{
+#define TOWER "{\"size\":60,\"lands\":[{\"name\":\"Command Tower\",\"count\":20}]," \
+	      "\"spells\":[{\"cost\":\"{G}\"}]%s}"
+	char body[512];
+	double forests = first_p("{\"size\":60,\"lands\":[{\"name\":\"Forest\",\"count\":20}],"
+				 "\"spells\":[{\"cost\":\"{G}\"}]}");
+
+	snprintf(body, sizeof(body), TOWER, ",\"identity\":\"BG\"");
+	ck_assert(first_p(body) == forests);
+	snprintf(body, sizeof(body), TOWER, ",\"identity\":\"WU\"");
+	ck_assert(first_p(body) == 0);
+	snprintf(body, sizeof(body), TOWER, "");
+	ck_assert(first_p(body) == 0);
+	snprintf(body, sizeof(body), "{\"size\":60,\"lands\":[{\"name\":\"Wastes\",\"count\":20}],"
+		 "\"spells\":[{\"cost\":\"{G}\",\"turn\":3}],\"identity\":\"%s\","
+		 "\"sources\":[{\"name\":\"Arcane Signet\",\"count\":4}]}", "G");
+	ck_assert(first_p(body) > 0.1);
+	snprintf(body, sizeof(body), "{\"size\":60,\"lands\":[{\"name\":\"Wastes\",\"count\":20}],"
+		 "\"spells\":[{\"cost\":\"{G}\",\"turn\":3}],\"identity\":\"%s\","
+		 "\"sources\":[{\"name\":\"Arcane Signet\",\"count\":4}]}", "U");
+	ck_assert(first_p(body) == 0);
+}
+END_TEST
+
+START_TEST(source_refusals)
+{
+	ck_refused(mf_api_mana_odds, ELVES_DECK("{\"name\":\"Llanowar Elvs\",\"count\":4}"),
+		   MF_PROBLEM_INVALID_FIELD, "/sources/0/name");
+	ck_refused(mf_api_mana_odds, ELVES_DECK("{\"name\":\"Grizzly Bears\",\"mana_cost\":\"{1}{G}\","
+						"\"type_line\":\"Creature\",\"oracle_text\":\"\"}"),
+		   MF_PROBLEM_INVALID_FIELD, "/sources/0");
+	ck_refused(mf_api_mana_odds, ELVES_DECK("{\"name\":\"Dark Ritual\",\"mana_cost\":\"{B}\","
+						"\"type_line\":\"Instant\",\"oracle_text\":\"Add {B}{B}{B}.\"}"),
+		   MF_PROBLEM_INVALID_FIELD, "/sources/0");
+	ck_refused(mf_api_mana_odds, ELVES_DECK("{\"name\":\"Llanowar Elves\",\"count\":41}"),
+		   MF_PROBLEM_INVALID_FIELD, "/sources");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[{\"name\":\"Forest\",\"count\":20}],"
+		   "\"spells\":[{\"cost\":\"{G}\"}],\"method\":\"exact\","
+		   "\"sources\":[{\"name\":\"Sol Ring\"}]}", MF_PROBLEM_INVALID_FIELD, "/method");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[{\"name\":\"Forest\",\"count\":20}],"
+		   "\"spells\":[{\"cost\":\"{G}\"}],\"identity\":\"GX\"}", MF_PROBLEM_INVALID_FIELD,
+		   "/identity");
+	ck_refused(mf_api_mana_odds, "{\"size\":60,\"lands\":[{\"name\":\"Forest\",\"count\":20}],"
+		   "\"spells\":[{\"cost\":\"{G}\"}],\"identity\":\"GG\"}", MF_PROBLEM_INVALID_FIELD,
+		   "/identity");
+}
+END_TEST
+
 START_TEST(past_the_budget_is_a_clear_422)
 {
 	/* 12 kinds of land that all differ for a five-colour cost on turn 7:
@@ -326,6 +431,9 @@ int main(void)
 	tcase_add_test(tc, whole_decks_and_curves);
 	tcase_add_test(tc, sampled_curves_and_their_422);
 	tcase_add_test(tc, a_raised_stop_is_a_503_deadline);
+	tcase_add_test(tc, sources_by_name_and_card);
+	tcase_add_test(tc, identity_lands_and_sources);
+	tcase_add_test(tc, source_refusals);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
