@@ -208,14 +208,15 @@ static int fail_unknown(const struct mf_api_ctx *ctx, const struct mf_deck_list 
 	if (ctx->cards)
 		mf_api_failp(err, MF_PROBLEM_UNKNOWN_CARDS, "/decklist",
 			     "%zu name%s of the deck list match%s no card of the card database and no "
-			     "land of the catalogue; the first: \"%.*s\" (line %zu)",
+			     "land or mana source of the catalogues; the first: \"%.*s\" (line %zu)",
 			     n, n == 1 ? "" : "s", n == 1 ? "es" : "",
 			     mf_json_utf8_prefix(list->entries[first].name, 128),
 			     list->entries[first].name, list->entries[first].line);
 	else  /* said once: every spell needs the database */
 		mf_api_failp(err, MF_PROBLEM_UNKNOWN_CARDS, "/decklist",
-			     "%zu name%s of the deck list match%s no land of the catalogue, and no "
-			     "card database is loaded, which every card but a land needs%s%s. "
+			     "%zu name%s of the deck list match%s no land or mana source of the "
+			     "catalogues, and no card database is loaded, which every other card "
+			     "needs%s%s. "
 			     "The first: \"%.*s\" (line %zu)", n, n == 1 ? "" : "s",
 			     n == 1 ? "es" : "", ctx->cards_option ? ": load one with " : "",
 			     ctx->cards_option ? ctx->cards_option : "",

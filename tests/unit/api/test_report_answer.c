@@ -305,6 +305,11 @@ START_TEST(one_deck_every_form_one_answer)
 	struct mf_api_error err;
 	char text[8192], *first, *body, *got;
 	uint64_t r = 7;
+	/* each report samples a deck with mana sources: under valgrind, one
+	 * order in two forms and as card objects (the shuffled order, whose
+	 * answer must still be the forward card objects') */
+	bool slow = getenv("MANAFLOW_UNDER_VALGRIND") != NULL;
+	int forms = slow ? 2 : FORMS, o_first = slow ? 2 : 0;
 
 	for (size_t i = 0; i < GOLGARI - 1; i++)
 		forward[i] = shuffled[i] = i, backward[i] = GOLGARI - 2 - i;
@@ -320,13 +325,13 @@ START_TEST(one_deck_every_form_one_answer)
 	free(body);
 	ck_assert_msg(first != NULL, "card objects refused: %s", err.detail);
 	ck_assert_msg(strstr(first, "\"method\":\"sample\""), "the figures are sampled: %.300s", first);
-	for (int o = 0; o < 3; o++) {
+	for (int o = o_first; o < 3; o++) {
 		body = deck_cards(orders[o]);
 		got = report(body, true, &err);
 		free(body);
 		ck_assert_msg(got && strcmp(got, first) == 0, "card objects, order %d: another answer", o);
 		free(got);
-		for (int f = 0; f < FORMS; f++) {
+		for (int f = 0; f < forms; f++) {
 			deck_text((enum form)f, orders[o], text);
 			body = list_body(text, "\"method\":\"sample\"");
 			got = report(body, true, &err);
