@@ -24,7 +24,7 @@ DECK = """Deck
 4 Amoeboid Changeling
 4 Agility
 4 Akki Rockspeaker
-3 Sol Ring
+3 Abstruse Interference
 10 Island
 10 Mountain
 4 Steam Vents
@@ -191,16 +191,16 @@ def check_deck(driver, server, shots):
 
 
 def check_deck_unknown(driver, server):
-    fill(driver, server, DECK.replace('3 Sol Ring', '3 Sol Rong'))
+    fill(driver, server, DECK.replace('3 Abstruse Interference', '3 Abstruse Interferance'))
     submit(driver)
     items = driver.find_elements(By.CSS_SELECTOR, '#deck-unknown li.deck-unknown')
-    ok(len(items) == 1 and items[0].get_attribute('data-name') == 'Sol Rong'
+    ok(len(items) == 1 and items[0].get_attribute('data-name') == 'Abstruse Interferance'
        and items[0].get_attribute('data-line') == '10',
-       'deck: the unknown "Sol Rong" is listed with its line 10', repr([text(i) for i in items]))
-    ok(items and 'did you mean Sol Ring' in text(items[0]), 'deck: ... and "did you mean Sol Ring"',
-       items and repr(text(items[0])))
+       'deck: the unknown "Abstruse Interferance" is listed with its line 10', repr([text(i) for i in items]))
+    ok(items and 'did you mean Abstruse Interference' in text(items[0]),
+       'deck: ... and "did you mean Abstruse Interference"', items and repr(text(items[0])))
     err = driver.find_elements(By.CSS_SELECTOR, '#panel-deck .field-error[data-pointer="/decklist"]')
-    ok(err and 'Sol Rong' in text(err[0]), 'deck: the problem\'s detail is shown at the deck list',
+    ok(err and 'Abstruse Interferance' in text(err[0]), 'deck: the problem\'s detail is shown at the deck list',
        err and repr(text(err[0])))
     ok(not one(driver, '#deck-nodb').is_displayed(), 'deck: with a card database, no "no card database" note')
 

@@ -4,7 +4,8 @@
  * adapter, batches, the solver, the answer's buffer), is made to fail in
  * turn, one per run. Each such run must answer the out-of-memory problem
  * (500), or, where the code does without the memory, the very answer of a
- * run that failed nothing; and it must free every block it allocated.
+ * run that failed nothing (but the report's work, which a memo doing
+ * without memory may raise); and it must free every block it allocated.
  * That holds for cJSON's own allocations too: cJSON says nothing of why a
  * parse failed, but the strict check before it leaves it nothing else to
  * refuse (json_check.h), so mf_api_parse answers out-of-memory.
@@ -15,6 +16,7 @@
  */
 #include <check.h>
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,7 +54,7 @@ static const struct nomem_case cases[] = {
 	{ "odds, exact", mf_api_mana_odds, NULL, "tests/fuzz/corpus/mana_odds/izzet-exact" },
 	{ "sources", mf_api_mana_sources, NULL, "tests/fuzz/corpus/mana_sources/paris-40" },
 	{ "deck colours", mf_api_deck_colors, NULL, "tests/fuzz/corpus/deck_colors/full_object" },
-	{ "deck report", mf_api_deck_report, NULL, "tests/fuzz/corpus/deck_report/cards_every_kind" },
+	{ "deck report", mf_api_deck_report, NULL, "tests/fuzz/corpus/deck_report/cards_every_kind_lands_only" },
 	{ "combat blocks", mf_api_combat_blocks, NULL, "tests/fuzz/corpus/combat_blocks/seed_0" },
 	{ "camelot solve", mf_api_camelot_solve, NULL, "tests/fuzz/corpus/camelot_solve/deal_0" },
 	{ "camelot batch", mf_api_camelot_batch, NULL, "tests/fuzz/corpus/camelot_batch/three" },
@@ -155,6 +157,19 @@ static struct outcome answer(const struct nomem_case *c, const char *text, size_
 	return o;
 }
 
+/* Whether answer a is b, but for the report's "work": a memo that does
+ * without memory (it starts again) may spend more work for the very same
+ * figures. */
+static bool same_answer(const char *a, const char *b)
+{
+	const char *wa = strstr(a, "\"work\":"), *wb = strstr(b, "\"work\":");
+	size_t n = wa ? (size_t)(wa - a) : strlen(a);
+
+	if (!wa || !wb || (size_t)(wb - b) != n)
+		return strcmp(a, b) == 0;
+	return strncmp(a, b, n) == 0 && strcmp(strchr(wa, '}'), strchr(wb, '}')) == 0;
+}
+
 /* Every allocation up to SWEEP_ALL is failed; past it, about SWEEP_ALL more
  * spread evenly up to the last, so that a request of thousands of
  * allocations (Karsten's table) stays quick under valgrind. */
@@ -195,9 +210,9 @@ static unsigned fail_each_allocation(const struct nomem_case *c)
 		ck_assert_msg(o.leaked == 0, "%s: allocation %" PRIu64 " of %" PRIu64 " failed: %"
 			      PRId64 " blocks leaked", c->name, k, ref.allocations, o.leaked);
 		if (o.rc == 0) {
-			ck_assert_msg(strcmp(o.answer, ref.answer) == 0,
-				      "%s: allocation %" PRIu64 " failed, and the answer changed:\n%s\n"
-				      "not\n%s", c->name, k, o.answer, ref.answer);
+			ck_assert_msg(same_answer(o.answer, ref.answer),
+				      "%s: allocation %" PRIu64 " failed, and the answer changed:\n%.1500s"
+				      "\nnot\n%.1500s", c->name, k, o.answer, ref.answer);
 			absorbed++;
 		} else {
 			in_cjson += o.in_cjson != 0;

@@ -22,41 +22,45 @@ static const char catalogue_text[] =
 	"Savai Triome;Mountain,Plains,Swamp;R|W|B;etb=tapped kind=triome\n"
 	"Seachrome Coast;;W|U;etb=conditional kind=fast\n"
 	"Ancient Tomb;;--CC;\n"
-	"Tomb Twin;;---CCC;\n";
+	"Tomb Twin;;---CCC;\n"
+	"Command Tower;;W|U|B|R|G;identity\n";
 
 /* Each land's answer, in catalogue order. */
 static const char *const expected[] = {
 	"{\"name\":\"Forest\",\"kind\":\"basic\",\"basic_types\":[\"Forest\"],\"produces\":[\"G\"],"
 	"\"fetches\":[],\"supertypes\":[\"Basic\"],\"enters_tapped\":\"never\","
-	"\"untap_life\":0,\"fetch\":null}",
+	"\"untap_life\":0,\"identity\":false,\"fetch\":null}",
 	"{\"name\":\"Snow-Covered Island\",\"kind\":\"basic\",\"basic_types\":[\"Island\"],"
 	"\"produces\":[\"U\"],\"fetches\":[],\"supertypes\":[\"Basic\",\"Snow\"],"
-	"\"enters_tapped\":\"never\",\"untap_life\":0,\"fetch\":null}",
+	"\"enters_tapped\":\"never\",\"untap_life\":0,\"identity\":false,\"fetch\":null}",
 	"{\"name\":\"Wastes\",\"kind\":\"basic\",\"basic_types\":[],\"produces\":[\"C\"],\"fetches\":[],"
-	"\"supertypes\":[\"Basic\"],\"enters_tapped\":\"never\",\"untap_life\":0,\"fetch\":null}",
+	"\"supertypes\":[\"Basic\"],\"enters_tapped\":\"never\",\"untap_life\":0,\"identity\":false,\"fetch\":null}",
 	"{\"name\":\"Steam Vents\",\"kind\":\"shock\",\"basic_types\":[\"Island\",\"Mountain\"],"
 	"\"produces\":[\"U\",\"R\"],\"fetches\":[],\"supertypes\":[],"
-	"\"enters_tapped\":\"unless-life-paid\",\"untap_life\":2,\"fetch\":null}",
+	"\"enters_tapped\":\"unless-life-paid\",\"untap_life\":2,\"identity\":false,\"fetch\":null}",
 	"{\"name\":\"Wooded Foothills\",\"kind\":\"fetch\",\"basic_types\":[],\"produces\":[],"
 	"\"fetches\":[\"Mountain\",\"Forest\"],\"supertypes\":[],\"enters_tapped\":\"never\","
-	"\"untap_life\":0,\"fetch\":{\"types\":[\"Mountain\",\"Forest\"],\"basic\":false,\"life\":1,"
+	"\"untap_life\":0,\"identity\":false,\"fetch\":{\"types\":[\"Mountain\",\"Forest\"],\"basic\":false,\"life\":1,"
 	"\"enters_tapped\":false}}",
 	"{\"name\":\"Prismatic Vista\",\"kind\":\"fetch\",\"basic_types\":[],\"produces\":[],"
-	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"never\",\"untap_life\":0,"
+	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"never\",\"untap_life\":0,\"identity\":false,"
 	"\"fetch\":{\"types\":[],\"basic\":true,\"life\":1,\"enters_tapped\":false}}",
 	"{\"name\":\"Fabled Passage\",\"kind\":\"fetch\",\"basic_types\":[],\"produces\":[],"
-	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"never\",\"untap_life\":0,"
+	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"never\",\"untap_life\":0,\"identity\":false,"
 	"\"fetch\":{\"types\":[],\"basic\":true,\"life\":0,\"enters_tapped\":true}}",
 	"{\"name\":\"Savai Triome\",\"kind\":\"triome\",\"basic_types\":[\"Plains\",\"Swamp\",\"Mountain\"],"
 	"\"produces\":[\"W\",\"B\",\"R\"],\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"always\","
-	"\"untap_life\":0,\"fetch\":null}",
+	"\"untap_life\":0,\"identity\":false,\"fetch\":null}",
 	"{\"name\":\"Seachrome Coast\",\"kind\":\"fast\",\"basic_types\":[],\"produces\":[\"W\",\"U\"],"
-	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"conditionally\",\"untap_life\":0,"
+	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"conditionally\",\"untap_life\":0,\"identity\":false,"
 	"\"fetch\":null}",
 	"{\"name\":\"Ancient Tomb\",\"kind\":\"other\",\"basic_types\":[],\"produces\":[\"C\"],"
-	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"never\",\"untap_life\":0,\"fetch\":null}",
+	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"never\",\"untap_life\":0,\"identity\":false,\"fetch\":null}",
 	"{\"name\":\"Tomb Twin\",\"kind\":\"other\",\"basic_types\":[],\"produces\":[\"C\"],"
-	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"never\",\"untap_life\":0,\"fetch\":null}",
+	"\"fetches\":[],\"supertypes\":[],\"enters_tapped\":\"never\",\"untap_life\":0,\"identity\":false,\"fetch\":null}",
+	"{\"name\":\"Command Tower\",\"kind\":\"other\",\"basic_types\":[],"
+	"\"produces\":[\"W\",\"U\",\"B\",\"R\",\"G\"],\"fetches\":[],\"supertypes\":[],"
+	"\"enters_tapped\":\"never\",\"untap_life\":0,\"identity\":true,\"fetch\":null}",
 };
 
 static struct mf_mana_catalogue *cat;
