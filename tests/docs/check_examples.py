@@ -3,7 +3,8 @@
 
 usage: check_examples.py README.md MANAFLOW CARDS_FILE [DOCS_API_MD]
 
-Starts `MANAFLOW serve --port 0 --cards CARDS_FILE`, sends every curl
+Starts `MANAFLOW serve --port 0 --cards CARDS_FILE` (with a long request
+deadline, so that a sanitized build gives the same answers), sends every curl
 example of the README that is followed by a ```json block, and holds the
 block to the live answer:
 
@@ -199,7 +200,9 @@ def request_of(cmd):
 def serve(binary, cards):
     log = tempfile.TemporaryFile()
     proc = subprocess.Popen([binary, 'serve', '--host', '127.0.0.1', '--port', '0', '--cards', cards,
-                             '--no-access-log'], stdin=subprocess.DEVNULL,
+                             # a sanitized build is several times slower: the
+                             # deadline, a wall clock, must not cut an answer short
+                             '--request-deadline', '600', '--no-access-log'], stdin=subprocess.DEVNULL,
                             stdout=subprocess.DEVNULL, stderr=log)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and proc.poll() is None:
