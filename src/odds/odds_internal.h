@@ -303,11 +303,11 @@ struct odds_record;
 /* record.c: frees r (NULL accepted). */
 void mf_odds_record_free(struct odds_record *r);
 
-/* record.c: whether r's deck is dealt as q's would be but for its lands:
- * the same catalogue, size, draw, life, policy and seed. */
+/* record.c: whether r's deck is dealt as q's would be but for its lands and
+ * sources: the same catalogue, size, draw, life, policy and seed. */
 bool mf_odds_record_rules(const struct odds_record *r, const struct mf_odds_query *q);
 
-/* record.c: r's deck (its lands, counts and rules; no cost). */
+/* record.c: r's deck (its lands, counts, sources and rules; no cost). */
 const struct mf_odds_query *mf_odds_record_deck(const struct odds_record *r);
 
 /* record.c: the answers recorded for q's cost, x and turn under q's rules
@@ -557,13 +557,14 @@ void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_
  * fetch can find. */
 struct odds_reuse {
 	const struct odds_record *ref;
-	int32_t land[256], ref_land[256]; /* a card's catalogue land (-1: no land) */
+	int32_t land[256], ref_land[256]; /* a card's catalogue land, a source (reuse.c) or -1 */
 	bool fetch[256];                  /* a card of the sample's deck that is a fetch */
 	struct {
 		int32_t land;
 		uint32_t count, ref_count;
 	} changed[2 * MF_ODDS_LAND_KINDS_MAX];  /* of them, those a fetch finds */
 	size_t n_changed;
+	bool sources;                     /* either deck has mana that is no land */
 };
 
 /* reuse.c: u for the sample of c's deck against record ref (NULL, or one

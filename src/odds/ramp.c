@@ -40,6 +40,8 @@ struct ramp_line {
 	int cur;
 	bool valid;
 	uint32_t finals_turn; /* the boards of this turn are in the finals (0: none) */
+	uint8_t finals_draw;  /* with this card drawn on it (a game whose turns
+			       * before are the line's may draw another) */
 };
 
 /* One turn's growing: the game, the turn, the library, and where to. */
@@ -450,7 +452,7 @@ int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g)
 		l->done = w.t;
 	}
 	/* the boards of the turn asked, once for every spell of the deck */
-	if (!rc && l->finals_turn != g->turn) {
+	if (!rc && (l->finals_turn != g->turn || l->finals_draw != g->draws[g->turn - 1])) {
 		w.t = g->turn;
 		w.last = true;
 		mf_odds_places_clear(&r->sh->finals);
@@ -458,8 +460,10 @@ int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g)
 		rc = grow_turn(&w, &r->sh->lines[l->cur], g->draws[g->turn - 1]);
 		if (!rc)
 			rc = mf_odds_ramp_skyline(c, &r->sh->finals, true);
-		if (!rc)
+		if (!rc) {
 			l->finals_turn = g->turn;
+			l->finals_draw = g->draws[g->turn - 1];
+		}
 	}
 	if (rc) {
 		l->valid = false;

@@ -22,9 +22,12 @@ struct record_spell {
 };
 
 struct odds_record {
-	struct mf_odds_query deck;  /* the deck's fields (lands and counts: below) */
+	struct mf_odds_query deck;  /* the deck's fields (lands, counts and sources: below) */
 	int32_t lands[MF_ODDS_LAND_KINDS_MAX];
 	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
+	struct mf_odds_source sources[MF_ODDS_SOURCE_KINDS_MAX];  /* names: in names */
+	uint32_t source_counts[MF_ODDS_SOURCE_KINDS_MAX];
+	char *names[MF_ODDS_SOURCE_KINDS_MAX];                    /* owned copies */
 	struct record_spell *spells;
 	size_t n_spells, room;
 	size_t bytes;  /* what the bits take, within ODDS_RECORD_MAX */
@@ -36,6 +39,8 @@ void mf_odds_record_free(struct odds_record *r)
 		return;
 	for (size_t i = 0; i < r->n_spells; i++)
 		free(r->spells[i].bits);
+	for (size_t i = 0; i < MF_ODDS_SOURCE_KINDS_MAX; i++)
+		free(r->names[i]);
 	free(r->spells);
 	free(r);
 }
@@ -58,12 +63,50 @@ const struct mf_odds_query *mf_odds_record_deck(const struct odds_record *r)
 	return &r->deck;
 }
 
-/* Whether q's lands and counts are the record's, in the same order. */
-static bool same_lands(const struct odds_record *r, const struct mf_odds_query *q)
+/* Whether q's lands and counts, and its sources and their counts, are the
+ * record's, in the same order. */
+static bool same_deck(const struct odds_record *r, const struct mf_odds_query *q)
 {
-	return r->deck.n_lands == q->n_lands &&
-	       memcmp(r->lands, q->lands, q->n_lands * sizeof(*q->lands)) == 0 &&
-	       memcmp(r->counts, q->counts, q->n_lands * sizeof(*q->counts)) == 0;
+	if (r->deck.n_lands != q->n_lands || r->deck.n_sources != q->n_sources ||
+	    memcmp(r->lands, q->lands, q->n_lands * sizeof(*q->lands)) != 0 ||
+	    memcmp(r->counts, q->counts, q->n_lands * sizeof(*q->counts)) != 0)
+		return false;
+	for (size_t i = 0; i < q->n_sources; i++)
+		if (r->source_counts[i] != q->source_counts[i] ||
+		    mf_odds_source_id(&r->sources[i]) != mf_odds_source_id(&q->sources[i]))
+			return false;
+	return true;
+}
+
+/* A new record of q's deck, its lands, counts and sources copied (the
+ * names too: q's are borrowed); NULL without memory. */
+static struct odds_record *record_new(const struct mf_odds_query *q)
+{
+	struct odds_record *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return NULL;
+	r->deck = *q;
+	memcpy(r->lands, q->lands, q->n_lands * sizeof(*q->lands));
+	memcpy(r->counts, q->counts, q->n_lands * sizeof(*q->counts));
+	r->deck.lands = r->lands;
+	r->deck.counts = r->counts;
+	for (size_t i = 0; i < q->n_sources; i++) {
+		const char *name = q->sources[i].name;
+
+		r->sources[i] = q->sources[i];
+		r->source_counts[i] = q->source_counts[i];
+		if (name && !(r->names[i] = strdup(name))) {
+			mf_odds_record_free(r);
+			return NULL;
+		}
+		r->sources[i].name = r->names[i];
+	}
+	r->deck.sources = q->n_sources ? r->sources : NULL;
+	r->deck.source_counts = q->n_sources ? r->source_counts : NULL;
+	r->deck.cache = NULL;
+	r->deck.stop = NULL;
+	return r;
 }
 
 /* The spell of q's cost, x and turn in r, or NULL. */
@@ -89,7 +132,7 @@ const uint64_t *mf_odds_record_find(const struct odds_record *r, const struct mf
 
 bool mf_odds_record_wants(const struct odds_record *r, const struct mf_odds_query *q)
 {
-	return !r || (mf_odds_record_rules(r, q) && same_lands(r, q) && !spell_of(r, q) &&
+	return !r || (mf_odds_record_rules(r, q) && same_deck(r, q) && !spell_of(r, q) &&
 		      r->bytes < ODDS_RECORD_MAX);
 }
 
@@ -101,16 +144,9 @@ void mf_odds_record_keep(struct odds_record **slot, const struct mf_odds_query *
 	struct record_spell *s;
 
 	if (!r) {
-		r = calloc(1, sizeof(*r));
+		r = record_new(q);
 		if (!r)
 			return;  /* no memory: nothing recorded, nothing lost */
-		r->deck = *q;
-		memcpy(r->lands, q->lands, q->n_lands * sizeof(*q->lands));
-		memcpy(r->counts, q->counts, q->n_lands * sizeof(*q->counts));
-		r->deck.lands = r->lands;
-		r->deck.counts = r->counts;
-		r->deck.cache = NULL;
-		r->deck.stop = NULL;
 		*slot = r;
 	}
 	if (!mf_odds_record_wants(r, q) || r->bytes + bytes > ODDS_RECORD_MAX)

@@ -7,8 +7,11 @@
  * each draw) and on what its fetches could find in the library, has the
  * same answer in both when those are the same:
  *  - the same stage kept, and no land bottomed (bottoming reads the deck's
- *    groups; without it the hand kept is the hand drawn);
- *  - the same cards, land by land, to its turn;
+ *    groups; without it the hand kept is the hand drawn); in decks with
+ *    mana that is no land, nothing bottomed at all;
+ *  - the same cards to its turn: land by land, and source by source (a
+ *    source is the same card in both when it has the same identity,
+ *    mf_odds_source_id());
  *  - with f fetches among them, for each land whose count differs between
  *    the decks and that a fetch of either deck can find, as many of it
  *    left to find, up to f (no line of play finds more than f lands).
@@ -17,12 +20,32 @@
 
 #include "odds/odds_internal.h"
 
-/* The catalogue land of each card of q's deck into land[] (-1 for a card
- * that is no land). */
-static void lands_of(const struct mf_odds_query *q, int32_t *land)
+#define REUSE_SOURCE (1 << 30)  /* a card's value: source i of the sample's deck */
+#define REUSE_OTHER (1 << 29)   /* source i of the record's deck alone */
+
+/* The index of the source of q with the identity of s, or -1. */
+static int source_in(const struct mf_odds_query *q, const struct mf_odds_source *s)
+{
+	uint64_t id = mf_odds_source_id(s);
+
+	for (size_t i = 0; i < q->n_sources; i++)
+		if (mf_odds_source_id(&q->sources[i]) == id)
+			return (int)i;
+	return -1;
+}
+
+/* What each card of q's deck is into land[]: its catalogue land, a source
+ * (REUSE_SOURCE + its index in `as`, the sample's deck, or REUSE_OTHER +
+ * its own when `as` has none like it), or -1 for any other card. */
+static void lands_of(const struct mf_odds_query *q, const struct mf_odds_query *as, int32_t *land)
 {
 	for (size_t i = 0; i < 256; i++)
 		land[i] = i < q->n_lands ? q->lands[i] : -1;
+	for (size_t i = 0; i < q->n_sources; i++) {
+		int at = source_in(as, &q->sources[i]);
+
+		land[ODDS_SOURCE_CARD + i] = at < 0 ? REUSE_OTHER + (int32_t)i : REUSE_SOURCE + at;
+	}
 }
 
 /* The copies of catalogue land l in q's deck. */
@@ -75,8 +98,11 @@ void mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const st
 		return;
 	r = mf_odds_record_deck(ref);
 	u->ref = ref;
-	lands_of(q, u->land);
-	lands_of(r, u->ref_land);
+	lands_of(q, q, u->land);
+	lands_of(r, q, u->ref_land);
+	/* which sources a London mulligan bottoms reads the order of each
+	 * deck's sources: with sources, no game bottoming is reused */
+	u->sources = q->n_sources || r->n_sources;
 	for (size_t i = 0; i < q->n_lands; i++)
 		u->fetch[i] = mf_mana_catalogue_land(q->cat, (size_t)q->lands[i])->fetch_types != 0;
 	for (size_t i = 0; i < q->n_lands; i++)
@@ -92,7 +118,7 @@ void mf_odds_reuse_game(const struct odds_reuse *u, const struct odds_deal *d,
 
 	g->hand = d->st->draw;
 	g->same_to = 0;
-	if (d->st != d0->st || d->bottomed || d0->bottomed)
+	if (d->st != d0->st || d->bottomed || d0->bottomed || (u->sources && d->st->bottom))
 		return;
 	g->fetches[0] = 0;
 	for (size_t i = 0; i < u->n_changed; i++)

@@ -162,9 +162,7 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 {
 	struct odds_member *m = calloc(k, sizeof(*m));
 	struct mf_odds_cache *cache = cs[0]->q->cache;
-	/* a deck with sources neither records its games nor reuses a record:
-	 * reuse.c tells games apart by their lands only */
-	struct odds_record **slot = cache && !cs[0]->q->n_sources ? mf_odds_cache_record(cache) : NULL;
+	struct odds_record **slot = cache ? mf_odds_cache_record(cache) : NULL;
 	uint64_t first = 0;
 	int rc = m ? MF_OK : MF_ERR_NOMEM;
 

@@ -72,4 +72,9 @@ void ramp_add_diff_tcases(Suite *s);
  * (test_odds_ramp_engine.c). */
 void ramp_add_engine_tcases(Suite *s);
 
+/* Adds the tcase "engine-reuse" (a deck a few cards from a recorded one
+ * answers the same with the record and without, for less work) to s
+ * (test_odds_ramp_reuse.c). */
+void ramp_add_reuse_tcases(Suite *s);
+
 #endif
