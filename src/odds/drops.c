@@ -377,6 +377,18 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 
 		if (short_of_mana(c, g, mf_odds_ramp_most(c, g)))
 			return 0;
+		if (!short_of_mana(c, g, 0) && !ordered(c, g)) {
+			/* a line of the lands alone is a line: cast no source */
+			memcpy(seen, g->hand, c->n_groups);
+			for (uint32_t t = 1; t < g->turn; t++)
+				if (g->draws[t - 1] < c->n_groups)
+					seen[g->draws[t - 1]]++;
+			if (g->draws[g->turn - 1] < c->n_groups)
+				last = g->draws[g->turn - 1];
+			rc = castable_memo(c, seen, last, g->turn);
+			if (rc)
+				return rc;
+		}
 		rc = mf_odds_castable_ramp(c, g);
 
 		if (rc == MF_ERR_LIMIT && c->ramp->overflow)
