@@ -150,6 +150,8 @@ int mf_api_combat_blocks(cJSON *body, const struct mf_api_ctx *ctx, struct mf_bu
 	rc = mf_combat_solve(&r.board, ctx->stop, &res, &cerr);
 	if (rc == MF_ERR_STOPPED)  /* cerr is not filled for a stop: no pointer */
 		return mf_api_fail_stopped(err, NULL);
+	if (rc == MF_ERR_NOMEM)    /* nor for the working tables' memory */
+		return mf_api_fail_nomem(err);
 	if (rc) {
 		/* The decoder enforces every limit first; this is a safety net. */
 		mf_json_pointer_index(at, cerr.side == MF_COMBAT_ATTACKER ? "/attackers"
