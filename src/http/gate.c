@@ -344,8 +344,16 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		moved |= process_in(g, c);
 		if (c->mhd >= 0 && !c->mhd_wr_shut) {
 			moved |= mf_gate_flush(c->mhd, &c->tomhd, &broken) > 0;
-			/* The client's FIN goes on once its whole requests did. */
-			if ((c->client_eof && c->tomhd.off == c->tomhd.len) || broken) {
+			/* The client's FIN goes on once its whole requests did:
+			 * those still in `in` first (pipelined with the FIN).
+			 * Not while a refusal waits: libmicrohttpd's close would
+			 * look like a Connection: close, after which nothing
+			 * may be said (refusal_due()). */
+			bool fin = c->client_eof && c->tomhd.off == c->tomhd.len && !c->refusing;
+
+			if (fin && !broken && process_in(g, c))
+				moved = true;
+			else if (fin || broken) {
 				shutdown(c->mhd, SHUT_WR);
 				c->mhd_wr_shut = true;
 			}

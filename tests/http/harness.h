@@ -163,5 +163,6 @@ Suite *suite_connections(void); /* test_connections.c: floods of hang-ups, one s
 Suite *suite_access_log(void);  /* test_access_log.c: whole lines, none lost at SIGTERM */
 Suite *suite_harness(void);     /* test_harness.c: serve's defaults, a drain for a stop */
 Suite *suite_report(void);      /* test_report.c: POST /v1/deck/report */
+Suite *suite_fin(void);         /* test_fin.c: requests that come with the client's FIN */
 
 #endif

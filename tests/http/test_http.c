@@ -40,6 +40,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, suite_deadline());
 	srunner_add_suite(sr, suite_harness());
 	srunner_add_suite(sr, suite_report());
+	srunner_add_suite(sr, suite_fin());
 	srunner_run_all(sr, CK_NORMAL);
 	ts_orphan_logs();
 	failed = srunner_ntests_failed(sr);
