@@ -35,30 +35,33 @@ struct lingering {
 	size_t left;
 };
 
+/* A connection watched, by its socket: gen, the generation it was
+ * registered with, 0 for none (an event carries the generation, so that
+ * one about a connection already closed, its fd number reused, is
+ * recognised and dropped); cancel, the flag of the solve it waits for,
+ * raised when its client hangs up (NULL: none); gone, it has hung up;
+ * since, when it opened or its last answer ended (ms); busy, a request's
+ * head has arrived and it is not over yet (one idle past head_ms with no
+ * head is shut down); drain, answered before its body was read, so closed
+ * lingeringly with at most this much read (0: closed plainly). */
+struct watched {
+	uint32_t gen;
+	bool gone, busy;
+	atomic_bool *cancel;
+	uint64_t since;
+	size_t drain;
+};
+
 struct mf_http_hangups {
 	int epoll_fd;
 	int stop_fd;              /* an eventfd: written to stop the thread */
 	pthread_t thread;
-	pthread_mutex_t lock;     /* guards gen, cap and next */
-	/* gen[fd]: the generation of the connection on fd, 0 for none. An
-	 * event carries the generation it was registered with, so that one
-	 * about a connection already closed (and its fd number reused) is
-	 * recognised and dropped. */
-	uint32_t *gen;
+	pthread_mutex_t lock;     /* guards conn, cap, next and the lingering */
+	/* conn[fd]: what is known of the connection on socket fd (struct
+	 * watched), cap of them. */
+	struct watched *conn;
 	size_t cap;
 	uint32_t next;
-	/* cancel[fd]: the flag of the solve the connection waits for, raised
-	 * when its client hangs up (NULL: none); gone[fd]: it has hung up. */
-	atomic_bool **cancel;
-	uint8_t *gone;
-	/* since[fd]: when the connection opened or its last answer ended (ms);
-	 * busy[fd]: a request's head has arrived and it is not over yet. A
-	 * connection idle past head_ms with no head is shut down. */
-	uint64_t *since;
-	uint8_t *busy;
-	/* drain[fd]: answered before its body was read, so closed lingeringly
-	 * with at most this much read (0: closed plainly). */
-	size_t *drain;
 	struct lingering linger[LINGER_MAX];  /* under the lock */
 	size_t n_linger;
 	uint64_t head_ms;      /* 0: no head deadline */
@@ -93,7 +96,7 @@ static bool kick(struct mf_http_hangups *h, uint64_t key)
 	int fd = (int)(uint32_t)key, unread = 0;
 	uint32_t g = (uint32_t)(key >> 32);
 
-	if (fd < 0 || (size_t)fd >= h->cap || h->gen[fd] != g)
+	if (fd < 0 || (size_t)fd >= h->cap || h->conn[fd].gen != g)
 		return true;  /* closed already */
 	if (ioctl(fd, FIONREAD, &unread) == 0 && unread > 0)
 		return false;
@@ -107,11 +110,11 @@ static void note_gone(struct mf_http_hangups *h, uint64_t key)
 {
 	int fd = (int)(uint32_t)key;
 
-	if (fd < 0 || (size_t)fd >= h->cap || h->gen[fd] != (uint32_t)(key >> 32))
+	if (fd < 0 || (size_t)fd >= h->cap || h->conn[fd].gen != (uint32_t)(key >> 32))
 		return;
-	h->gone[fd] = 1;
-	if (h->cancel[fd])
-		atomic_store(h->cancel[fd], true);
+	h->conn[fd].gone = true;
+	if (h->conn[fd].cancel)
+		atomic_store(h->conn[fd].cancel, true);
 }
 
 /* Kicks key's connection now or later. The watcher thread only. */
@@ -157,9 +160,9 @@ static void sweep(struct mf_http_hangups *h, uint64_t now)
 {
 	pthread_mutex_lock(&h->lock);
 	for (size_t fd = 0; fd < h->cap; fd++)
-		if (h->gen[fd] && !h->busy[fd] && now - h->since[fd] > h->head_ms) {
+		if (h->conn[fd].gen && !h->conn[fd].busy && now - h->conn[fd].since > h->head_ms) {
 			shutdown((int)fd, SHUT_RDWR);
-			h->since[fd] = now;  /* once is enough */
+			h->conn[fd].since = now;  /* once is enough */
 		}
 	pthread_mutex_unlock(&h->lock);
 }
@@ -294,47 +297,21 @@ fail:
 	return NULL;
 }
 
-/* Makes room for fd in every per-connection array; false when out of
- * memory. Under the lock. */
+/* Makes room for fd in conn; false when out of memory. Under the lock. */
 static bool reserve(struct mf_http_hangups *h, int fd)
 {
 	size_t cap = h->cap ? h->cap : 1024;
-	uint32_t *gen;
-	atomic_bool **cancel;
-	uint8_t *gone, *busy;
-	uint64_t *since;
-	size_t *drain_max;
+	struct watched *conn;
 
 	if ((size_t)fd < h->cap)
 		return true;
 	while (cap <= (size_t)fd)
 		cap *= 2;
-	gen = realloc(h->gen, cap * sizeof(*gen));
-	if (gen)
-		h->gen = gen;
-	cancel = realloc(h->cancel, cap * sizeof(*cancel));
-	if (cancel)
-		h->cancel = cancel;
-	gone = realloc(h->gone, cap);
-	if (gone)
-		h->gone = gone;
-	since = realloc(h->since, cap * sizeof(*since));
-	if (since)
-		h->since = since;
-	busy = realloc(h->busy, cap);
-	if (busy)
-		h->busy = busy;
-	drain_max = realloc(h->drain, cap * sizeof(*drain_max));
-	if (drain_max)
-		h->drain = drain_max;
-	if (!gen || !cancel || !gone || !since || !busy || !drain_max)
-		return false;  /* the grown ones are kept; cap stays */
-	memset(gen + h->cap, 0, (cap - h->cap) * sizeof(*gen));
-	memset(cancel + h->cap, 0, (cap - h->cap) * sizeof(*cancel));
-	memset(gone + h->cap, 0, cap - h->cap);
-	memset(since + h->cap, 0, (cap - h->cap) * sizeof(*since));
-	memset(busy + h->cap, 0, cap - h->cap);
-	memset(drain_max + h->cap, 0, (cap - h->cap) * sizeof(*drain_max));
+	conn = realloc(h->conn, cap * sizeof(*conn));
+	if (!conn)
+		return false;
+	memset(conn + h->cap, 0, (cap - h->cap) * sizeof(*conn));
+	h->conn = conn;
 	h->cap = cap;
 	return true;
 }
@@ -355,9 +332,9 @@ void mf_http_hangup_watch_solve(struct mf_http_hangups *h, struct MHD_Connection
 	if (!h || fd < 0)
 		return;
 	pthread_mutex_lock(&h->lock);
-	if ((size_t)fd < h->cap && h->gen[fd]) {
-		h->cancel[fd] = cancel;
-		if (h->gone[fd])
+	if ((size_t)fd < h->cap && h->conn[fd].gen) {
+		h->conn[fd].cancel = cancel;
+		if (h->conn[fd].gone)
 			atomic_store(cancel, true);
 	}
 	pthread_mutex_unlock(&h->lock);
@@ -370,9 +347,9 @@ void mf_http_hangup_request(struct mf_http_hangups *h, struct MHD_Connection *c,
 	if (!h || fd < 0)
 		return;
 	pthread_mutex_lock(&h->lock);
-	if ((size_t)fd < h->cap && h->gen[fd]) {
-		h->busy[fd] = began;
-		h->since[fd] = mf_clock_ms();
+	if ((size_t)fd < h->cap && h->conn[fd].gen) {
+		h->conn[fd].busy = began;
+		h->conn[fd].since = mf_clock_ms();
 	}
 	pthread_mutex_unlock(&h->lock);
 }
@@ -385,7 +362,7 @@ void mf_http_hangup_unwatch_solve(struct mf_http_hangups *h, struct MHD_Connecti
 		return;
 	pthread_mutex_lock(&h->lock);
 	if ((size_t)fd < h->cap)
-		h->cancel[fd] = NULL;
+		h->conn[fd].cancel = NULL;
 	pthread_mutex_unlock(&h->lock);
 }
 
@@ -396,8 +373,8 @@ void mf_http_hangup_linger(struct mf_http_hangups *h, struct MHD_Connection *c, 
 	if (!h || fd < 0)
 		return;
 	pthread_mutex_lock(&h->lock);
-	if ((size_t)fd < h->cap && h->gen[fd])
-		h->drain[fd] = drain_max ? drain_max : 1;
+	if ((size_t)fd < h->cap && h->conn[fd].gen)
+		h->conn[fd].drain = drain_max ? drain_max : 1;
 	pthread_mutex_unlock(&h->lock);
 }
 
@@ -419,21 +396,14 @@ void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_co
 		if (++h->next == 0)
 			h->next = 1;
 		ev.data.u64 = event_key(fd, h->next);
+		h->conn[fd] = (struct watched){ .since = mf_clock_ms() };
 		if (epoll_ctl(h->epoll_fd, EPOLL_CTL_ADD, fd, &ev) == 0)
-			h->gen[fd] = h->next;
-		h->cancel[fd] = NULL;
-		h->gone[fd] = 0;
-		h->since[fd] = mf_clock_ms();
-		h->busy[fd] = 0;
-		h->drain[fd] = 0;
-	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && (size_t)fd < h->cap && h->gen[fd]) {
+			h->conn[fd].gen = h->next;
+	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && (size_t)fd < h->cap && h->conn[fd].gen) {
 		epoll_ctl(h->epoll_fd, EPOLL_CTL_DEL, fd, NULL);
-		h->gen[fd] = 0;
-		h->cancel[fd] = NULL;
-		h->gone[fd] = 0;
-		if (h->drain[fd])
-			linger_start(h, fd, h->drain[fd]);
-		h->drain[fd] = 0;
+		if (h->conn[fd].drain)
+			linger_start(h, fd, h->conn[fd].drain);
+		h->conn[fd] = (struct watched){ .gen = 0 };
 	}
 	pthread_mutex_unlock(&h->lock);
 }
@@ -453,12 +423,7 @@ void mf_http_hangup_stop(struct mf_http_hangups *h)
 		linger_close(h, 0);
 	close(h->epoll_fd);
 	close(h->stop_fd);
-	free(h->gen);
-	free(h->cancel);
-	free(h->gone);
-	free(h->since);
-	free(h->busy);
-	free(h->drain);
+	free(h->conn);
 	free(h->pending);
 	free(h);
 }
