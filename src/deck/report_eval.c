@@ -66,12 +66,14 @@ static int run(struct rep_ctx *c, struct mf_odds_query *oq, enum mf_odds_method 
 	return rc;
 }
 
-/* The arrays of one mf_odds_compute_many() call of up to n spells. */
+/* The arrays of one mf_odds_compute_many() call: k queries of the deck's
+ * distinct spells, the spell of each. */
 struct batch {
 	struct mf_odds_query *qs;
 	struct mf_odds_result *res;
-	size_t *spell;  /* the spell of each query */
+	size_t *spell;
 	int *rcs;
+	size_t k;
 };
 
 static void batch_free(struct batch *b)
@@ -82,54 +84,6 @@ static void batch_free(struct batch *b)
 	free(b->rcs);
 }
 
-/* b's arrays for n spells: MF_OK, or MF_ERR_NOMEM (b then freeable). */
-static int batch_new(struct batch *b, size_t n)
-{
-	b->qs = malloc(n * sizeof(*b->qs) + 1);
-	b->res = malloc(n * sizeof(*b->res) + 1);
-	b->spell = malloc(n * sizeof(*b->spell) + 1);
-	b->rcs = malloc(n * sizeof(*b->rcs) + 1);
-	return b->qs && b->res && b->spell && b->rcs ? MF_OK : MF_ERR_NOMEM;
-}
-
-int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
-			 struct mf_odds_result *out, bool *counted, bool *refused)
-{
-	size_t n = c->q->n_spells, k = 0;
-	struct batch b;
-	int rc = batch_new(&b, n);
-	struct mf_odds_query *qs = b.qs;
-	struct mf_odds_result *res = b.res;
-	size_t *spell = b.spell;
-	int *rcs = b.rcs;
-
-	for (size_t i = 0; i < n; i++)
-		counted[i] = refused[i] = false;
-	for (size_t i = 0; i < n && !rc && c->budget > c->work; i++) {
-		if (c->first[i] != i)
-			continue;
-		query_of(c, d, i, curve, MF_REPORT_SPELL_EXACT_MAX, &qs[k]);
-		qs[k].method = MF_ODDS_EXACT;
-		spell[k++] = i;
-	}
-	if (!rc && k)
-		mf_odds_compute_many(qs, k, res, rcs);
-	/* in the spells' order, as long as the report's budget holds them
-	 * all: one past it is answered later, with what is left */
-	for (size_t j = 0; j < k && !rc; j++) {
-		if (rcs[j] == MF_OK && c->work <= c->budget && res[j].work <= c->budget - c->work) {
-			out[spell[j]] = res[j];
-			counted[spell[j]] = true;
-			c->work += res[j].work;
-		}
-		refused[spell[j]] = rcs[j] == MF_ERR_LIMIT && res[j].over_budget;
-		if (rcs[j] == MF_ERR_NOMEM)
-			rc = MF_ERR_NOMEM;  /* as it would be counted alone */
-	}
-	batch_free(&b);
-	return rc;
-}
-
 /* Games a spell in the screening (report_int.h). */
 static uint32_t screen_games(const struct rep_ctx *c)
 {
@@ -137,6 +91,67 @@ static uint32_t screen_games(const struct rep_ctx *c)
 
 	return games < REP_SCREEN_GAMES_MIN ? REP_SCREEN_GAMES_MIN :
 	       games > REP_SCREEN_GAMES_MAX ? REP_SCREEN_GAMES_MAX : (uint32_t)games;
+}
+
+/* The odds of deck d's distinct spells, at once, into b (freed by the
+ * caller whatever the answer): each spell whose method[i] is not REP_NONE
+ * (method NULL: every spell exact), its budget what is left (at most cap
+ * when cap is not 0), and for a screen its screening's games. MF_OK with
+ * each query's answer in b->res and b->rcs, or MF_ERR_NOMEM. */
+static int batch_ask(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
+		     const enum rep_method *method, uint64_t cap, struct batch *b)
+{
+	size_t n = c->q->n_spells;
+
+	b->k = 0;
+	b->qs = malloc(n * sizeof(*b->qs) + 1);
+	b->res = malloc(n * sizeof(*b->res) + 1);
+	b->spell = malloc(n * sizeof(*b->spell) + 1);
+	b->rcs = malloc(n * sizeof(*b->rcs) + 1);
+	if (!b->qs || !b->res || !b->spell || !b->rcs)
+		return MF_ERR_NOMEM;
+	for (size_t i = 0; i < n && c->budget > c->work; i++) {
+		enum rep_method m = method ? method[i] : REP_EXACT;
+		struct mf_odds_query *oq = &b->qs[b->k];
+
+		if (c->first[i] != i || m == REP_NONE)
+			continue;
+		query_of(c, d, i, curve, cap, oq);
+		oq->method = m == REP_EXACT ? MF_ODDS_EXACT : m == REP_AUTO ? MF_ODDS_AUTO : MF_ODDS_SAMPLE;
+		oq->games = m == REP_SCREEN ? screen_games(c) : 0;
+		b->spell[b->k++] = i;
+	}
+	if (b->k)
+		mf_odds_compute_many(b->qs, b->k, b->res, b->rcs);
+	return MF_OK;
+}
+
+int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
+			 struct mf_odds_result *out, bool *counted, bool *refused)
+{
+	size_t n = c->q->n_spells;
+	struct batch b;
+	int rc;
+
+	for (size_t i = 0; i < n; i++)
+		counted[i] = refused[i] = false;
+	rc = batch_ask(c, d, curve, NULL, MF_REPORT_SPELL_EXACT_MAX, &b);
+	/* in the spells' order, as long as the report's budget holds them
+	 * all: one past it is answered later, with what is left */
+	for (size_t j = 0; j < b.k && !rc; j++) {
+		const struct mf_odds_result *r = &b.res[j];
+
+		if (b.rcs[j] == MF_OK && c->work <= c->budget && r->work <= c->budget - c->work) {
+			out[b.spell[j]] = *r;
+			counted[b.spell[j]] = true;
+			c->work += r->work;
+		}
+		refused[b.spell[j]] = b.rcs[j] == MF_ERR_LIMIT && r->over_budget;
+		if (b.rcs[j] == MF_ERR_NOMEM)
+			rc = MF_ERR_NOMEM;  /* as it would be counted alone */
+	}
+	batch_free(&b);
+	return rc;
 }
 
 int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, uint32_t curve,
@@ -176,47 +191,32 @@ int mf_report_eval_many(struct rep_ctx *c, const struct rep_deck *d, uint32_t cu
 			const enum rep_method *method, struct mf_odds_result *out, bool *done,
 			bool *over_budget)
 {
-	size_t n = c->q->n_spells, k = 0;
-	struct batch b;
-	int rc = batch_new(&b, n);
-	struct mf_odds_query *qs = b.qs;
-	struct mf_odds_result *res = b.res;
-	size_t *spell = b.spell;
-	int *rcs = b.rcs;
+	struct batch b = { 0 };
+	int rc = MF_OK;
 
 	*over_budget = false;
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < c->q->n_spells; i++)
 		done[i] = false;
-	if (!rc && c->budget <= c->work) {
+	if (c->budget <= c->work) {
 		*over_budget = true;
-		rc = MF_ERR_LIMIT;
+		return MF_ERR_LIMIT;
 	}
 	/* every spell asked at once (exact counts on one grid walk together,
 	 * samples of one deck share their games), each within what is left
 	 * of the budget; then charged in the spells' order, the first past
 	 * the budget ending the rest */
-	for (size_t i = 0; i < n && !rc; i++) {
-		if (c->first[i] != i || method[i] == REP_NONE)
-			continue;
-		query_of(c, d, i, curve, 0, &qs[k]);
-		qs[k].method = method[i] == REP_EXACT ? MF_ODDS_EXACT :
-			       method[i] == REP_AUTO ? MF_ODDS_AUTO : MF_ODDS_SAMPLE;
-		qs[k].games = method[i] == REP_SCREEN ? screen_games(c) : 0;
-		spell[k++] = i;
-	}
-	if (!rc && k)
-		mf_odds_compute_many(qs, k, res, rcs);
-	for (size_t j = 0; j < k && !rc; j++) {
-		if (rcs[j] != MF_OK) {
-			rc = rcs[j];
-			*over_budget = rc == MF_ERR_LIMIT && res[j].over_budget;
-		} else if (res[j].work > c->budget - c->work) {
+	rc = batch_ask(c, d, curve, method, 0, &b);
+	for (size_t j = 0; j < b.k && !rc; j++) {
+		if (b.rcs[j] != MF_OK) {
+			rc = b.rcs[j];
+			*over_budget = rc == MF_ERR_LIMIT && b.res[j].over_budget;
+		} else if (b.res[j].work > c->budget - c->work) {
 			rc = MF_ERR_LIMIT;
 			*over_budget = true;
 		} else {
-			c->work += res[j].work;
-			out[spell[j]] = res[j];
-			done[spell[j]] = true;
+			c->work += b.res[j].work;
+			out[b.spell[j]] = b.res[j];
+			done[b.spell[j]] = true;
 		}
 	}
 	batch_free(&b);
