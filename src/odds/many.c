@@ -147,8 +147,8 @@ static void sort_by_walk(const struct signature *sig, size_t *which, size_t k)
 }
 
 /* Whether queries a and b are of one deck, as a shared sample asks
- * (mf_odds_sample()): they may differ in cost, x, turn, curve, games,
- * budget and cache. */
+ * (mf_odds_sample()): the same lands, sources and rules, cache and stop;
+ * they may differ in cost, x, turn, curve, games and budget. */
 static bool same_deck(const struct mf_odds_query *a, const struct mf_odds_query *b)
 {
 	if (a->cat != b->cat || a->size != b->size || a->n_lands != b->n_lands ||
@@ -160,6 +160,12 @@ static bool same_deck(const struct mf_odds_query *a, const struct mf_odds_query 
 	     memcmp(a->custom.keep_hi, b->custom.keep_hi, sizeof(a->custom.keep_hi)) ||
 	     a->custom.london != b->custom.london))
 		return false;
+	if (a->n_sources != b->n_sources)
+		return false;
+	for (size_t i = 0; i < a->n_sources; i++)  /* a sample deals member 0's cards */
+		if (a->source_counts[i] != b->source_counts[i] ||
+		    mf_odds_source_id(&a->sources[i]) != mf_odds_source_id(&b->sources[i]))
+			return false;
 	return memcmp(a->lands, b->lands, a->n_lands * sizeof(*a->lands)) == 0 &&
 	       memcmp(a->counts, b->counts, a->n_lands * sizeof(*a->counts)) == 0;
 }

@@ -7,6 +7,10 @@
  * work with it. Decks: 1-4 lands of every family (odds_random_small) with
  * 1-3 sources of the list and a dud (ramp_add_sources), under karsten2022
  * half the time (a London mulligan bottoms sources too), from fixed seeds.
+ *
+ * "engine-many": two decks of the same lands and other sources, asked in
+ * one mf_odds_compute_many(), answer as each asked alone (they were put
+ * in one sample, dealt the first deck's cards).
  */
 #include <check.h>
 #include <stdio.h>
@@ -164,12 +168,54 @@ START_TEST(test_engine_reuse)
 }
 END_TEST
 
+START_TEST(test_engine_many)
+{
+	struct odds_random r;
+	int32_t idx[ODDS_RANDOM_SMALL_KINDS];
+	uint32_t counts[ODDS_RANDOM_SMALL_KINDS], src_counts[2][8];
+	struct mf_odds_source src[2][8];
+	struct mf_odds_query qs[2];
+	struct mf_odds_result alone[2], together[2];
+	int rcs[2];
+	char text[1024];
+
+	odds_random_init(&r, ramp_cat, 0x6d616e79u + (uint64_t)_i);
+	odds_random_small(&r, &qs[0], idx, counts);
+	qs[1] = qs[0];
+	for (int k = 0; k < 2; k++) {
+		ramp_add_sources(&r, &qs[k], 3, src[k], src_counts[k]);
+		qs[k].policy = MF_ODDS_KARSTEN2022;
+		qs[k].life = 20;
+		qs[k].method = MF_ODDS_SAMPLE;
+		qs[k].games = ramp_scaled(2000);
+		qs[k].seed = 7;
+	}
+	src[1][0] = ramp_pool_source((size_t)_i);  /* surely another deck */
+	src_counts[1][0] = 2;
+	for (int k = 0; k < 2; k++)
+		ck_assert_int_eq(mf_odds_compute(&qs[k], &alone[k]), MF_OK);
+	mf_odds_compute_many(qs, 2, together, rcs);
+	for (int k = 0; k < 2; k++) {
+		odds_random_print(&qs[k], text, sizeof(text));
+		ck_assert_msg(rcs[k] == MF_OK && same_answer(&alone[k], &together[k]),
+			      "seed %d deck %d: %d, p_castable %.12f together, %.12f alone: %s", _i, k,
+			      rcs[k], together[k].p_castable, alone[k].p_castable, text);
+	}
+}
+END_TEST
+
 void ramp_add_reuse_tcases(Suite *s)
 {
 	TCase *tc = tcase_create("engine-reuse");
 
 	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
 	tcase_add_loop_test(tc, test_engine_reuse, 0, REUSE_SEEDS);
+	tcase_set_timeout(tc, 900);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("engine-many");
+	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
+	tcase_add_loop_test(tc, test_engine_many, 0, 6);
 	tcase_set_timeout(tc, 900);
 	suite_add_tcase(s, tc);
 }
