@@ -67,7 +67,7 @@ bool mf_odds_grid_fetch_safe(const struct grid *gr, uint32_t cell, uint32_t grou
 	return true;
 }
 
-/* The mana types (grid.c's covers()) the members' costs ask for by
+/* The mana types (grid.c's does_all_of()) the members' costs ask for by
  * name: their colours, and C when one asks for {C}. */
 static unsigned named_types(const struct grid *gr)
 {
@@ -87,7 +87,7 @@ static unsigned named_types(const struct grid *gr)
  * of z's that a member's cost names (any other only pays generic mana);
  * and y has every basic land type of z's that a check land of the deck
  * looks for. */
-static bool covers(const struct grid *gr, size_t y, size_t z, unsigned named, uint8_t checked)
+static bool does_all_of(const struct grid *gr, size_t y, size_t z, unsigned named, uint8_t checked)
 {
 	const struct odds_ctx *c = gr->c;
 	unsigned my, mz;
@@ -116,7 +116,7 @@ static void batch_pools(struct grid *gr)
 		if (!(gr->fragile >> z & 1))
 			continue;
 		for (size_t y = 0; y < gr->n; y++)
-			if (c->g[y].count && gr->fetchable >> y & 1 && covers(gr, y, z, named, checked))
+			if (c->g[y].count && gr->fetchable >> y & 1 && does_all_of(gr, y, z, named, checked))
 				gr->pool[z] |= 1u << y;
 	}
 }
@@ -150,28 +150,6 @@ static void batch_turns(struct grid *gr)
 	}
 }
 
-/* Whether every payment of b's cost pays a's too: neither has a choice
- * of symbols, b asks for at least as much of each type of mana, and as
- * much in all ({X} as the query's x). The same lands, untapped by the same
- * line of play, then pay a's with a part of b's mana, for no more life. */
-static bool asks_part_of(const struct odds_ctx *a, const struct odds_ctx *b)
-{
-	const struct mf_mana_cost *ca = &a->q->cost, *cb = &b->q->cost;
-	uint64_t total_a = (uint64_t)ca->generic + (uint64_t)ca->x_count * a->q->x;
-	uint64_t total_b = (uint64_t)cb->generic + (uint64_t)cb->x_count * b->q->x;
-
-	if (mf_mana_cost_has_choices(ca) || mf_mana_cost_has_choices(cb) ||
-	    a->q->life != b->q->life)
-		return false;
-	for (size_t t = 0; t < MF_MANA_TYPES; t++) {
-		if (ca->need[t] > cb->need[t])
-			return false;
-		total_a += ca->need[t];
-		total_b += cb->need[t];
-	}
-	return total_a <= total_b;
-}
-
 /* The batch's implications between members (grid_int.h). */
 static void batch_implications(struct grid *gr)
 {
@@ -179,7 +157,7 @@ static void batch_implications(struct grid *gr)
 	memset(gr->implied_not, 0, sizeof(gr->implied_not));
 	for (size_t a = 0; a < gr->n_members; a++)
 		for (size_t b = 0; b < gr->n_members; b++)
-			if (a != b && asks_part_of(gr->members[a], gr->members[b])) {
+			if (a != b && mf_odds_cost_within(gr->members[a], gr->members[b])) {
 				gr->implied[b] |= (uint8_t)(1u << a);
 				gr->implied_not[a] |= (uint8_t)(1u << b);
 			}

@@ -3,9 +3,10 @@
  * and mf_odds_grid()) and grid_walk.c (the turn-by-turn walk and its
  * castability memo). Nothing else includes it.
  *
- * One grid serves a batch of up to GRID_BATCH_MAX members: queries of one
+ * One grid serves a batch of up to ODDS_BATCH_MAX members: queries of one
  * deck whose groups and kept hands are the same, that differ in cost,
- * turn and curve (odds.c's mf_odds_compute_many()). The walk of the kept
+ * turn and curve (many.c's mf_odds_compute_many()); a member whose cost
+ * is within another's (model.c's mf_odds_cost_within()) is settled by it. The walk of the kept
  * hands is theirs in common; each (turn, cell, draw) of the memo is one
  * byte: bit k says whether member k casts, GRID_KNOWN that it was worked
  * out.
@@ -35,7 +36,7 @@ struct grid_start {
 
 struct grid {
 	struct odds_ctx *c;                /* the lead, members[0]: groups, heap, hands */
-	struct odds_ctx *const *members;   /* n_members, GRID_BATCH_MAX at most */
+	struct odds_ctx *const *members;   /* n_members, ODDS_BATCH_MAX at most */
 	size_t n_members;
 	uint32_t last_turn;                /* the latest turn any member asks */
 	/* per turn (index turn - 1), masks of members (bit k): */
@@ -55,7 +56,7 @@ struct grid {
 	uint32_t fetchable, fragile;
 	uint32_t finders[MF_ODDS_LAND_KINDS_MAX];
 	/* by fragile group z: the groups whose lands, fetched before the turn
-	 * asked, do all a land of z would (z among them: grid.c's covers()) */
+	 * asked, do all a land of z would (z among them: grid.c's does_all_of()) */
 	uint32_t pool[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t fetch_group[MF_ODDS_LAND_KINDS_MAX];  /* the groups that find any */
 	size_t n_fetch_groups;

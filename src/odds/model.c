@@ -96,6 +96,16 @@ static uint8_t made_colors(const struct mf_mana_land *l)
 	return (uint8_t)mask;
 }
 
+bool mf_odds_cost_within(const struct odds_ctx *a, const struct odds_ctx *b)
+{
+	if (!a->plain_cost || !b->plain_cost || a->q->life != b->q->life)
+		return false;
+	for (int t = 0; t < MF_MANA_TYPES; t++)
+		if (a->q->cost.need[t] > b->q->cost.need[t])
+			return false;
+	return a->mana_needed <= b->mana_needed;
+}
+
 uint64_t mf_odds_land_id(const struct mf_mana_land *l)
 {
 	uint8_t facts[11] = { drop_of(l), l->basic_types, l->supertypes & MF_MANA_SUPER_BASIC,

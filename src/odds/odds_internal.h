@@ -165,6 +165,14 @@ uint64_t mf_odds_land_id(const struct mf_mana_land *l);
  * its name and of every fact the model plays it by; never 0. */
 uint64_t mf_odds_source_id(const struct mf_odds_source *s);
 
+/* model.c: the one cost implication: whether every payment of b's cost
+ * pays a's too, so that a line of play that casts b casts a (models made,
+ * of one deck). Both costs plain (coloured, {C}, generic and {X} symbols,
+ * {X} as the query's x: no hybrid, Phyrexian or {2/C} choice), the same
+ * life, and b asking for no less of each type of mana and no less in all.
+ * The exact count's grid and the sample both imply by it. */
+bool mf_odds_cost_within(const struct odds_ctx *a, const struct odds_ctx *b);
+
 /* model.c: groups, stages and lands_needed from the query; MF_OK or an
  * mf_status (MF_ERR_INVALID, MF_ERR_LIMIT, MF_ERR_NOMEM). */
 int mf_odds_model(struct odds_ctx *c, const struct mf_odds_query *q);

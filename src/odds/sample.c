@@ -14,7 +14,8 @@
  * Within one game and turn, queries of plain costs imply each other: when
  * no land was bottomed (the hands kept are then the same cards), a line of
  * play that casts a cost casts every cost it covers (no more of each type
- * of mana, no more mana in all), for no more life. So the costs are asked
+ * of mana, no more mana in all: model.c's mf_odds_cost_within(), which the
+ * exact count's grid implies by too), for no more life. So the costs are asked
  * largest first, and each answer settles those it covers (castable) or
  * those that cover it (not castable) without a search.
  */
@@ -123,26 +124,6 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 	}
 }
 
-/* Whether cost a covers cost b (both plain: coloured, C and generic
- * symbols, and X): no fewer of each type, no less mana in all. */
-static bool covers(const struct odds_ctx *a, const struct odds_ctx *b)
-{
-	for (int t = 0; t < MF_MANA_TYPES; t++)
-		if (a->q->cost.need[t] < b->q->cost.need[t])
-			return false;
-	return a->mana_needed >= b->mana_needed;
-}
-
-/* Whether c's cost is plain (its X symbols are so much generic mana), so
- * that it takes part in the implications. */
-static bool plain(const struct odds_ctx *c)
-{
-	struct mf_mana_cost cost = c->q->cost;
-
-	cost.x_count = 0;
-	return !mf_mana_cost_has_choices(&cost);
-}
-
 void mf_odds_sample_prepare(struct odds_member *m, size_t k)
 {
 	for (size_t i = 0; i < k; i++) {
@@ -152,12 +133,12 @@ void mf_odds_sample_prepare(struct odds_member *m, size_t k)
 		for (size_t g = 0; g < c->n_groups; g++)
 			m[i].fetchable |= c->g[g].count ? c->g[g].finds : 0;
 		m[i].below = m[i].above = 0;
-		for (size_t j = 0; j < k && plain(c); j++) {
-			if (j == i || !plain(m[j].c))
+		for (size_t j = 0; j < k; j++) {
+			if (j == i)
 				continue;
-			if (covers(c, m[j].c))
+			if (mf_odds_cost_within(m[j].c, c))
 				m[i].below |= 1ull << j;
-			if (covers(m[j].c, c))
+			if (mf_odds_cost_within(c, m[j].c))
 				m[i].above |= 1ull << j;
 		}
 	}

@@ -9,6 +9,9 @@
  * and now and then a tight budget (then a batch may fail, and is counted
  * spell by spell; or a spell fails, and those after it are skipped).
  *
+ * "cost-within": the one cost implication both methods use
+ * (mf_odds_cost_within): {X} as its x, life and the costs with a choice.
+ *
  * "many-sampled": the same for sampled spells, which share their games:
  * each answer equal to the bit to the spell's own, so that the costs'
  * implications (sample.c) and the shared deal change nothing.
@@ -26,6 +29,7 @@
 #include <string.h>
 
 #include "manaflow/odds.h"
+#include "odds/odds_internal.h"
 #include "odds_random.h"
 #include "test_odds_play.h"
 
@@ -98,6 +102,11 @@ START_TEST(test_many_same)
 			colour_cost(c, g, p, &qs[s].cost);
 			qs[s].x = 0;
 			qs[s].turn = g + p;
+			if (kind == 2) {  /* {X} as so much generic mana, implied like it */
+				qs[s].cost.x_count = 1;
+				qs[s].x = (uint32_t)(odds_random_bits(&r) % 3);
+				qs[s].turn += qs[s].x;
+			}
 		}
 		qs[s].curve = (uint32_t)(odds_random_bits(&r) % 8);
 		qs[s].budget = tight ? 200000 + odds_random_bits(&r) % 2000000 : 0;
@@ -122,6 +131,67 @@ START_TEST(test_many_same)
 		ck_assert_msg(rc || same(&one, &many[s]),
 			      "seed %d spell %d: p_castable %.12f alone, %.12f together: %s", _i, s,
 			      one.p_castable, many[s].p_castable, text);
+	}
+}
+END_TEST
+
+/* The model of a 60-card deck of 24 Forests and 0 Islands asking cost
+ * (x each {X}) with life; fails the running test if it cannot be made. */
+static void within_model(struct odds_ctx *c, struct mf_odds_query *q, const char *cost, uint32_t x,
+			 uint32_t life, const int32_t *lands, const uint32_t *counts)
+{
+	struct mf_mana_parse_error err;
+
+	memset(q, 0, sizeof(*q));
+	q->cat = play_cat;
+	q->size = 60;
+	q->lands = lands;
+	q->counts = counts;
+	q->n_lands = 1;
+	q->turn = 3;
+	q->x = x;
+	q->life = life;
+	q->policy = MF_ODDS_NONE;
+	ck_assert_int_eq(mf_mana_cost_parse(cost, strlen(cost), &q->cost, &err), MF_OK);
+	ck_assert_int_eq(mf_odds_model(c, q), MF_OK);
+}
+
+START_TEST(test_cost_within)
+{
+	static const struct {
+		const char *a;
+		uint32_t xa, life_a;
+		const char *b;
+		uint32_t xb, life_b;
+		bool within;  /* every payment of b pays a */
+	} cases[] = {
+		{ "{1}{G}", 0, 20, "{2}{G}", 0, 20, true },
+		{ "{2}{G}", 0, 20, "{1}{G}", 0, 20, false },
+		{ "{G}{G}", 0, 20, "{2}{G}", 0, 20, false },   /* a second {G} is not any mana */
+		{ "{X}{G}", 2, 20, "{3}{G}", 0, 20, true },    /* {X} as its x */
+		{ "{X}{G}", 4, 20, "{3}{G}", 0, 20, false },
+		{ "{3}{G}", 0, 20, "{X}{X}{G}", 2, 20, true },
+		{ "{1}{G}", 0, 20, "{2}{G}", 0, 5, false },    /* another life */
+		{ "{G/P}", 0, 20, "{2}{G}", 0, 20, false },    /* a choice: life or mana */
+		{ "{1}{G}", 0, 20, "{G/U}{G}{1}", 0, 20, false },
+		{ "{C}", 0, 20, "{1}", 0, 20, false },         /* {C} is not any mana */
+		{ "{1}", 0, 20, "{C}", 0, 20, true },
+	};
+	int32_t forest[1];
+	uint32_t count[1] = { 24 };
+
+	forest[0] = mf_mana_catalogue_find(play_cat, "Forest", 6);
+	ck_assert_int_ge(forest[0], 0);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct odds_ctx a, b;
+		struct mf_odds_query qa, qb;
+
+		within_model(&a, &qa, cases[i].a, cases[i].xa, cases[i].life_a, forest, count);
+		within_model(&b, &qb, cases[i].b, cases[i].xb, cases[i].life_b, forest, count);
+		ck_assert_msg(mf_odds_cost_within(&a, &b) == cases[i].within, "%s (x %u) within %s (x %u): %d",
+			      cases[i].a, cases[i].xa, cases[i].b, cases[i].xb, !cases[i].within);
+		mf_odds_model_free(&a);
+		mf_odds_model_free(&b);
 	}
 }
 END_TEST
@@ -396,6 +466,10 @@ void play_add_many_tcases(Suite *s)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_many_same, 0, MANY_SEEDS);
 	tcase_add_test(tc, test_many_skips_after_failure);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("cost-within");
+	tcase_add_checked_fixture(tc, play_setup, play_teardown);
+	tcase_add_test(tc, test_cost_within);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("many-sampled");
 	tcase_add_checked_fixture(tc, play_setup, play_teardown);
