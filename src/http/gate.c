@@ -1,6 +1,8 @@
 /* The gate in front of libmicrohttpd, its relay and its thread: see
- * gate.h. Accepting is gate_accept.c's, its answers gate_answer.c's, the
- * bytes in and out of a socket gate_io.c's. */
+ * gate.h. Accepting is gate_accept.c's, a connection's sockets
+ * gate_conn.c's, the per-IP count gate_ips.c's, its answers
+ * gate_answer.c's, the bytes in and out of a socket gate_io.c's: each
+ * calls only those after it in this list. */
 #include "http/gate.h"
 #include "http/gate_int.h"
 
@@ -21,93 +23,6 @@
 
 /* ------------------------------------------------------------------ */
 /* Connections */
-
-void mf_gate_watch_client(struct mf_gate *g, struct gate_conn *c)
-{
-	/* TCP reports EPOLLOUT only after a send found its buffer full: no
-	 * wake-up for nothing, so it is watched all along (and its first event,
-	 * writable, lets a connection refused at once write its answer). */
-	struct epoll_event ev = { .events = EPOLLIN | EPOLLOUT | EPOLLRDHUP | EPOLLET,
-				  .data.u64 = (uint64_t)(uintptr_t)c };
-
-	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, c->client, &ev);
-}
-
-static uint32_t mhd_events(bool out)
-{
-	return EPOLLIN | EPOLLRDHUP | EPOLLET | (out ? EPOLLOUT : 0);
-}
-
-void mf_gate_watch_mhd(struct mf_gate *g, struct gate_conn *c)
-{
-	/* A socketpair reports EPOLLOUT each time its peer reads (once a
-	 * request): watched only while a send to it found it full. */
-	struct epoll_event ev = { .events = mhd_events(false),
-				  .data.u64 = (uint64_t)(uintptr_t)c | MF_GATE_KEY_MHD };
-
-	c->mhd_out = false;
-	epoll_ctl(g->epoll_fd, EPOLL_CTL_ADD, c->mhd, &ev);
-}
-
-/* Watches c->mhd for writing while bytes wait for it, only then. */
-static void watch_mhd_out(struct mf_gate *g, struct gate_conn *c, bool out)
-{
-	struct epoll_event ev = { .events = mhd_events(out),
-				  .data.u64 = (uint64_t)(uintptr_t)c | MF_GATE_KEY_MHD };
-
-	if (c->mhd < 0 || c->mhd_out == out)
-		return;
-	if (epoll_ctl(g->epoll_fd, EPOLL_CTL_MOD, c->mhd, &ev) == 0)
-		c->mhd_out = out;
-}
-
-/* Takes fd out of the epoll set, then closes it. A close alone would
- * leave it watched while another process still holds the socket (a
- * child between fork and exec), and its next event would name a freed
- * connection. */
-static void unwatch_close(struct mf_gate *g, int fd)
-{
-	epoll_ctl(g->epoll_fd, EPOLL_CTL_DEL, fd, NULL);
-	close(fd);
-}
-
-/* Closes libmicrohttpd's side of c, forgetting it in the table. */
-void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c)
-{
-	if (c->mhd < 0)
-		return;
-	pthread_mutex_lock(&g->lock);
-	if ((size_t)c->mhd_peer < g->cap && g->by_fd[c->mhd_peer] == c)
-		g->by_fd[c->mhd_peer] = NULL;
-	pthread_mutex_unlock(&g->lock);
-	unwatch_close(g, c->mhd);
-	c->mhd = -1;
-	g->live--;
-}
-
-/* Closes c's sockets and moves it to the dead, freed once the events
- * at hand are handled (one of them may still name it). */
-void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c)
-{
-	mf_gate_close_mhd(g, c);
-	if (c->client >= 0)
-		unwatch_close(g, c->client);
-	c->client = -1;
-	mf_gate_ip_release(g, c);
-	if (c->lingering)
-		g->lingering--;
-	c->lingering = false;
-	*c->prev = c->next;
-	if (c->next)
-		c->next->prev = c->prev;
-	free(c->in.p);
-	free(c->tomhd.p);
-	free(c->toclient.p);
-	c->in.p = c->tomhd.p = c->toclient.p = NULL;
-	c->dead = true;
-	c->next = g->dead;
-	g->dead = c;
-}
 
 /* Frees the dead connections. */
 static void bury(struct mf_gate *g)
@@ -188,20 +103,6 @@ static bool started(struct mf_gate *g, struct gate_conn *c)
 	yes = c->started;
 	pthread_mutex_unlock(&g->lock);
 	return yes;
-}
-
-void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c)
-{
-	/* never started: no MHD_CONNECTION_NOTIFY_CLOSED will come for it */
-	atomic_fetch_sub(g->held, 1);
-	mf_gate_close_mhd(g, c);
-	c->why.problem = MF_PROBLEM_OVERLOADED;
-	snprintf(c->why.detail, sizeof(c->why.detail), "%s",
-		 "the server cannot take another connection now");
-	c->refusing = true;
-	c->in_state = IN_STALL;
-	c->req_us = c->head_us ? c->head_us : mf_clock_us();
-	mf_gate_queue_refusal(g, c);
 }
 
 /* Starts refusing c's request: nothing more is read from the client. A
@@ -385,7 +286,7 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		}
 	} while (moved);
 	if (c->mhd >= 0 && !c->mhd_wr_shut)
-		watch_mhd_out(g, c, c->tomhd.off < c->tomhd.len);
+		mf_gate_watch_mhd_out(g, c, c->tomhd.off < c->tomhd.len);
 	if (c->toclient.p && c->toclient.off < c->toclient.len)
 		return;
 	if (c->answer_queued || (c->mhd_eof && !c->refusing)) {

@@ -1,6 +1,6 @@
 /* The gate's admission of clients: accepting them up to the connection
- * limit, the per-IP limit, and the hand-over to libmicrohttpd. See gate.h;
- * the relay is gate.c's. */
+ * limit and the per-IP limit (gate_ips.c counts), and the hand-over to
+ * libmicrohttpd. See gate.h; the relay is gate.c's. */
 #define _GNU_SOURCE  /* accept4 */
 
 #include "http/gate_int.h"
@@ -12,103 +12,6 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <unistd.h>
-
-/* ------------------------------------------------------------------ */
-/* Connections open by client address */
-
-bool mf_gate_ips_init(struct mf_gate *g)
-{
-	size_t n = 256;
-
-	if (!g->cfg.per_ip_limit)
-		return true;
-	while (n < g->cfg.connection_limit && n < ((size_t)1 << 16))
-		n *= 2;
-	g->ips = calloc(n, sizeof(*g->ips));
-	g->ip_buckets = n;
-	return g->ips != NULL;
-}
-
-void mf_gate_ips_free(struct mf_gate *g)
-{
-	for (size_t i = 0; g->ips && i < g->ip_buckets; i++)
-		while (g->ips[i]) {
-			struct gate_ip *ip = g->ips[i];
-
-			g->ips[i] = ip->next;
-			free(ip);
-		}
-	free(g->ips);
-	g->ips = NULL;
-}
-
-/* The address of a (IPv4 or IPv6) into out[0..*len); false for another
- * family. */
-static bool address_bytes(const struct sockaddr_storage *a, uint8_t out[16], uint8_t *len)
-{
-	if (a->ss_family == AF_INET) {
-		memcpy(out, &((const struct sockaddr_in *)a)->sin_addr, 4);
-		*len = 4;
-		return true;
-	}
-	if (a->ss_family == AF_INET6) {
-		memcpy(out, &((const struct sockaddr_in6 *)a)->sin6_addr, 16);
-		*len = 16;
-		return true;
-	}
-	return false;
-}
-
-static struct gate_ip **bucket(struct mf_gate *g, const uint8_t *addr, uint8_t len)
-{
-	uint32_t h = 2166136261u;  /* FNV-1a */
-
-	for (uint8_t i = 0; i < len; i++)
-		h = (h ^ addr[i]) * 16777619u;
-	return &g->ips[h & (g->ip_buckets - 1)];
-}
-
-/* Takes a place under the per-IP limit for c (c->ip); false when its
- * address has per_ip_limit connections open (or out of memory). */
-static bool ip_take(struct mf_gate *g, struct gate_conn *c)
-{
-	uint8_t addr[16], len;
-	struct gate_ip **b, *ip;
-
-	if (!g->ips || !address_bytes(&c->addr, addr, &len))
-		return true;
-	b = bucket(g, addr, len);
-	for (ip = *b; ip; ip = ip->next)
-		if (ip->len == len && memcmp(ip->addr, addr, len) == 0)
-			break;
-	if (ip && ip->count >= g->cfg.per_ip_limit)
-		return false;
-	if (!ip) {
-		ip = calloc(1, sizeof(*ip));
-		if (!ip)
-			return false;
-		ip->len = len;
-		memcpy(ip->addr, addr, len);
-		ip->next = *b;
-		*b = ip;
-	}
-	ip->count++;
-	c->ip = ip;
-	return true;
-}
-
-void mf_gate_ip_release(struct mf_gate *g, struct gate_conn *c)
-{
-	struct gate_ip *ip = c->ip, **p;
-
-	c->ip = NULL;
-	if (!ip || --ip->count)
-		return;
-	for (p = bucket(g, ip->addr, ip->len); *p != ip; p = &(*p)->next)
-		;
-	*p = ip->next;
-	free(ip);
-}
 
 /* ------------------------------------------------------------------ */
 /* Accepting */
@@ -195,7 +98,7 @@ void mf_gate_accept(struct mf_gate *g)
 		}
 		c->addr_len = len;
 		/* Past the per-IP limit: closed at once, without an answer. */
-		if (!ip_take(g, c)) {
+		if (!mf_gate_ip_take(g, c)) {
 			close(fd);
 			free(c);
 			continue;

@@ -131,16 +131,18 @@ struct mf_gate {
 /* The epoll key of the listening socket. */
 #define MF_GATE_KEY_LISTEN 1u
 
-/* gate.c: adds c's sockets to the gate's epoll set (edge-triggered): the
- * client's both ways, libmicrohttpd's for reading (writing is watched only
- * while bytes wait for it); closes libmicrohttpd's side of c; closes c
- * altogether. */
+/* gate_conn.c: adds c's sockets to the gate's epoll set (edge-triggered):
+ * the client's both ways, libmicrohttpd's for reading; watches
+ * libmicrohttpd's for writing too while bytes wait for it (out), only then;
+ * closes libmicrohttpd's side of c; closes c altogether (moved to the gate's
+ * dead, freed once the events at hand are handled). */
 void mf_gate_watch_client(struct mf_gate *g, struct gate_conn *c);
 void mf_gate_watch_mhd(struct mf_gate *g, struct gate_conn *c);
+void mf_gate_watch_mhd_out(struct mf_gate *g, struct gate_conn *c, bool out);
 void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c);
 void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c);
 
-/* gate.c: libmicrohttpd refused c (MHD_add_connection failed, or it closed
+/* gate_conn.c: libmicrohttpd refused c (MHD_add_connection failed, or it closed
  * its end before serving it, writing nothing): closes its side and queues
  * a 503 overloaded for the client. */
 void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c);
@@ -150,10 +152,15 @@ void mf_gate_refuse_unserved(struct mf_gate *g, struct gate_conn *c);
 bool mf_gate_has_room(struct mf_gate *g);
 
 /* gate_accept.c: accepts what waits in the backlog, up to the connection
- * limit; makes the per-IP table (false: out of memory); gives back c's
- * place under the per-IP limit; frees the table. */
+ * limit. */
 void mf_gate_accept(struct mf_gate *g);
+
+/* gate_ips.c: makes the per-IP table (false: out of memory); takes a place
+ * under the per-IP limit for c (c->ip; false when its address has
+ * per_ip_limit connections open, or out of memory); gives back c's place;
+ * frees the table. */
 bool mf_gate_ips_init(struct mf_gate *g);
+bool mf_gate_ip_take(struct mf_gate *g, struct gate_conn *c);
 void mf_gate_ip_release(struct mf_gate *g, struct gate_conn *c);
 void mf_gate_ips_free(struct mf_gate *g);
 

@@ -54,63 +54,6 @@ static int choose(struct odds_ctx *c, const uint8_t *pool, uint8_t *s, size_t g,
 	return rc;
 }
 
-/* The lands of a pool by the most mana each makes: the distinct amounts,
- * most first, with how many lands make each; at[g] is group g's amount's
- * place, for the groups the pool holds. */
-struct by_mana {
-	uint32_t mana[MF_ODDS_LAND_KINDS_MAX], lands[MF_ODDS_LAND_KINDS_MAX];
-	uint8_t at[MF_ODDS_LAND_KINDS_MAX];
-	size_t n;
-};
-
-/* pool's lands into b, by per[] (mf_odds_most_mana()). */
-static void by_mana_init(const struct odds_ctx *c, const uint8_t *pool, const uint32_t *per,
-			 struct by_mana *b)
-{
-	b->n = 0;
-	for (size_t g = 0; g < c->n_groups; g++) {
-		size_t i = 0;
-
-		if (!pool[g])
-			continue;
-		while (i < b->n && b->mana[i] > per[g])
-			i++;
-		if (i == b->n || b->mana[i] != per[g]) {
-			memmove(b->mana + i + 1, b->mana + i, (b->n - i) * sizeof(b->mana[0]));
-			memmove(b->lands + i + 1, b->lands + i, (b->n - i) * sizeof(b->lands[0]));
-			for (size_t h = 0; h < g; h++)
-				b->at[h] = (uint8_t)(b->at[h] + (b->at[h] >= i));
-			b->mana[i] = per[g];
-			b->lands[i] = 0;
-			b->n++;
-		}
-		b->at[g] = (uint8_t)i;
-		b->lands[i] += pool[g];
-	}
-}
-
-/* The most mana k lands of b make: the most first. */
-static uint64_t by_mana_most(const struct by_mana *b, uint32_t k)
-{
-	uint64_t sum = 0;
-
-	for (size_t i = 0; i < b->n && k; i++) {
-		uint32_t take = b->lands[i] < k ? b->lands[i] : k;
-
-		sum += (uint64_t)take * b->mana[i];
-		k -= take;
-	}
-	return sum;
-}
-
-uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per)
-{
-	struct by_mana b;
-
-	by_mana_init(c, pool, per, &b);
-	return by_mana_most(&b, k);
-}
-
 /* Lands seen[] before turn T, `last` drawn on T (a group, or ODDS_SPELL),
  * the library lib[] and the most mana of each group per[]
  * (mf_odds_most_mana() of lib): for each land drop of T (or none), the
@@ -123,13 +66,13 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 	uint8_t pool[MF_ODDS_LAND_KINDS_MAX], hand[MF_ODDS_LAND_KINDS_MAX] = { 0 };
 	uint8_t s[MF_ODDS_LAND_KINDS_MAX] = { 0 };
 	uint32_t total = 0;
-	struct by_mana b;
+	struct odds_by_mana b;
 	int rc = 0;
 
 	memcpy(pool, seen, c->n_groups);
 	for (size_t g = 0; g < c->n_groups; g++)
 		total += seen[g];
-	by_mana_init(c, pool, per, &b);
+	mf_odds_by_mana_init(c, pool, per, &b);
 	for (size_t y = c->n_groups + 1; y-- > 0 && rc == 0;) {
 		bool drop = y < c->n_groups, from_pool = drop && y != last;
 		uint32_t room = turn - 1, k;
@@ -145,7 +88,7 @@ static int castable_seen(struct odds_ctx *c, const uint8_t *seen, uint8_t last, 
 			b.lands[b.at[y]]--;
 		}
 		k = total - from_pool < room ? total - from_pool : room;
-		most = by_mana_most(&b, k) + (drop ? per[y] : 0);
+		most = mf_odds_by_mana_most(&b, k) + (drop ? per[y] : 0);
 		if (most >= c->mana_needed) {
 			if (drop)
 				hand[y] = 1;

@@ -35,38 +35,6 @@ static bool hopeless_turn(const struct odds_ctx *c, uint32_t turn)
 	return (uint64_t)turn * most < c->mana_needed;
 }
 
-/* grid_int.h: a pool's lands are those a line fetching before the turn
- * may take instead. */
-bool mf_odds_grid_fetch_safe(const struct grid *gr, uint32_t cell, uint32_t groups, bool pooled)
-{
-	const uint8_t *s = gr->digits + (size_t)cell * gr->n;
-	uint32_t fetches = 0, present = 0;
-
-	for (size_t i = 0; i < gr->n_fetch_groups; i++) {
-		size_t f = gr->fetch_group[i];
-
-		fetches += s[f];
-		present |= s[f] ? 1u << f : 0;
-	}
-	if (!present)
-		return true;
-	for (; groups; groups &= groups - 1) {
-		size_t z = (size_t)__builtin_ctz(groups);
-		uint32_t left = 0;
-
-		if (!(gr->finders[z] & present))
-			continue;
-		for (uint32_t p = pooled ? gr->pool[z] : 1u << z; p; p &= p - 1) {
-			size_t y = (size_t)__builtin_ctz(p);
-
-			left += gr->c->g[y].count - s[y];
-		}
-		if (left < fetches + 1)
-			return false;
-	}
-	return true;
-}
-
 /* The mana types (grid.c's does_all_of()) the members' costs ask for by
  * name: their colours, and C when one asks for {C}. */
 static unsigned named_types(const struct grid *gr)

@@ -35,6 +35,38 @@
 
 #include "odds/grid_int.h"
 
+/* grid_int.h: a pool's lands are those a line fetching before the turn
+ * may take instead. */
+bool mf_odds_grid_fetch_safe(const struct grid *gr, uint32_t cell, uint32_t groups, bool pooled)
+{
+	const uint8_t *s = gr->digits + (size_t)cell * gr->n;
+	uint32_t fetches = 0, present = 0;
+
+	for (size_t i = 0; i < gr->n_fetch_groups; i++) {
+		size_t f = gr->fetch_group[i];
+
+		fetches += s[f];
+		present |= s[f] ? 1u << f : 0;
+	}
+	if (!present)
+		return true;
+	for (; groups; groups &= groups - 1) {
+		size_t z = (size_t)__builtin_ctz(groups);
+		uint32_t left = 0;
+
+		if (!(gr->finders[z] & present))
+			continue;
+		for (uint32_t p = pooled ? gr->pool[z] : 1u << z; p; p &= p - 1) {
+			size_t y = (size_t)__builtin_ctz(p);
+
+			left += gr->c->g[y].count - s[y];
+		}
+		if (left < fetches + 1)
+			return false;
+	}
+	return true;
+}
+
 /* The members (a mask) that cast with the lands of `cell` seen before
  * turn t and draw x (a group, or n for a spell or no draw), of those that
  * look turn t up: 0 .. 0x7f, or a negative mf_status. */

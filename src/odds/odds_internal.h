@@ -2,29 +2,36 @@
  * Internal view of one odds computation, shared by the odds modules.
  *
  * The files, in the order a computation walks them (each calls only files
- * below it in this list, never back up):
+ * below it in this list, never back up; the `calls` test holds the room
+ * to having no two files that call each other, directly or round a loop):
+ *   sources.c Karsten's table (mf_odds_sources), over mf_odds_compute()
  *   many.c    mf_odds_compute_many(): queries of one deck, in batches
  *   odds.c    mf_odds_compute(): model, then exact or sampled, then figures
  *   estimate.c  the exact count's size, before any work (method auto)
- *   exact.c   the distribution of what was seen, turn by turn
- *   grid.c    the same on a dense grid (no bounce lands; most decks)
- *   grid_walk.c  the grid's walk, turn by turn, and its castability memo
- *   cache.c   the grid's kept hands, shared by the spells of a deck
- *   hands.c   every kept hand of every mulligan stage (for both)
  *   sampled.c  a sample's answers: batches of games until precise
  *   sample.c  shuffled games, shared by the spells of a deck
  *   reuse.c   when a game is a recorded game of another deck
  *   deal.c    one game's cards
- *   record.c  a sample's answers game by game, for a deck a few cards apart
  *   strata.c  the exact law of lands seen, and the sample's estimate by it
+ *   exact.c   the distribution of what was seen, turn by turn
+ *   grid.c    the same on a dense grid (no bounce lands; most decks)
+ *   grid_walk.c  the grid's walk, turn by turn, and its castability memo
+ *   cache.c   the grid's kept hands, shared by the spells of a deck
+ *   record.c  a sample's answers game by game, for a deck a few cards apart
+ *   hands.c   every kept hand of every mulligan stage (for both)
  *   keep.c    one hand: keep or mulligan, and London bottoming
  *   drops.c   one game's land drops: castable on turn T or not (memoised)
  *   lines.c   the lines of play of a game with a bounce land (for drops.c)
+ *   ramp.c, ramp_skyline.c, ramp_turn.c  mana that is no land: every line
+ *             of a game turn by turn (ramp_int.h lists them)
+ *   most.c    the most mana k lands of a pool make (a bound)
  *   field.c   one battlefield of turn T: its fetches and T's land drop
+ *   model.c   the query read into groups and stages (read by all above),
+ *             and the one cost implication
+ *   ramp_model.c, ramp_places.c, ramp_pool.c  the sources read, the set
+ *             of places, a pool paying a cost
  *   pay.c     the least life a set of untapped lands pays the cost with
  *   table.c   the hash table every memo and the distribution use
- *   model.c   the query read into groups and stages (read by all above)
- *   sources.c Karsten's table (mf_odds_sources), over mf_odds_compute()
  *   delay.c   a spell's mean delay from its curve (arithmetic only)
  */
 #ifndef MF_ODDS_INTERNAL_H
@@ -372,7 +379,21 @@ int mf_odds_try_field(struct odds_ctx *c, const uint8_t *s, const uint8_t *hand,
  * per[] (a fetch: the most of a land it can find in lib). */
 void mf_odds_most_mana(const struct odds_ctx *c, const uint8_t *lib, uint32_t *per);
 
-/* drops.c: the most mana k lands of pool[] can make, per[g] each. */
+/* most.c: the lands of a pool by the most mana each makes: the distinct
+ * amounts, most first, with how many lands make each; at[g] is group g's
+ * amount's place, for the groups the pool holds. */
+struct odds_by_mana {
+	uint32_t mana[MF_ODDS_LAND_KINDS_MAX], lands[MF_ODDS_LAND_KINDS_MAX];
+	uint8_t at[MF_ODDS_LAND_KINDS_MAX];
+	size_t n;
+};
+
+/* most.c: pool's lands into b, by per[] (mf_odds_most_mana()); the most
+ * mana k lands of b make (the most first); the most mana k lands of pool[]
+ * make, per[g] each. */
+void mf_odds_by_mana_init(const struct odds_ctx *c, const uint8_t *pool, const uint32_t *per,
+			  struct odds_by_mana *b);
+uint64_t mf_odds_by_mana_most(const struct odds_by_mana *b, uint32_t k);
 uint64_t mf_odds_most_of(const struct odds_ctx *c, const uint8_t *pool, uint32_t k, const uint32_t *per);
 
 /* pay.c: the types (bit t of W U B R G C) land l may make, when each way

@@ -3,9 +3,11 @@
  * make mana (struct mf_odds_source), played beside the land drops. Shared
  * by the ramp files, each calling only those below it:
  *   ramp.c       one game's lines of play, turn by turn, and castability
+ *   ramp_skyline.c  the places of a turn that no other place beats
  *   ramp_turn.c  one turn's mana: which sources a board casts, or whether
  *                it pays the spell (memoised by the board)
  *   ramp_model.c the sources read for the model (model.c calls it)
+ *   ramp_places.c  a set of places (keys with the least life)
  *   ramp_pool.c  a pool of mana paying a cost (Hall's theorem)
  * docs/odds.md, "Mana that is no land", states the game.
  */
