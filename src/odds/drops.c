@@ -310,34 +310,13 @@ static int castable_in_order(struct odds_ctx *c, const struct odds_game *g)
 	return remember(c, key, rc);
 }
 
-int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
+/* Whether some line of the lands alone casts the cost on g->turn: 1, 0
+ * or a negative mf_status. */
+static int castable_lands(struct odds_ctx *c, const struct odds_game *g)
 {
 	uint8_t seen[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t last = ODDS_SPELL;
 
-	if (c->q->n_sources) {  /* sources make mana too: every line, turn by turn */
-		int rc;
-
-		if (short_of_mana(c, g, mf_odds_ramp_most(c, g)))
-			return 0;
-		if (!short_of_mana(c, g, 0) && !ordered(c, g)) {
-			/* a line of the lands alone is a line: cast no source */
-			memcpy(seen, g->hand, c->n_groups);
-			for (uint32_t t = 1; t < g->turn; t++)
-				if (g->draws[t - 1] < c->n_groups)
-					seen[g->draws[t - 1]]++;
-			if (g->draws[g->turn - 1] < c->n_groups)
-				last = g->draws[g->turn - 1];
-			rc = castable_memo(c, seen, last, g->turn);
-			if (rc)
-				return rc;
-		}
-		rc = mf_odds_castable_ramp(c, g);
-
-		if (rc == MF_ERR_LIMIT && c->ramp->overflow)
-			c->over_budget = true;  /* more lines than kept: never guess */
-		return rc;
-	}
 	if (short_of_mana(c, g, 0))
 		return 0;
 	if (ordered(c, g))
@@ -351,4 +330,23 @@ int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
 	if (g->draws[g->turn - 1] < c->n_groups)
 		last = g->draws[g->turn - 1];
 	return castable_memo(c, seen, last, g->turn);
+}
+
+int mf_odds_castable(struct odds_ctx *c, const struct odds_game *g)
+{
+	int rc;
+
+	if (!c->q->n_sources)
+		return castable_lands(c, g);
+	/* sources make mana too: every line, turn by turn */
+	if (short_of_mana(c, g, mf_odds_ramp_most(c, g)))
+		return 0;
+	/* a line of the lands alone is a line: cast no source (not with a
+	 * bounce land before the turn, whose lines' memo is by lands only) */
+	if (!ordered(c, g) && (rc = castable_lands(c, g)) != 0)
+		return rc;
+	rc = mf_odds_castable_ramp(c, g);
+	if (rc == MF_ERR_LIMIT && c->ramp->overflow)
+		c->over_budget = true;  /* more lines than kept: never guess */
+	return rc;
 }
