@@ -1,6 +1,6 @@
 /*
  * The deck report's reference: see report_ref.h. Shares no code with
- * src/deck/report*.c; it reads the catalogue's lands and asks the odds
+ * src/report; it reads the catalogue's lands and asks the odds
  * engine only through its public calls.
  */
 #include "report_ref.h"

@@ -1,6 +1,6 @@
 /*
  * An independent reference for the deck report's new logic
- * (include/manaflow/report.h), sharing no code with src/deck/report*.c:
+ * (include/manaflow/report.h), sharing no code with src/report:
  *  - sources per colour, counted from the catalogue's land definitions by
  *    hand (a fetch counts for every colour a land of the deck it finds
  *    makes);

@@ -4,7 +4,7 @@
  * text allows any number) and, with a commander, its colour identity for
  * the lands put in. Reads the query and its catalogue only.
  */
-#include "deck/report_int.h"
+#include "report/report_int.h"
 
 uint32_t mf_report_land_copies_max(const struct mf_report_query *q, int32_t land)
 {

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "deck/report_int.h"
+#include "report/report_int.h"
 
 const struct mf_odds_source *mf_report_source(const struct mf_report_query *q, size_t g)
 {

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deck/report_int.h"
+#include "report/report_int.h"
 
 /* The query of spell i in deck d, its budget what is left (at most cap
  * when cap is not 0). */

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deck/report_int.h"
+#include "report/report_int.h"
 
 /* MF_OK, or the refusal of a query outside its ranges (*limit set for
  * MF_ERR_LIMIT). */

@@ -44,7 +44,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deck/report_int.h"
+#include "report/report_int.h"
 
 #define REP_IN_MAX 64      /* lands tried as the land put in */
 #define REP_ROUND_IN 4     /* round 3: the best lands in ... */

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "deck/report_int.h"
+#include "report/report_int.h"
 
 /* Symbols of the cost that colour t can pay: coloured, two-brid, and every
  * hybrid or Phyrexian symbol naming t (each counted once). */

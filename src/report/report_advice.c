@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "deck/report_int.h"
+#include "report/report_int.h"
 
 #define REP_EXACT_SWAPS 5  /* best-screened swaps counted exactly */
 
