@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/record_int.h"
 
 struct mf_odds_cache {
 	struct odds_cache_entry e[ODDS_CACHE_ENTRIES];

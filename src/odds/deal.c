@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "common/random.h"
-#include "odds/odds_internal.h"
+#include "odds/sample_int.h"
 
 /* Lays out the copies of one card into l at *at: its code in each deck
  * (kind0, kind1: a land's index, ODDS_SOURCE_CARD + a source's, or

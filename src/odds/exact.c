@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/record_int.h"
 
 /* Where a state's parts sit in its key. */
 struct layout {

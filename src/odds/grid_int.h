@@ -14,7 +14,7 @@
 #ifndef MF_ODDS_GRID_INT_H
 #define MF_ODDS_GRID_INT_H
 
-#include "odds/odds_internal.h"
+#include "odds/record_int.h"
 
 #define GRID_CELLS_MAX (1u << 18)     /* cells of the grid */
 #define GRID_MEMO_MAX (16u << 20)      /* bytes of castability memo */

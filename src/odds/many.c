@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/sample_int.h"
 
 /* What decides a query's batch. */
 struct signature {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/sample_int.h"
 
 static void fill(struct mf_odds_result *out, const struct odds_tally *t)
 {

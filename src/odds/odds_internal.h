@@ -33,11 +33,19 @@
  *   pay.c     the least life a set of untapped lands pays the cost with
  *   table.c   the hash table every memo and the distribution use
  *   delay.c   a spell's mean delay from its curve (arithmetic only)
+ *
+ * This header holds what every part reads: the model (groups, stages, the
+ * context, the budget), the kept hands, one game's castability, the exact
+ * count. Beside it, each included by the part it serves: table_int.h the
+ * heap and the hash table (included here), record_int.h the cache of kept
+ * hands and the sample's record, sample_int.h the sample (strata, members,
+ * deal, reuse), grid_int.h the dense grid, ramp_int.h mana that is no land.
  */
 #ifndef MF_ODDS_INTERNAL_H
 #define MF_ODDS_INTERNAL_H
 
 #include "manaflow/odds.h"
+#include "odds/table_int.h"
 
 struct odds_ramp;  /* ramp_int.h */
 
@@ -92,39 +100,6 @@ struct odds_stage {
 	uint8_t draw, bottom, lo, hi;
 	bool keep_any;
 };
-
-/* The bytes one computation's tables and arrays hold (table.c, grid.c,
- * strata.c), against their cap: a request past it is refused, `over` is
- * set, and the computation ends as over its budget (MF_ERR_LIMIT), so that
- * memory is bounded like time. */
-struct odds_heap {
-	size_t used, max;
-	bool over;
-};
-
-/* The cap of struct odds_heap. With what is not counted there (the mana
- * solver's calls, the model's and the sample's small arrays, the
- * allocator's rounding), within MF_ODDS_WORKING_SET_MAX (odds.h). */
-#define ODDS_HEAP_MAX ((size_t)16 << 20)
-
-/* An open-addressing hash table of fixed-size byte keys and one 8-byte
- * value each (table.c). */
-struct odds_table {
-	uint8_t *keys;     /* n_slots keys of `stride` bytes */
-	uint32_t *used;    /* 0 for a free slot, else a tag of the key's hash */
-	union odds_value {
-		double p;
-		uint64_t u;
-	} *value;
-	size_t n_slots, n_used, stride;
-	size_t max_entries;  /* 0: none; a memo past it is emptied and starts again */
-	struct odds_heap *heap;  /* where its slots are counted, or NULL */
-};
-
-/* The most answers a memo (castable, pays) keeps: about 2 MB each at most.
- * Most keys of a sampled deck never come again, so a larger memo mostly
- * costs the growing and the page faults of a table past the caches. */
-#define ODDS_MEMO_MAX ((size_t)1 << 14)
 
 struct odds_ctx {
 	const struct mf_odds_query *q;
@@ -210,32 +185,6 @@ static inline bool mf_odds_charge_as_spent(struct odds_ctx *c, uint64_t work)
 	return mf_odds_charge(c, work);
 }
 
-/* table.c: counts n more bytes in h (NULL: nothing counted); false, with
- * h->over set and nothing counted, when they would pass h->max. */
-bool mf_odds_heap_take(struct odds_heap *h, size_t n);
-/* table.c: n bytes counted in h are freed (NULL h: nothing). */
-void mf_odds_heap_give(struct odds_heap *h, size_t n);
-
-/* table.c. Every call that may grow returns MF_OK or MF_ERR_NOMEM (out of
- * memory, or the table's heap would pass its cap: see heap->over). The
- * slots are counted in heap (NULL: not counted). */
-int mf_odds_table_init(struct odds_table *t, size_t stride, struct odds_heap *heap);
-/* The same, with room for about `entries` keys before it grows. */
-int mf_odds_table_init_for(struct odds_table *t, size_t stride, size_t entries,
-			   struct odds_heap *heap);
-void mf_odds_table_free(struct odds_table *t);
-/* The value of key, or NULL. */
-union odds_value *mf_odds_table_find(const struct odds_table *t, const uint8_t *key);
-/* The value of key, added as 0 when new (*added says which); NULL for no memory. */
-union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bool *added);
-/* Counts t's slots in `to` from now on, not in its heap; false, with
- * nothing changed (and to->over set), when `to` has no room for them. */
-bool mf_odds_table_move_heap(struct odds_table *t, struct odds_heap *to);
-/* Empties the table, keeping its slots. */
-void mf_odds_table_clear(struct odds_table *t);
-/* Slot i's key, or NULL when the slot is empty (for walking every entry). */
-const uint8_t *mf_odds_table_key(const struct odds_table *t, size_t i);
-
 /* keep.c: a hand of `draw` cards (spells, and held[g] lands of group g)
  * at stage st. Writes the kept lands to kept[] and returns true, or returns
  * false for a mulligan. */
@@ -277,80 +226,6 @@ struct odds_game {
 	const uint8_t *draws;  /* draws[t - 1] for turn t (ODDS_SOURCE_CARD + s: source s) */
 	uint32_t turn;
 };
-
-/* cache.c: the key of a set of kept hands, every fact they were made
- * from (grid.c builds it; exact.c adds a byte of its own). */
-#define ODDS_CACHE_KEY_MAX (8 + 4 * MF_ODDS_LAND_KINDS_MAX + 5 * 5 + 1)
-struct odds_cache_key {
-	uint8_t bytes[ODDS_CACHE_KEY_MAX];
-	size_t len;
-};
-
-#define ODDS_CACHE_ENTRIES 8                      /* sets of kept hands kept */
-#define ODDS_CACHE_ENTRY_BYTES (MF_ODDS_CACHE_MAX / 4)  /* the largest set kept */
-
-/* One set: the grid's starts and classes (its own types, as bytes), or
- * the exact count's first states and their weights (exact.c), and the
- * work their enumeration charged. used: 0 for a free entry, else the
- * stamp of its last use. */
-struct odds_cache_entry {
-	struct odds_cache_key key;
-	void *start, *class;
-	size_t n_start, n_class;
-	size_t bytes;              /* what start and class take */
-	uint64_t work, used;
-};
-
-/* cache.c: the entry of key, or NULL. */
-const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,
-						  const struct odds_cache_key *key);
-
-/* cache.c: where the cache keeps its sample record (record.c): NULL
- * until a sample keeps one. */
-struct odds_record **mf_odds_cache_record(struct mf_odds_cache *cache);
-
-/* record.c: a sample's answers, game by game (opaque). At most
- * ODDS_RECORD_MAX bytes of answers (the spells past it are not kept), and
- * the sets of kept hands the rest of MF_ODDS_CACHE_MAX. */
-struct odds_record;
-#define ODDS_RECORD_MAX ((size_t)512 << 10)  /* within MF_ODDS_CACHE_MAX */
-
-/* record.c: frees r (NULL accepted). */
-void mf_odds_record_free(struct odds_record *r);
-
-/* record.c: whether r's deck is dealt as q's would be but for its lands and
- * sources: the same catalogue, size, draw, life, policy and seed. */
-bool mf_odds_record_rules(const struct odds_record *r, const struct mf_odds_query *q);
-
-/* record.c: r's deck (its lands, counts, sources and rules; no cost). */
-const struct mf_odds_query *mf_odds_record_deck(const struct odds_record *r);
-
-/* record.c: the answers recorded for q's cost, x and turn under q's rules
- * (bit g of word g / 64: castable on the turn in game g), *games of them;
- * NULL (and 0) when there are none. Owned by the record. */
-const uint64_t *mf_odds_record_find(const struct odds_record *r, const struct mf_odds_query *q,
-				    uint64_t *games);
-
-/* record.c: whether mf_odds_record_keep() would keep q's answers in r
- * (NULL: a record to make), as far as can be known before them. */
-bool mf_odds_record_wants(const struct odds_record *r, const struct mf_odds_query *q);
-
-/* record.c: keeps the answers bits[] of q's first `games` games in *slot,
- * made for q's deck when empty; only when *slot is q's deck, q's spell is
- * not kept yet and ODDS_RECORD_MAX has room. Without memory, nothing is
- * kept: the record is only ever a shortcut. */
-void mf_odds_record_keep(struct odds_record **slot, const struct mf_odds_query *q,
-			 const uint64_t *bits, uint64_t games);
-
-/* cache.c: keeps a copy of n_start starts and n_class classes (of the
- * sizes given) under key, in place of the least recently used entry, the
- * least recently used others dropped until every set fits in
- * MF_ODDS_CACHE_MAX. Keeps nothing when they are larger than
- * ODDS_CACHE_ENTRY_BYTES or the copy finds no memory: the cache is only
- * ever a shortcut. */
-void mf_odds_cache_store(struct mf_odds_cache *cache, const struct odds_cache_key *key,
-			 const void *start, size_t n_start, size_t start_size, const void *class,
-			 size_t n_class, size_t class_size, uint64_t work);
 
 /* drops.c: whether some line of land drops casts the cost on g->turn:
  * 1, 0, or a negative mf_status (MF_ERR_LIMIT when the budget ran out).
@@ -411,44 +286,6 @@ bool mf_odds_fixed_mana(const struct mf_mana_land *l, uint8_t *made);
  * Memoised. */
 int mf_odds_least_life(struct odds_ctx *c, const uint8_t *on, uint32_t *life);
 
-/* A sample's strata: by the end of each turn's draw (1..last_turn), the
- * lands seen (0 .. width - 1: a 7-card hand and a draw a turn) and how
- * many of them make a cost colour. For each, its exact law, and the games
- * that reached it and those that cast. */
-struct odds_strata {
-	uint32_t width;
-	double *law;                /* last_turn * width * width each */
-	uint32_t *games, *cast;
-	struct odds_heap *heap;     /* where their bytes are counted */
-	size_t bytes;
-};
-
-/* The index of a stratum in the arrays of s. */
-static inline size_t odds_stratum(const struct odds_strata *s, uint32_t turn, uint32_t lands,
-				  uint32_t colored)
-{
-	return ((size_t)(turn - 1) * s->width + lands) * s->width + colored;
-}
-
-/* strata.c: the strata of c, their law counted exactly (or copied from
- * like, the strata of a query whose law is the same: NULL for none), no
- * games yet, their bytes counted in heap (NULL: not counted); MF_OK or
- * MF_ERR_NOMEM (heap->over set when past its cap). */
-int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct odds_heap *heap,
-			const struct odds_strata *like);
-
-/* strata.c: whether the strata of a and b (of one deck, dealt by the same
- * rules) have the same law: as many lands making a cost colour, and the
- * same last turn. */
-bool mf_odds_strata_alike(const struct odds_ctx *a, const struct odds_ctx *b);
-void mf_odds_strata_free(struct odds_strata *s);
-
-/* strata.c: the post-stratified estimate on turn `turn`, over the strata
- * of at least `least` lands, of P(castable and that many lands): *p, and
- * its standard error *se. */
-void mf_odds_strata_estimate(const struct odds_strata *s, uint32_t turn, uint32_t least, double *p,
-			     double *se);
-
 /* The sums of an enumeration or a sample, per turn 1..last_turn (index
  * turn - 1): P(enough lands by then) only for the turn asked. */
 struct odds_tally {
@@ -498,149 +335,9 @@ bool mf_odds_grid_fits(struct odds_ctx *const *members, size_t n_members);
  * walk is charged to each member as if it had walked alone. */
 int mf_odds_grid(struct odds_ctx *const *members, size_t n_members, struct odds_tally *out);
 
-/* grid.c: the key of c's kept hands (everything hands.c and keep.c read),
- * for the cache and for batching queries alike. */
-void mf_odds_grid_key(const struct odds_ctx *c, struct odds_cache_key *k);
-
 /* estimate.c: about how many work units mf_odds_exact() would spend; once
  * the estimate passes `enough`, some figure above it (the rest is not
  * worked out). */
 uint64_t mf_odds_exact_estimate(const struct odds_ctx *c, uint64_t enough);
-
-/* sampled.c: the sampled answers of the queries of cs[0 .. k) (their
- * models made; k <= ODDS_SAMPLE_BATCH_MAX; of one deck as mf_odds_sample()
- * asks), playing their games together: into out[i] the sample's fields
- * (method, games, figures, errors; the rest kept), into rcs[i] MF_OK or
- * why query i failed. Their strata are counted in heap. */
-void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
-			    struct mf_odds_result *out, int *rcs);
-
-/* The most queries one sample plays together (a bit each in its masks). */
-#define ODDS_SAMPLE_BATCH_MAX 64
-
-/* One query of a sample (sample.c plays its games, sampled.c drives it):
- * its model, its sums and strata, and how it stands. */
-struct odds_member {
-	struct odds_ctx *c;
-	struct odds_tally tally;
-	struct odds_strata strata;
-	uint64_t games;       /* games played */
-	uint64_t below;       /* members whose costs this one's covers */
-	uint64_t above;       /* members whose costs cover this one's */
-	uint32_t fetchable;   /* groups a fetch of the deck finds */
-	uint8_t order;        /* mf_odds_sample_prepare(): member asked o-th */
-	uint8_t rank;         /* and where this member is in that order */
-	bool active;          /* plays the next games */
-	int rc;               /* MF_OK, or why it stopped playing */
-	const uint64_t *ref;  /* the record's answers for its spell, or NULL */
-	uint64_t ref_games;   /* how many */
-	uint64_t *bits;       /* its own answers on its turn, game by game, to
-			       * record (NULL: none kept) */
-	size_t bits_room;     /* words in bits, counted in heap */
-	struct odds_heap *heap;
-};
-
-/* sample.c: member m records no more (its bits freed, their bytes given
- * back to its heap). */
-void mf_odds_sample_unrecord(struct odds_member *m);
-
-/* One game's cards, the same for every query of a deck: those of the
- * stage kept (the hand, then a card for each later draw), by the query's
- * land index or ODDS_SPELL. */
-struct odds_deal {
-	const struct odds_stage *st;
-	uint8_t cards[7 + MF_ODDS_TURN_MAX];
-	bool bottomed;  /* the stage kept bottomed a land */
-};
-
-/* deal.c: one deck laid out, or two decks a few cards apart together:
- * each card of either, its query land index in each (ODDS_SPELL for a
- * card that is no land, or that the deck does not hold), which decks hold
- * it, and its identity (its land and copy), hashed. */
-struct odds_layout {
-	uint32_t n;        /* cards of either deck */
-	uint32_t size[2];  /* cards of each deck (0: no second deck) */
-	uint8_t *kind[2];
-	uint8_t *in;       /* bit x: deck x holds the card */
-	uint64_t *id;
-};
-
-/* deal.c: q's deck laid out, with q1's beside it (NULL: none). MF_OK or
- * MF_ERR_NOMEM. */
-int mf_odds_layout_init(struct odds_layout *l, const struct mf_odds_query *q,
-			const struct mf_odds_query *q1);
-void mf_odds_layout_free(struct odds_layout *l);
-
-/* deal.c: game `game` of the first deck of l into d (and of the second
- * into d1, when not NULL), dealt by c's seed and stages, to `draws` draws
- * after the hand: each stage draws the cards of least random key, a key
- * being a hash of the card's identity, the seed, the game and the stage;
- * the hand is kept by its count of lands, as every query of the deck keeps
- * it. So a query asking fewer draws sees the same cards, and a deck a few
- * cards apart the same game where none of those cards comes up. */
-void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
-		  uint32_t draws, struct odds_deal *d, struct odds_deal *d1);
-
-/* reuse.c: what a sample compares its games with a record's by: each
- * card's land in both decks, and the lands whose counts differ that a
- * fetch can find. */
-struct odds_reuse {
-	const struct odds_record *ref;
-	int32_t land[256], ref_land[256]; /* a card's catalogue land, a source (reuse.c) or -1 */
-	bool fetch[256];                  /* a card of the sample's deck that is a fetch */
-	struct {
-		int32_t land;
-		uint32_t count, ref_count;
-	} changed[2 * MF_ODDS_LAND_KINDS_MAX];  /* of them, those a fetch finds */
-	size_t n_changed;
-	bool sources;                     /* either deck has mana that is no land */
-};
-
-/* reuse.c: u for the sample of c's deck against record ref (NULL, or one
- * made by other rules: u->ref NULL, no reuse). Cannot fail. */
-void mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const struct odds_record *ref);
-
-/* reuse.c: what one game of the sample (deal d, to `draws` draws) has in
- * common with the record's (deal d0). */
-struct odds_reuse_game {
-	uint32_t hand;      /* the cards of the hand of the stage kept */
-	uint32_t same_to;   /* the first cards that are the same land (or no
-			     * land) in both; 0 when the stage kept differs or a
-			     * land was bottomed in either */
-	uint8_t fetches[7 + MF_ODDS_TURN_MAX + 1];  /* fetches among the first j */
-	uint8_t have[2 * MF_ODDS_LAND_KINDS_MAX][7 + MF_ODDS_TURN_MAX + 1];
-				/* copies of changed land i among the first j */
-};
-
-/* reuse.c: g for one game. */
-void mf_odds_reuse_game(const struct odds_reuse *u, const struct odds_deal *d,
-			const struct odds_deal *d0, uint32_t draws, struct odds_reuse_game *g);
-
-/* reuse.c: whether a member (model c) that asks about its turn saw the
- * same game in both deals (g): the same stage kept, no land bottomed, the
- * same cards to its turn, and for each fetch among them the same lands to
- * find (up to as many as fetches seen) of each land whose count differs.
- * Its answer is then the record's. */
-bool mf_odds_reuse_same(const struct odds_reuse *u, const struct odds_ctx *c,
-			const struct odds_reuse_game *g);
-
-/* sample.c: readies members m[0 .. k) (k <= ODDS_SAMPLE_BATCH_MAX, their
- * models made, their queries of one deck as mf_odds_sample() asks) to
- * share games: what a fetch finds, the implications between their costs,
- * the order they are asked in. Cannot fail. */
-void mf_odds_sample_prepare(struct odds_member *m, size_t k);
-
-/* sample.c: games first .. first + games - 1 of the sample, each dealt
- * once and played by every active member: its counts added to its tally
- * (as games) and strata. The members' queries have the same catalogue,
- * lands in the same order, counts, size, policy, draw, life and seed. A
- * member that fails (its budget, a stop, its memory) drops out with its
- * rc; the others play on. With ref (a record of a deck dealt by the same
- * rules), a member with answers in it takes the recorded one where its
- * game was the same (sample.c). Each member with bits[] sets its answer
- * on its turn there. MF_OK, or MF_ERR_NOMEM for the deal's own arrays
- * (every member then fails). */
-int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t games,
-		   const struct odds_record *ref);
 
 #endif

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/record_int.h"
 
 /* One spell recorded: its cost, x and turn, and a bit per game. */
 struct record_spell {

@@ -18,7 +18,7 @@
  */
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/sample_int.h"
 
 #define REUSE_SOURCE (1 << 30)  /* a card's value: source i of the sample's deck */
 #define REUSE_OTHER (1 << 29)   /* source i of the record's deck alone */

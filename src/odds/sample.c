@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/sample_int.h"
 
 /* One member's game in progress. */
 struct player {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "odds/ramp_int.h"
+#include "odds/sample_int.h"
 
 /* One figure of a sample: its estimate and standard error. */
 struct figure {

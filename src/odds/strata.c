@@ -23,7 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "odds/odds_internal.h"
+#include "odds/sample_int.h"
 
 /* P(a of the `have_a` cards of one kind and b of the `have_b` of another
  * among d drawn from n). */
