@@ -85,7 +85,7 @@ int mf_api_odds_decode_sources(const cJSON *body, const struct mf_api_ctx *ctx,
 	if (mf_json_get_array(body, "", "sources", false, MF_API_ODDS_SOURCES_MAX, &list, &n, err))
 		return -1;
 	cJSON_ArrayForEach(row, list) {
-		char at[64];
+		char at[MF_JSON_POINTER_MAX];
 
 		mf_json_pointer_index(at, "/sources", i++);
 		if (decode_row(row, at, ctx, acc, err))
