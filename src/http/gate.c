@@ -31,6 +31,7 @@ static void bury(struct mf_gate *g)
 		struct gate_conn *c = g->dead;
 
 		g->dead = c->next;
+		atomic_fetch_sub(g->bytes, sizeof(*c));
 		free(c);
 	}
 }
@@ -57,10 +58,9 @@ static void conn_end(struct mf_gate *g, struct gate_conn *c)
 	c->linger_left = MF_GATE_LINGER_BYTES +
 			 (in_body ? (size_t)(body < g->cfg.body_limit ? body : g->cfg.body_limit) : 0);
 	g->lingering++;
-	free(c->in.p);
-	free(c->tomhd.p);
-	free(c->toclient.p);
-	c->in.p = c->tomhd.p = c->toclient.p = NULL;
+	mf_gbuf_free(&c->in);
+	mf_gbuf_free(&c->tomhd);
+	mf_gbuf_free(&c->toclient);
 }
 
 /* A lingering close: reads and drops what the client still sends. */
@@ -386,6 +386,7 @@ bool mf_gate_start(const struct mf_gate_config *cfg, struct mf_gate **out)
 		return false;
 	g->cfg = *cfg;
 	g->held = cfg->open ? cfg->open : &g->own_held;
+	g->bytes = cfg->bytes ? cfg->bytes : &g->own_bytes;
 	g->listen_fd = cfg->listen_fd;
 	g->listening = true;
 	g->epoll_fd = epoll_create1(EPOLL_CLOEXEC);

@@ -86,6 +86,9 @@ struct mf_gate_config {
 	atomic_uint *open;            /* borrowed, 0 at the start: the connections relayed or
 				       * held by libmicrohttpd, which the limit counts (the
 				       * server's gauge); NULL: the gate's own count */
+	atomic_size_t *bytes;         /* borrowed, 0 at the start: the memory the open
+				       * connections hold in the gate, their state and
+				       * buffers (the server's gauge); NULL: the gate's own */
 	struct request_ids *ids;      /* borrowed: the server's, for refusals' ids */
 	const struct cors *cors;      /* borrowed: the allowed origins; NULL: none */
 	mf_gate_refused_fn refused;   /* NULL: none */
@@ -93,6 +96,11 @@ struct mf_gate_config {
 };
 
 struct mf_gate;
+
+/* The most memory one connection holds in the gate: its state, a head
+ * being read, and a full buffer each way (a client that pipelines and
+ * never reads). Outside the admission budget: docs/operations.md. */
+size_t mf_gate_conn_most(void);
 
 /* Starts the gate's thread on cfg (copied), *out set before the thread
  * runs (libmicrohttpd's callbacks may then reach the gate through it).

@@ -111,6 +111,8 @@ void mf_gate_accept(struct mf_gate *g)
 		}
 		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 		c->client = fd;
+		c->in.count = c->tomhd.count = c->toclient.count = g->bytes;
+		atomic_fetch_add(g->bytes, sizeof(*c));
 		c->mhd = pair[0];
 		c->mhd_peer = pair[1];
 		mf_head_init(&c->head);

@@ -107,10 +107,8 @@ void mf_gate_queue_refusal(struct mf_gate *g, struct gate_conn *c)
 	mf_buf_init(&body, MF_GATE_ANSWER_MAX / 2);
 	if (mf_http_problem_render(&err, &body))
 		goto out;
-	if (!c->toclient.p && !(c->toclient.p = malloc(MF_GATE_BUF)))
+	if (!mf_gbuf_ready(&c->toclient, MF_GATE_BUF))
 		goto out;
-	if (c->toclient.off == c->toclient.len)
-		c->toclient.off = c->toclient.len = 0;
 	used = c->toclient.len;
 	if (MF_GATE_BUF - used < MF_GATE_ANSWER_MAX)
 		goto out;  /* refusal_due() leaves room: cannot happen */

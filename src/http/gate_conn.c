@@ -61,6 +61,11 @@ static void unwatch_close(struct mf_gate *g, int fd)
 }
 
 /* Closes libmicrohttpd's side of c, forgetting it in the table. */
+size_t mf_gate_conn_most(void)
+{
+	return sizeof(struct gate_conn) + (MF_HEAD_MAX + 1) + 2 * MF_GATE_BUF;
+}
+
 void mf_gate_close_mhd(struct mf_gate *g, struct gate_conn *c)
 {
 	if (c->mhd < 0)
@@ -89,10 +94,9 @@ void mf_gate_conn_free(struct mf_gate *g, struct gate_conn *c)
 	*c->prev = c->next;
 	if (c->next)
 		c->next->prev = c->prev;
-	free(c->in.p);
-	free(c->tomhd.p);
-	free(c->toclient.p);
-	c->in.p = c->tomhd.p = c->toclient.p = NULL;
+	mf_gbuf_free(&c->in);
+	mf_gbuf_free(&c->tomhd);
+	mf_gbuf_free(&c->toclient);
 	c->dead = true;
 	c->next = g->dead;
 	g->dead = c;

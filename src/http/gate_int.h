@@ -23,6 +23,8 @@
 struct gbuf {
 	char *p;
 	size_t off, len;
+	size_t size;               /* bytes p holds, counted in *count */
+	atomic_size_t *count;      /* the gate's bytes (struct mf_gate), or NULL */
 };
 
 /* gate_io.c: makes room in b (cap bytes) for appending, allocating it when
@@ -35,6 +37,9 @@ void mf_gbuf_consume(struct gbuf *b, size_t n);
 
 /* gate_io.c: frees b's memory when everything in it went out. */
 void mf_gbuf_release(struct gbuf *b);
+
+/* gate_io.c: frees b's memory, whatever it still held. */
+void mf_gbuf_free(struct gbuf *b);
 
 /* gate_io.c: reads from fd into b (cap bytes) while *rd (fd readable),
  * until b is full or fd has nothing; returns the bytes read, sets *eof at
@@ -122,6 +127,8 @@ struct mf_gate {
 	size_t cap;
 	struct gate_ip **ips;      /* per_ip_limit: counts by address, a hash table */
 	size_t ip_buckets;         /* a power of 2 */
+	atomic_size_t *bytes;      /* the connections' state and buffers: cfg.bytes, or own_bytes */
+	atomic_size_t own_bytes;
 };
 
 /* The low bit of an epoll key naming a connection: the event is for its

@@ -9,8 +9,13 @@
 
 bool mf_gbuf_ready(struct gbuf *b, size_t cap)
 {
-	if (!b->p && !(b->p = malloc(cap)))
-		return false;
+	if (!b->p) {
+		if (!(b->p = malloc(cap)))
+			return false;
+		b->size = cap;
+		if (b->count)
+			atomic_fetch_add(b->count, cap);
+	}
 	if (b->off && b->off == b->len)
 		b->off = b->len = 0;
 	return true;
@@ -22,13 +27,21 @@ void mf_gbuf_consume(struct gbuf *b, size_t n)
 	b->len -= n;
 }
 
+void mf_gbuf_free(struct gbuf *b)
+{
+	if (!b->p)
+		return;
+	free(b->p);
+	if (b->count)
+		atomic_fetch_sub(b->count, b->size);
+	b->p = NULL;
+	b->off = b->len = b->size = 0;
+}
+
 void mf_gbuf_release(struct gbuf *b)
 {
-	if (b->p && b->off == b->len) {
-		free(b->p);
-		b->p = NULL;
-		b->off = b->len = 0;
-	}
+	if (b->p && b->off == b->len)
+		mf_gbuf_free(b);
 }
 
 size_t mf_gate_fill(int fd, struct gbuf *b, size_t cap, bool *rd, bool hup, bool *eof,

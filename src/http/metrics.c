@@ -38,6 +38,8 @@ struct metrics {
 	const struct mf_admission *admission;    /* NULL: its gauges are left out */
 	const atomic_uint *connections;          /* NULL: left out, and the limit too */
 	unsigned connection_limit;
+	const atomic_size_t *connection_bytes;   /* NULL: left out, and the most too */
+	size_t connection_most;
 };
 
 struct metrics *mf_metrics_new(const char *const *route_names, size_t n)
@@ -76,6 +78,12 @@ void mf_metrics_set_connections(struct metrics *m, const atomic_uint *open, unsi
 {
 	m->connections = open;
 	m->connection_limit = limit;
+}
+
+void mf_metrics_set_connection_bytes(struct metrics *m, const atomic_size_t *bytes, size_t most)
+{
+	m->connection_bytes = bytes;
+	m->connection_most = most;
 }
 
 void mf_metrics_set_admission(struct metrics *m, const struct mf_admission *a)
@@ -199,6 +207,15 @@ int mf_metrics_render(struct metrics *m, const char *version, struct mf_buf *out
 			    "to be accepted).\n# TYPE manaflow_connection_limit gauge\n"
 			    "manaflow_connection_limit %u\n",
 			    atomic_load(m->connections), m->connection_limit);
+	if (m->connection_bytes)
+		mf_buf_addf(out, "# HELP manaflow_connection_bytes Memory the open connections hold "
+			    "in the gate, their state and buffers (outside the admission budget).\n"
+			    "# TYPE manaflow_connection_bytes gauge\nmanaflow_connection_bytes %zu\n"
+			    "# HELP manaflow_connection_bytes_most The most one connection holds, in the "
+			    "gate and the HTTP library together.\n"
+			    "# TYPE manaflow_connection_bytes_most gauge\n"
+			    "manaflow_connection_bytes_most %zu\n",
+			    atomic_load(m->connection_bytes), m->connection_most);
 	if (m->admission)
 		mf_buf_addf(out, "# HELP manaflow_admission_reserved_bytes Memory reserved by "
 			    "request bodies in flight and the solves they started.\n# TYPE manaflow_admission_reserved_bytes "

@@ -61,6 +61,12 @@ void mf_metrics_set_admission(struct metrics *m, const struct mf_admission *a);
  * left out). Call before the server serves. */
 void mf_metrics_set_connections(struct metrics *m, const atomic_uint *open, unsigned limit);
 
+/* Exports *bytes as manaflow_connection_bytes (the memory the open
+ * connections hold in the gate) and most as manaflow_connection_bytes_most
+ * (the most one connection may hold: the gate's and the HTTP library's);
+ * bytes borrowed as above; not called: they are left out. */
+void mf_metrics_set_connection_bytes(struct metrics *m, const atomic_size_t *bytes, size_t most);
+
 /* Appends the Prometheus text exposition of every counter to out: the one
  * place the server's metrics text is written. Returns 0, or the buffer's
  * negative mf_status (out then holds nothing to send). */

@@ -238,6 +238,8 @@ static int server_new(const struct server_config *cfg, const struct mf_mana_cata
 		return rc;
 	mf_metrics_set_admission(s->metrics, &s->admission);
 	mf_metrics_set_connections(s->metrics, &s->connections, cfg->connection_limit);
+	mf_metrics_set_connection_bytes(s->metrics, &s->connection_bytes,
+					mf_gate_conn_most() + MF_SERVER_MHD_POOL);
 	return MF_OK;
 nomem:
 	log_failure(cfg, "cannot start", MF_LOG_KVS(MF_LOG_STR("reason", "out of memory")));
@@ -431,6 +433,9 @@ static int start_daemon(struct server *s)
 		 * libmicrohttpd logs a pool of size 0 or 1 as an error. */
 		MHD_OPTION_ARRAY, cfg->threads > 1 ? pool : pool + 1,
 		MHD_OPTION_CONNECTION_TIMEOUT, (unsigned int)cfg->timeout_s,
+		/* its buffers of one connection, named for the bound of
+		 * docs/operations.md (libmicrohttpd's default) */
+		MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)MF_SERVER_MHD_POOL,
 		/* The gate holds both limits (gate.h), counting each
 		 * connection until libmicrohttpd let it go, and libmicrohttpd
 		 * must never meet a limit of its own: 0.9.75 leaves a worker's
@@ -458,6 +463,7 @@ static int start_daemon(struct server *s)
 					.connection_limit = cfg->connection_limit,
 					.per_ip_limit = cfg->per_ip_limit,
 					.body_limit = cfg->body_limit, .open = &s->connections,
+					.bytes = &s->connection_bytes,
 					.ids = &s->ids,
 					.cors = &s->cors, .refused = gate_refused, .refused_cls = s };
 	if (!mf_gate_start(&gate, &s->gate)) {

@@ -42,6 +42,8 @@ struct server_config {
 
 /* The memory limit when none is given: fits the 128Mi limit of deploy/. */
 #define MF_SERVER_MEMORY_DEFAULT ((size_t)96 << 20)
+/* libmicrohttpd's buffers of one connection (MHD_OPTION_CONNECTION_MEMORY_LIMIT). */
+#define MF_SERVER_MHD_POOL ((size_t)32 << 10)
 
 struct server;
 

@@ -57,6 +57,7 @@ struct server {
 	atomic_bool draining;
 	atomic_uint in_flight;     /* requests begun and not yet completed */
 	atomic_uint connections;   /* open: relayed by the gate or held by libmicrohttpd */
+	atomic_size_t connection_bytes;  /* what they hold in the gate (mf_gate_config.bytes) */
 	atomic_uint cut_short;     /* requests begun that, once draining, ended without
 				    * their answer: the client left, or the drain's
 				    * deadline answered them 503 */
