@@ -1,7 +1,8 @@
 /* The gate in front of libmicrohttpd, its relay and its thread: see
  * gate.h. Accepting is gate_accept.c's, a connection's sockets
  * gate_conn.c's, the per-IP count gate_ips.c's, its answers
- * gate_answer.c's, the bytes in and out of a socket gate_io.c's: each
+ * gate_answer.c's, a client's FIN while an answer is due gate_fin.c's,
+ * the bytes in and out of a socket gate_io.c's: each
  * calls only those after it in this list. */
 #include "http/gate.h"
 #include "http/gate_int.h"
@@ -153,6 +154,7 @@ static bool process_in(struct mf_gate *g, struct gate_conn *c)
 			}
 			c->tomhd.len = c->head.out_len;
 			mf_gbuf_consume(&c->in, c->head.len);
+			c->last_http10 = c->head.http10;
 			c->forwarded++;
 			moved = true;
 			if (c->head.body == MF_HEAD_BODY_LENGTH) {
@@ -236,6 +238,12 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		linger(g, c);
 		return;
 	}
+	/* reset, or an error: nothing can reach the client any more (a
+	 * client gone altogether answers gate_fin.c's probe so) */
+	if (c->client_err) {
+		mf_gate_conn_free(g, c);
+		return;
+	}
 	do {
 		moved = false;
 		if (!c->client_eof && !c->refusing && c->in_state != IN_STALL &&
@@ -246,14 +254,18 @@ static void pump(struct mf_gate *g, struct gate_conn *c)
 		if (c->mhd >= 0 && !c->mhd_wr_shut) {
 			moved |= mf_gate_flush(c->mhd, &c->tomhd, &broken) > 0;
 			/* The client's FIN goes on once its whole requests did:
-			 * those still in `in` first (pipelined with the FIN).
-			 * Not while a refusal waits: libmicrohttpd's close would
-			 * look like a Connection: close, after which nothing
-			 * may be said (refusal_due()). */
+			 * those still in `in` first (pipelined with the FIN),
+			 * and once their answers are out (gate_fin.c: a
+			 * half-close is no hang-up). Not while a refusal waits:
+			 * libmicrohttpd's close would look like a Connection:
+			 * close, after which nothing may be said
+			 * (refusal_due()). */
 			bool fin = c->client_eof && c->tomhd.off == c->tomhd.len && !c->refusing;
 
 			if (fin && !broken && process_in(g, c))
 				moved = true;
+			else if (fin && !broken && mf_gate_fin_held(g, c))
+				;  /* woken as answers complete */
 			else if (fin || broken) {
 				shutdown(c->mhd, SHUT_WR);
 				c->mhd_wr_shut = true;
@@ -358,6 +370,7 @@ static void *gate_thread(void *arg)
 				} else {
 					c->client_rd |= rd;
 					c->client_hup |= hup;
+					c->client_err |= (e & (EPOLLERR | EPOLLHUP)) != 0;
 				}
 				pump(g, c);
 			}
@@ -435,6 +448,27 @@ void mf_gate_answered(struct mf_gate *g, int mhd_fd)
 	if (c) {
 		c->answered++;
 		if (c->wants_wake) {
+			c->woken = true;
+			/* an eventfd write fails only on overflow: it is awake then */
+			if (write(g->wake_fd, &one, sizeof(one)) < 0)
+				c->woken = true;
+		}
+	}
+	pthread_mutex_unlock(&g->lock);
+}
+
+void mf_gate_working(struct mf_gate *g, int mhd_fd, bool working)
+{
+	struct gate_conn *c;
+	uint64_t one = 1;
+
+	if (!g || mhd_fd < 0)
+		return;
+	pthread_mutex_lock(&g->lock);
+	c = (size_t)mhd_fd < g->cap ? g->by_fd[mhd_fd] : NULL;
+	if (c) {
+		c->working = working;
+		if (working && c->wants_wake) {
 			c->woken = true;
 			/* an eventfd write fails only on overflow: it is awake then */
 			if (write(g->wake_fd, &one, sizeof(one)) < 0)

@@ -34,8 +34,9 @@
  *
  * Half-closes go through both ways: a client's FIN becomes shutdown for
  * writing on libmicrohttpd's side (once the complete requests before it
- * went on), and libmicrohttpd closing its side closes the client's after
- * what it sent. Each direction has a bounded buffer (MF_GATE_BUF bytes,
+ * went on and, for HTTP/1.1, their answers are out: gate_fin.c tells a
+ * half-close from a hang-up), and libmicrohttpd closing its side closes
+ * the client's after what it sent. Each direction has a bounded buffer (MF_GATE_BUF bytes,
  * held only while it has data); a side is not read while its peer's
  * buffer is full.
  */
@@ -118,6 +119,14 @@ void mf_gate_started(struct mf_gate *g, int mhd_fd);
  * (libmicrohttpd's end) is mhd_fd sent a whole answer. From any thread, up
  * to mf_gate_stop(); unknown sockets are ignored. */
 void mf_gate_answered(struct mf_gate *g, int mhd_fd);
+
+/* The last request on the connection whose socket (libmicrohttpd's end)
+ * is mhd_fd waits for a worker (working), or its answer is about to be
+ * queued (!working: called before it is). While it waits, a client's FIN
+ * is answered with an interim 100 Continue, to tell a half-close from a
+ * hang-up (gate_fin.c). From any thread, up to mf_gate_stop(); unknown
+ * sockets are ignored. */
+void mf_gate_working(struct mf_gate *g, int mhd_fd, bool working);
 
 /* libmicrohttpd let go of a connection it started serving
  * (MHD_CONNECTION_NOTIFY_CLOSED): one place more under the connection

@@ -49,6 +49,15 @@ static size_t route_index(const struct server *s, const struct route *r)
  * loads anything, and no page may frame it. */
 #define API_CSP "default-src 'none'; frame-ancestors 'none'"
 
+/* The socket of c (libmicrohttpd's end of the gate's socketpair), or -1. */
+static int conn_fd(struct MHD_Connection *c)
+{
+	const union MHD_ConnectionInfo *info =
+		MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+
+	return info ? info->connect_fd : -1;
+}
+
 /*
  * Queues body (freed by free_fn) with status, the headers every answer
  * carries (request id, CORS, Connection: close while draining, nosniff, a
@@ -302,6 +311,7 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 		mf_http_hangup_watch_solve(s->hangups, c, &rq->job->stop.cancelled);
 		mf_buf_init(&rq->body, 0);
 		mf_buf_init(&rq->job->out, MF_HTTP_ANSWER_MAX);
+		mf_gate_working(s->gate, conn_fd(c), true);
 		MHD_suspend_connection(c);
 		mf_workers_submit(s->workers, rq->job);
 		return MHD_YES;
@@ -341,6 +351,8 @@ static void explain_stop(const struct server *s, struct job *job)
 /* A worker finished the solve: answer with what it found. */
 static enum MHD_Result answer_job(struct server *s, struct MHD_Connection *c, struct request *rq)
 {
+	/* before any byte of its answer: the gate's probe goes before them */
+	mf_gate_working(s->gate, conn_fd(c), false);
 	mf_metrics_solver_done(s->metrics, route_index(s, rq->route), rq->job->micros);
 	if (rq->job->rc && rq->job->err.problem == MF_PROBLEM_DEADLINE)
 		explain_stop(s, rq->job);
@@ -555,14 +567,10 @@ void mf_request_completed(void *cls, struct MHD_Connection *c, void **state,
 			.bytes = rq->bytes, .request_id = rq->id,
 			.aborted = toe != MHD_REQUEST_TERMINATED_COMPLETED_OK });
 	mf_http_hangup_request(s->hangups, c, false);
-	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK) {
-		const union MHD_ConnectionInfo *info =
-			MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-
-		/* a refusal of the gate's waits for the answers before it */
-		if (info)
-			mf_gate_answered(s->gate, info->connect_fd);
-	}
+	/* a refusal of the gate's, or a client's FIN, waits for the answers
+	 * before it */
+	if (toe == MHD_REQUEST_TERMINATED_COMPLETED_OK)
+		mf_gate_answered(s->gate, conn_fd(c));
 	if (rq->job) {
 		mf_http_hangup_unwatch_solve(s->hangups, c);
 		mf_buf_free(&rq->job->out);
