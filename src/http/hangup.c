@@ -8,7 +8,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <fcntl.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/ioctl.h>
@@ -21,19 +20,6 @@
 #define EVENTS_MAX 64
 #define RECHECK_MS 10  /* how often hung-up connections with unread data are looked at */
 #define SWEEP_MS 1000  /* how often connections are looked at for their head deadline */
-#define LINGER_MAX 256   /* sockets closing lingeringly at once (hangup.h) */
-#define LINGER_MS 5000   /* the longest one lingers */
-#define LINGER_TICK_MS 100  /* how often lingering sockets are looked at for LINGER_MS */
-#define LINGER_KEY (UINT64_C(1) << 31)  /* in an event key: a lingering socket (fd below) */
-
-/* A socket closing lingeringly: its own descriptor (a dup of
- * libmicrohttpd's), when it must be closed by, and what may still be read
- * from it. */
-struct lingering {
-	int fd;
-	uint64_t until_ms;
-	size_t left;
-};
 
 /* A connection watched, by its socket: gen, the generation it was
  * registered with, 0 for none (an event carries the generation, so that
@@ -42,35 +28,30 @@ struct lingering {
  * raised when its client hangs up (NULL: none); gone, it has hung up;
  * since, when it opened or its last answer ended (ms); busy, a request's
  * head has arrived and it is not over yet (one idle past head_ms with no
- * head is shut down); drain, answered before its body was read, so closed
- * lingeringly with at most this much read (0: closed plainly). */
+ * head is shut down). */
 struct watched {
 	uint32_t gen;
 	bool gone, busy;
 	atomic_bool *cancel;
 	uint64_t since;
-	size_t drain;
 };
 
 struct mf_http_hangups {
 	int epoll_fd;
 	int stop_fd;              /* an eventfd: written to stop the thread */
 	pthread_t thread;
-	pthread_mutex_t lock;     /* guards conn, cap, next and the lingering */
+	pthread_mutex_t lock;     /* guards conn, cap and next */
 	/* conn[fd]: what is known of the connection on socket fd (struct
 	 * watched), cap of them. */
 	struct watched *conn;
 	size_t cap;
 	uint32_t next;
-	struct lingering linger[LINGER_MAX];  /* under the lock */
-	size_t n_linger;
 	uint64_t head_ms;      /* 0: no head deadline */
 	uint64_t next_sweep;   /* the watcher thread's own */
 	/* The watcher thread's own: hung-up connections whose data
 	 * libmicrohttpd has not read yet, as event keys. */
 	uint64_t *pending;
 	size_t n_pending, cap_pending;
-	atomic_uint lingering;  /* n_linger, read without the lock */
 };
 
 /* The event data of connection fd of generation g; 0 is the stop event. */
@@ -167,75 +148,6 @@ static void sweep(struct mf_http_hangups *h, uint64_t now)
 	pthread_mutex_unlock(&h->lock);
 }
 
-/* Closes lingering socket i and forgets it. Under the lock. */
-static void linger_close(struct mf_http_hangups *h, size_t i)
-{
-	close(h->linger[i].fd);  /* leaves the epoll set with its last descriptor */
-	h->linger[i] = h->linger[--h->n_linger];
-	atomic_store(&h->lingering, (unsigned)h->n_linger);
-}
-
-/* Reads and drops what lingering socket fd has for us; closes it at its
- * end, an error, or past what it may read. The watcher thread only. */
-static void drain(struct mf_http_hangups *h, int fd)
-{
-	char scratch[16384];
-	size_t i;
-
-	pthread_mutex_lock(&h->lock);
-	for (i = 0; i < h->n_linger && h->linger[i].fd != fd; i++)
-		;
-	while (i < h->n_linger) {
-		ssize_t n = recv(fd, scratch, sizeof(scratch), MSG_DONTWAIT);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
-			break;
-		if (n <= 0 || (size_t)n >= h->linger[i].left) {
-			linger_close(h, i);
-			break;
-		}
-		h->linger[i].left -= (size_t)n;
-	}
-	pthread_mutex_unlock(&h->lock);
-}
-
-/* Closes the lingering sockets past their time. The watcher thread only. */
-static void linger_expire(struct mf_http_hangups *h, uint64_t now)
-{
-	pthread_mutex_lock(&h->lock);
-	for (size_t i = h->n_linger; i-- > 0;)
-		if (now >= h->linger[i].until_ms)
-			linger_close(h, i);
-	pthread_mutex_unlock(&h->lock);
-}
-
-/* Takes over the socket of closing connection fd, to close it lingeringly
- * (hangup.h); nothing when there is no room or no descriptor. Under the
- * lock, before libmicrohttpd closes fd. */
-static void linger_start(struct mf_http_hangups *h, int fd, size_t drain_max)
-{
-	struct epoll_event ev = { .events = EPOLLIN | EPOLLRDHUP };
-	int own;
-
-	if (h->n_linger == LINGER_MAX)
-		return;
-	own = fcntl(fd, F_DUPFD_CLOEXEC, 0);
-	if (own < 0)
-		return;
-	/* the answer is out (or in the socket's buffer): our end ends after it */
-	shutdown(own, SHUT_WR);
-	ev.data.u64 = LINGER_KEY | (uint64_t)own;
-	if (epoll_ctl(h->epoll_fd, EPOLL_CTL_ADD, own, &ev) != 0) {
-		close(own);
-		return;
-	}
-	h->linger[h->n_linger++] = (struct lingering){ .fd = own, .until_ms = mf_clock_ms() + LINGER_MS,
-						       .left = drain_max };
-	atomic_store(&h->lingering, (unsigned)h->n_linger);
-}
-
 /* The thread: waits for hang-ups until stop_fd is written. */
 static void *watch(void *arg)
 {
@@ -247,21 +159,14 @@ static void *watch(void *arg)
 		int n;
 		uint64_t now;
 
-		if (atomic_load(&h->lingering) && (wait < 0 || wait > LINGER_TICK_MS))
-			wait = LINGER_TICK_MS;
 		n = epoll_wait(h->epoll_fd, ev, EVENTS_MAX, wait);
 		for (int i = 0; i < n; i++) {
 			if (ev[i].data.u64 == 0)
 				return NULL;
-			if (ev[i].data.u64 & LINGER_KEY)
-				drain(h, (int)(ev[i].data.u64 & ~LINGER_KEY));
-			else
-				hung_up(h, ev[i].data.u64);
+			hung_up(h, ev[i].data.u64);
 		}
 		if (h->n_pending)
 			recheck(h);
-		if (atomic_load(&h->lingering))
-			linger_expire(h, mf_clock_ms());
 		if (h->head_ms && (now = mf_clock_ms()) >= h->next_sweep) {
 			sweep(h, now);
 			h->next_sweep = now + SWEEP_MS;
@@ -366,18 +271,6 @@ void mf_http_hangup_unwatch_solve(struct mf_http_hangups *h, struct MHD_Connecti
 	pthread_mutex_unlock(&h->lock);
 }
 
-void mf_http_hangup_linger(struct mf_http_hangups *h, struct MHD_Connection *c, size_t drain_max)
-{
-	int fd = fd_of(c);
-
-	if (!h || fd < 0)
-		return;
-	pthread_mutex_lock(&h->lock);
-	if ((size_t)fd < h->cap && h->conn[fd].gen)
-		h->conn[fd].drain = drain_max ? drain_max : 1;
-	pthread_mutex_unlock(&h->lock);
-}
-
 void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_context,
 			   enum MHD_ConnectionNotificationCode code)
 {
@@ -401,8 +294,6 @@ void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_co
 			h->conn[fd].gen = h->next;
 	} else if (code == MHD_CONNECTION_NOTIFY_CLOSED && (size_t)fd < h->cap && h->conn[fd].gen) {
 		epoll_ctl(h->epoll_fd, EPOLL_CTL_DEL, fd, NULL);
-		if (h->conn[fd].drain)
-			linger_start(h, fd, h->conn[fd].drain);
 		h->conn[fd] = (struct watched){ .gen = 0 };
 	}
 	pthread_mutex_unlock(&h->lock);
@@ -419,8 +310,6 @@ void mf_http_hangup_stop(struct mf_http_hangups *h)
 		pthread_cancel(h->thread);
 	pthread_join(h->thread, NULL);
 	pthread_mutex_destroy(&h->lock);
-	while (h->n_linger)
-		linger_close(h, 0);
 	close(h->epoll_fd);
 	close(h->stop_fd);
 	free(h->conn);

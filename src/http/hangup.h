@@ -60,19 +60,6 @@ void mf_http_hangup_notify(void *cls, struct MHD_Connection *c, void **socket_co
 void mf_http_hangup_watch_solve(struct mf_http_hangups *h, struct MHD_Connection *c, atomic_bool *cancel);
 void mf_http_hangup_unwatch_solve(struct mf_http_hangups *h, struct MHD_Connection *c);
 
-/*
- * Connection c was answered before its request body was read (a 413, a
- * 503 overloaded, ...): when libmicrohttpd closes it, the watcher keeps the
- * socket (a dup of it) and closes it lingeringly instead: shutdown(SHUT_WR)
- * after the answer, then reads and drops what the client still sends, up
- * to drain_max bytes and LINGER_MS, until its end, and only then closes.
- * Closed at once with unread data, the socket would be reset, and a client
- * still writing its body would get a reset or a broken pipe and never read
- * its answer. At most LINGER_MAX sockets linger at once; past that, or out
- * of descriptors, the close is libmicrohttpd's plain one. NULL h: nothing.
- */
-void mf_http_hangup_linger(struct mf_http_hangups *h, struct MHD_Connection *c, size_t drain_max);
-
 /* Stops the watcher and frees it; NULL is fine. Call after the daemon has
  * stopped, so that no notification comes any more. */
 void mf_http_hangup_stop(struct mf_http_hangups *h);

@@ -488,7 +488,6 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 {
 	struct server *s = cls;
 	struct request *rq = *state;
-	enum MHD_Result ret;
 
 	if (!rq) {
 		rq = calloc(1, sizeof(*rq));
@@ -509,13 +508,10 @@ enum MHD_Result mf_request_handle(void *cls, struct MHD_Connection *c, const cha
 		atomic_fetch_add(&s->in_flight, 1);
 		mf_metrics_request_started(s->metrics);
 		mf_http_hangup_request(s->hangups, c, true);
-		ret = begin(s, c, rq, method);
-		/* Answered before its body: libmicrohttpd closes the connection
-		 * without reading it, so the close lingers (hangup.h) for the
-		 * body, at most the body limit, for the client to read its answer. */
-		if (rq->status && mf_framing_has_body(c))
-			mf_http_hangup_linger(s->hangups, c, s->cfg.body_limit + MF_HTTP_UPFRONT_MAX);
-		return ret;
+		/* Answered before its body, libmicrohttpd closes the connection
+		 * without reading it: the gate's close of the client's socket
+		 * lingers for that body (gate.h), so the client reads its answer. */
+		return begin(s, c, rq, method);
 	}
 	if (*upload_data_size) {
 		size_t n = *upload_data_size;
