@@ -11,19 +11,34 @@
 #include "api/api.h"
 #include "common/buf.h"
 #include "http/cors.h"
+#include "http/headers.h"
 #include "http/status.h"
 
-/* The headers every answer of the server carries (request.c), and the
- * close the gate's refusals end with; the CORS ones and Retry-After go
- * before the last line. */
-#define GATE_HEAD "HTTP/1.1 %u %s\r\n" \
-		  "Content-Type: application/problem+json\r\n" \
-		  "Content-Length: %zu\r\n" \
-		  "Content-Security-Policy: default-src 'none'; frame-ancestors 'none'\r\n" \
-		  "X-Content-Type-Options: nosniff\r\n" \
-		  "X-Request-Id: %s\r\n" \
-		  "%s%s%s%s%s" \
-		  "Connection: close\r\n\r\n"
+/* Writes the head of a refusal into out (cap bytes): its status line,
+ * its type and length, the headers every answer carries (headers.h),
+ * Retry-After with a 503, and the close the gate's refusals end with.
+ * Returns its length, or 0 when it does not fit. */
+static size_t refusal_head(char *out, size_t cap, unsigned status, size_t len, const char *id,
+			   const char *allow_origin, bool vary)
+{
+	struct mf_http_header common[MF_HTTP_HEADERS_MAX];
+	size_t n = mf_http_common_headers(id, allow_origin, vary, false, common), used;
+	int w = snprintf(out, cap, "HTTP/1.1 %u %s\r\nContent-Type: application/problem+json\r\n"
+			 "Content-Length: %zu\r\n", status, MHD_get_reason_phrase_for(status), len);
+
+	for (size_t i = 0; i < n && w >= 0 && (size_t)w < cap; i++) {
+		used = (size_t)w;
+		w = snprintf(out + used, cap - used, "%s: %s\r\n", common[i].name, common[i].value);
+		w = w < 0 ? w : (int)(used + (size_t)w);
+	}
+	if (w >= 0 && (size_t)w < cap) {
+		used = (size_t)w;
+		w = snprintf(out + used, cap - used, "%sConnection: close\r\n\r\n",
+			     status == 503 ? "Retry-After: 1\r\n" : "");
+		w = w < 0 ? w : (int)(used + (size_t)w);
+	}
+	return w < 0 || (size_t)w >= cap ? 0 : (size_t)w;
+}
 
 /* Copies text[0..n) into out (cap bytes), cut to fit. */
 static void copy_cut(char *out, size_t cap, const char *text, size_t n)
@@ -93,13 +108,11 @@ static void client_text(const struct gate_conn *c, char *out)
 void mf_gate_queue_refusal(struct mf_gate *g, struct gate_conn *c)
 {
 	char id[REQUEST_ID_MAX + 1], client[INET6_ADDRSTRLEN], *at;
-	const char *reason;
 	struct mf_api_error err;
 	struct mf_buf body;
 	unsigned status = mf_http_problem_status(c->why.problem);
 	bool vary = g->cfg.cors && g->cfg.cors->n;
-	size_t used;
-	int n;
+	size_t used, n;
 
 	c->answer_queued = true;
 	mf_problem_set(&err, c->why.problem, c->why.detail);
@@ -112,18 +125,12 @@ void mf_gate_queue_refusal(struct mf_gate *g, struct gate_conn *c)
 	used = c->toclient.len;
 	if (MF_GATE_BUF - used < MF_GATE_ANSWER_MAX)
 		goto out;  /* refusal_due() leaves room: cannot happen */
-	reason = MHD_get_reason_phrase_for(status);
 	at = c->toclient.p + used;
-	n = snprintf(at, MF_GATE_ANSWER_MAX, GATE_HEAD, status, reason, mf_buf_len(&body), id,
-		     c->allow_origin ? "Access-Control-Allow-Origin: " : "",
-		     c->allow_origin ? c->allow_origin : "",
-		     c->allow_origin ? "\r\nAccess-Control-Expose-Headers: X-Request-Id, ETag\r\n" : "",
-		     vary ? "Vary: Origin\r\n" : "",
-		     status == 503 ? "Retry-After: 1\r\n" : "");
-	if (n < 0 || (size_t)n + mf_buf_len(&body) > MF_GATE_ANSWER_MAX)
+	n = refusal_head(at, MF_GATE_ANSWER_MAX, status, mf_buf_len(&body), id, c->allow_origin, vary);
+	if (!n || n + mf_buf_len(&body) > MF_GATE_ANSWER_MAX)
 		goto out;
 	memcpy(at + n, mf_buf_ptr(&body), mf_buf_len(&body));
-	c->toclient.len += (size_t)n + mf_buf_len(&body);
+	c->toclient.len += n + mf_buf_len(&body);
 	client_text(c, client);
 	if (g->cfg.refused)
 		g->cfg.refused(g->cfg.refused_cls, &(struct mf_gate_refusal){

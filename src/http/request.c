@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "api/problem.h"
+#include "http/headers.h"
 #include "http/framing.h"
 #include "http/server_int.h"
 #include "http/status.h"
@@ -45,10 +46,6 @@ static size_t route_index(const struct server *s, const struct route *r)
 	return r ? (size_t)(r - s->routes) : s->n_routes;
 }
 
-/* What every answer that brings no policy of its own says: nothing of it
- * loads anything, and no page may frame it. */
-#define API_CSP "default-src 'none'; frame-ancestors 'none'"
-
 /* The socket of c (libmicrohttpd's end of the gate's socketpair), or -1. */
 static int conn_fd(struct MHD_Connection *c)
 {
@@ -68,9 +65,11 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 			     unsigned status, const char *type, char *body, size_t len,
 			     void (*free_fn)(void *), const char *const *extra)
 {
+	struct mf_http_header common[MF_HTTP_HEADERS_MAX];
 	struct MHD_Response *resp;
 	enum MHD_Result ret;
 	bool csp = false;
+	size_t n;
 
 	resp = MHD_create_response_from_buffer_with_free_callback(len, body, free_fn);
 	if (!resp) {
@@ -83,18 +82,9 @@ static enum MHD_Result reply(struct server *s, struct MHD_Connection *c, struct 
 		MHD_add_response_header(resp, extra[0], extra[1]);
 		csp |= strcmp(extra[0], "Content-Security-Policy") == 0;
 	}
-	if (!csp)
-		MHD_add_response_header(resp, "Content-Security-Policy", API_CSP);
-	MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
-	MHD_add_response_header(resp, "X-Request-Id", rq->id);
-	if (rq->allow_origin) {
-		MHD_add_response_header(resp, "Access-Control-Allow-Origin", rq->allow_origin);
-		MHD_add_response_header(resp, "Access-Control-Expose-Headers", "X-Request-Id, ETag");
-	}
-	/* The answer depends on Origin whenever a list decides, allowed or not,
-	 * so that a shared cache never hands one origin's copy to another. */
-	if (s->cors.n)
-		MHD_add_response_header(resp, "Vary", "Origin");
+	n = mf_http_common_headers(rq->id, rq->allow_origin, s->cors.n > 0, csp, common);
+	for (size_t i = 0; i < n; i++)
+		MHD_add_response_header(resp, common[i].name, common[i].value);
 	if (atomic_load(&s->draining))
 		MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
 	rq->status = status;
