@@ -39,8 +39,7 @@ bool mf_gate_fin_held(struct mf_gate *g, struct gate_conn *c)
 		return false;
 	pthread_mutex_lock(&g->lock);
 	due = c->answered < c->forwarded;
-	c->fin_held = due;
-	c->wants_wake = due || c->refusing;
+	c->wants_wake |= due;
 	if (due && !c->probed && c->working && c->answered + 1 == c->forwarded)
 		probe(c);
 	pthread_mutex_unlock(&g->lock);

@@ -81,13 +81,11 @@ struct gate_conn {
 	struct gbuf toclient;      /* libmicrohttpd's bytes and the gate's answer */
 	unsigned forwarded;        /* heads sent on to libmicrohttpd */
 	unsigned answered;         /* whole answers it sent (under the gate's lock) */
-	bool wants_wake, woken;    /* a refusal waits for answers (under the lock) */
+	bool wants_wake, woken;    /* a refusal or a kept FIN waits for answers (under the lock) */
 	bool started;              /* libmicrohttpd serves it (under the lock) */
 	bool working;              /* its last request waits for a worker and has no answer
 				    * queued yet (mf_gate_working; under the lock) */
 	bool last_http10;          /* the last head forwarded was HTTP/1.0 */
-	bool fin_held;             /* the client's FIN, kept from libmicrohttpd while an
-				    * answer is due (gate_fin.c) */
 	bool probed;               /* a 100 Continue went to the client (gate_fin.c) */
 	bool client_err;           /* EPOLLERR or EPOLLHUP on the client's socket */
 	uint64_t head_us;          /* when the head being read began; 0: none yet */
@@ -146,12 +144,13 @@ struct mf_gate {
 #define MF_GATE_KEY_LISTEN 1u
 
 /* gate_fin.c: whether the client's FIN (its whole requests gone on) is
- * kept from libmicrohttpd, since an HTTP/1.1 request on c has its answer
- * still due and its body whole: a half-close is no hang-up. While kept, the gate is woken as
- * answers complete; once c's last request waits for a worker, the client
- * is sent one 100 Continue (an interim answer every HTTP/1.1 client
- * skips), so that a client gone altogether answers with a reset, which
- * ends c (client_err) and so cancels its solve. False: the FIN goes on. */
+ * kept from libmicrohttpd, since an HTTP/1.1 request on c, its body
+ * whole, has its answer still due: a half-close is no hang-up. While kept,
+ * the gate is woken as answers complete; once c's last request waits for
+ * a worker, the client is sent one 100 Continue (an interim answer every
+ * HTTP/1.1 client skips), so that a client gone altogether answers with a
+ * reset, which ends c (client_err) and so cancels its solve. False: the
+ * FIN goes on. */
 bool mf_gate_fin_held(struct mf_gate *g, struct gate_conn *c);
 
 /* gate_conn.c: adds c's sockets to the gate's epoll set (edge-triggered):
