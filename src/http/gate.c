@@ -426,33 +426,49 @@ fail:
 	return false;
 }
 
+/* The connection whose libmicrohttpd socket is mhd_fd, or NULL. Under
+ * the lock. */
+static struct gate_conn *conn_by_fd(struct mf_gate *g, int mhd_fd)
+{
+	return mhd_fd >= 0 && (size_t)mhd_fd < g->cap ? g->by_fd[mhd_fd] : NULL;
+}
+
+/* Wakes the gate's thread for c, when c waits for a wake-up (a refusal
+ * or a kept FIN). Under the lock. */
+static void wake(struct mf_gate *g, struct gate_conn *c)
+{
+	uint64_t one = 1;
+
+	if (!c->wants_wake)
+		return;
+	c->woken = true;
+	/* an eventfd write fails only on overflow: it is awake then */
+	if (write(g->wake_fd, &one, sizeof(one)) < 0)
+		c->woken = true;
+}
+
 void mf_gate_started(struct mf_gate *g, int mhd_fd)
 {
-	if (!g || mhd_fd < 0)
+	struct gate_conn *c;
+
+	if (!g)
 		return;
 	pthread_mutex_lock(&g->lock);
-	if ((size_t)mhd_fd < g->cap && g->by_fd[mhd_fd])
-		g->by_fd[mhd_fd]->started = true;
+	if ((c = conn_by_fd(g, mhd_fd)) != NULL)
+		c->started = true;
 	pthread_mutex_unlock(&g->lock);
 }
 
 void mf_gate_answered(struct mf_gate *g, int mhd_fd)
 {
 	struct gate_conn *c;
-	uint64_t one = 1;
 
-	if (!g || mhd_fd < 0)
+	if (!g)
 		return;
 	pthread_mutex_lock(&g->lock);
-	c = (size_t)mhd_fd < g->cap ? g->by_fd[mhd_fd] : NULL;
-	if (c) {
+	if ((c = conn_by_fd(g, mhd_fd)) != NULL) {
 		c->answered++;
-		if (c->wants_wake) {
-			c->woken = true;
-			/* an eventfd write fails only on overflow: it is awake then */
-			if (write(g->wake_fd, &one, sizeof(one)) < 0)
-				c->woken = true;
-		}
+		wake(g, c);
 	}
 	pthread_mutex_unlock(&g->lock);
 }
@@ -460,20 +476,14 @@ void mf_gate_answered(struct mf_gate *g, int mhd_fd)
 void mf_gate_working(struct mf_gate *g, int mhd_fd, bool working)
 {
 	struct gate_conn *c;
-	uint64_t one = 1;
 
-	if (!g || mhd_fd < 0)
+	if (!g)
 		return;
 	pthread_mutex_lock(&g->lock);
-	c = (size_t)mhd_fd < g->cap ? g->by_fd[mhd_fd] : NULL;
-	if (c) {
+	if ((c = conn_by_fd(g, mhd_fd)) != NULL) {
 		c->working = working;
-		if (working && c->wants_wake) {
-			c->woken = true;
-			/* an eventfd write fails only on overflow: it is awake then */
-			if (write(g->wake_fd, &one, sizeof(one)) < 0)
-				c->woken = true;
-		}
+		if (working)
+			wake(g, c);
 	}
 	pthread_mutex_unlock(&g->lock);
 }
