@@ -241,7 +241,8 @@ struct mf_odds_result {
 	uint32_t groups;              /* groups of lands alike for this cost */
 	uint64_t solver_calls;        /* distinct boards asked of the solver */
 	uint64_t work;                /* units spent: hands and draws enumerated or
-				       * games played, plus 64 a solver call (with
+				       * games played (each 1, 1 a turn asked and 1 per
+				       * 16 cards dealt), plus 64 a solver call (with
 				       * MF_ODDS_AUTO, an exact count given up included) */
 	/* With query.curve: P(castable) on turn t at by_turn[t - 1], t = 1 ..
 	 * curve, from the same games; sampled, with its standard error. */

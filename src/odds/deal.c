@@ -190,10 +190,11 @@ static bool keeps(const struct odds_ctx *c, const struct odds_layout *l, int x, 
 	return mf_odds_keeps(d->st, kept);
 }
 
-void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
-		  uint32_t draws, struct odds_deal *d, struct odds_deal *d1)
+uint32_t mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
+		      uint32_t draws, struct odds_deal *d, struct odds_deal *d1)
 {
 	bool done[2] = { false, d1 == NULL };
+	uint32_t looked = 0;
 
 	for (size_t i = 0; i < c->n_stages && !(done[0] && done[1]); i++) {
 		uint64_t s = c->q->seed ^ mf_mix64((game * 8 + i + 1) * MF_SPLITMIX64_GAMMA);
@@ -209,6 +210,7 @@ void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_
 			both.m = own[x].m > both.m ? own[x].m : both.m;
 		}
 		both.have = 0;
+		looked += l->n;
 		for (uint32_t p = 0; p < l->n; p++) {
 			uint64_t k = mf_mix64(s ^ l->id[p]);
 
@@ -225,4 +227,5 @@ void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_
 			if (!done[x])
 				done[x] = keeps(c, l, x, i, &pk[x], x ? d1 : d) || i + 1 == c->n_stages;
 	}
+	return looked;
 }

@@ -323,11 +323,15 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 		struct odds_deal d, d0;
 		struct odds_reuse_game g;
 		bool any = false, reuse = false;
+		uint32_t cost;
 
 		/* the record's game too, when some member may take its answer */
 		for (size_t a = 0; a < n_on && u.ref; a++)
 			reuse |= m[on[a]].active && m[on[a]].ref && game < m[on[a]].ref_games;
-		mf_odds_deal(m[0].c, &layout, game, draws, &d, reuse ? &d0 : NULL);
+		/* a game costs each member one unit and one per 16 cards the
+		 * deal looked at (a 100-card deck's mulligans cost the most) */
+		cost = 1 + mf_odds_deal(m[0].c, &layout, game, draws, &d, reuse ? &d0 : NULL) /
+				   ODDS_DEAL_CARDS_PER_UNIT;
 		if (reuse)
 			mf_odds_reuse_game(&u, &d, &d0, draws, &g);
 		for (size_t a = 0; a < n_on; a++) {
@@ -335,7 +339,7 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 
 			if (!m[i].active)
 				continue;
-			if (!mf_odds_charge(m[i].c, 1)) {
+			if (!mf_odds_charge(m[i].c, cost)) {
 				drop_out(&m[i], MF_ERR_LIMIT);
 				continue;
 			}

@@ -58,6 +58,9 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 
 /* The most queries one sample plays together (a bit each in its masks). */
 #define ODDS_SAMPLE_BATCH_MAX 64
+/* A sampled game's work: 1, and 1 per this many cards its deal looked at,
+ * so a unit takes about as long in a 250-card deck as in a 40-card one. */
+#define ODDS_DEAL_CARDS_PER_UNIT 16
 
 /* One query of a sample (sample.c plays its games, sampled.c drives it):
  * its model, its sums and strata, and how it stands. */
@@ -118,8 +121,10 @@ void mf_odds_layout_free(struct odds_layout *l);
  * being a hash of the card's identity, the seed, the game and the stage;
  * the hand is kept by its count of lands, as every query of the deck keeps
  * it. So a query asking fewer draws sees the same cards, and a deck a few
- * cards apart the same game where none of those cards comes up. */
-void mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
+ * cards apart the same game where none of those cards comes up. Returns
+ * the cards looked at (every card of l, once a stage dealt): the deal's
+ * cost, which grows with the deck and the mulligans. */
+uint32_t mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
 		  uint32_t draws, struct odds_deal *d, struct odds_deal *d1);
 
 /* reuse.c: what a sample compares its games with a record's by: each

@@ -5,7 +5,8 @@
  * before they were capped (now over budget, and sampled under auto), the
  * dense grid of a deck of basic lands, a deck with a bounce land (states
  * by sequence of draws), 32 kinds of land sampled (both memos full), and
- * seven spells counted together on one grid.
+ * seven spells counted together on one grid. And the work a sampled game
+ * is charged, which grows with the cards its deal looks at.
  */
 #include <check.h>
 #include <stdio.h>
@@ -27,36 +28,45 @@ struct query {
 	enum mf_odds_method method;
 };
 
+/* The odds query of t into *q, its lands and counts in the arrays given
+ * (MF_ODDS_LAND_KINDS_MAX each). */
+static void query_of(const struct query *t, struct mf_odds_query *q, int32_t *lands,
+		     uint32_t *counts)
+{
+	struct mf_mana_parse_error err;
+
+	memset(q, 0, sizeof(*q));
+	for (size_t i = 0; i < t->n; i++) {
+		lands[i] = mf_mana_catalogue_find(cat, t->names[i], strlen(t->names[i]));
+		ck_assert_msg(lands[i] >= 0, "%s: not in the catalogue", t->names[i]);
+		counts[i] = t->count;
+	}
+	q->cat = cat;
+	q->size = t->size;
+	q->lands = lands;
+	q->counts = counts;
+	q->n_lands = t->n;
+	ck_assert_int_eq(mf_mana_cost_parse(t->cost, strlen(t->cost), &q->cost, &err), MF_OK);
+	q->turn = t->turn;
+	q->curve = t->curve;
+	q->life = 20;
+	q->policy = MF_ODDS_KARSTEN2022;
+	q->method = t->method;
+	q->games = t->games;
+	q->seed = 5;
+}
+
 /* Computes q under measure: its status into *rc, over_budget into *over;
  * returns the peak. */
 static size_t compute_measured(const struct query *t, int *rc, bool *over)
 {
 	int32_t lands[MF_ODDS_LAND_KINDS_MAX];
 	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
-	struct mf_mana_parse_error err;
 	struct mf_odds_result res;
 	struct mf_odds_query q;
 	size_t peak;
 
-	memset(&q, 0, sizeof(q));
-	for (size_t i = 0; i < t->n; i++) {
-		lands[i] = mf_mana_catalogue_find(cat, t->names[i], strlen(t->names[i]));
-		ck_assert_msg(lands[i] >= 0, "%s: not in the catalogue", t->names[i]);
-		counts[i] = t->count;
-	}
-	q.cat = cat;
-	q.size = t->size;
-	q.lands = lands;
-	q.counts = counts;
-	q.n_lands = t->n;
-	ck_assert_int_eq(mf_mana_cost_parse(t->cost, strlen(t->cost), &q.cost, &err), MF_OK);
-	q.turn = t->turn;
-	q.curve = t->curve;
-	q.life = 20;
-	q.policy = MF_ODDS_KARSTEN2022;
-	q.method = t->method;
-	q.games = t->games;
-	q.seed = 5;
+	query_of(t, &q, lands, counts);
 	heap_peak_start();
 	*rc = mf_odds_compute(&q, &res);
 	peak = heap_peak_bytes();
@@ -249,6 +259,44 @@ START_TEST(shared_sample_within_the_bound)
 }
 END_TEST
 
+/* The work of sampling t's 1,000 games. */
+static uint64_t sampled_work(const struct query *t)
+{
+	int32_t lands[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t counts[MF_ODDS_LAND_KINDS_MAX];
+	struct mf_odds_result res;
+	struct mf_odds_query q;
+
+	query_of(t, &q, lands, counts);
+	ck_assert_int_eq(mf_odds_compute(&q, &res), MF_OK);
+	ck_assert_int_eq(res.games, 1000);
+	return res.work;
+}
+
+/* The budget bounds time only if a unit takes about as long in any deck:
+ * a game's deal looks at every card of the deck, so a 250-card deck's game
+ * costs at least 1 + 250 / 16 units, and a 100-card deck of lands alone
+ * (mulligans to four, 100 cards looked at a hand) at least 1 + 4 * 100 / 16.
+ * Charged one unit a game, the fuzzers' budget let one such query run
+ * 80 s under ASan. */
+START_TEST(a_game_costs_its_deal)
+{
+	static const char *const five[] = { "Plains", "Island", "Temple Garden",
+					     "Godless Shrine", "Steam Vents" };
+	struct query wide = { five, 5, 20, 250, 20, 0, 1000, "{W}{U}{B}{R}{G}", MF_ODDS_SAMPLE };
+	struct query lands = { five, 5, 20, 100, 4, 0, 1000, "{W}{U}{B}{R}{G}", MF_ODDS_SAMPLE };
+	struct query small = { five, 5, 3, 40, 4, 0, 1000, "{W}{U}{B}{R}{G}", MF_ODDS_SAMPLE };
+	uint64_t w = sampled_work(&wide), l = sampled_work(&lands), s = sampled_work(&small);
+
+	ck_assert_msg(w >= 1000 * (1 + 250 / 16), "250 cards: %llu units", (unsigned long long)w);
+	ck_assert_msg(l >= 1000 * (1 + 4 * 100 / 16), "100 lands: %llu units", (unsigned long long)l);
+	/* a 40-card deck that keeps most hands: 1 + 40 / 16 and a turn asked,
+	 * a mulligan now and then, and its solver calls */
+	ck_assert_msg(s < w / 2, "40 cards: %llu units, 250: %llu", (unsigned long long)s,
+		      (unsigned long long)w);
+}
+END_TEST
+
 int main(void)
 {
 	struct mf_mana_parse_error err;
@@ -265,6 +313,7 @@ int main(void)
 	tcase_add_test(tc, sample_within_the_bound);
 	tcase_add_test(tc, batch_within_the_bound);
 	tcase_add_test(tc, shared_sample_within_the_bound);
+	tcase_add_test(tc, a_game_costs_its_deal);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
