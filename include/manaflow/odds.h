@@ -259,7 +259,8 @@ struct mf_odds_result {
  * lo > hi); MF_ERR_LIMIT past a limit, or with out->over_budget when the
  * budget ran out (MF_ODDS_EXACT that does not fit, or a sample whose games
  * do not); MF_ERR_STOPPED when q->stop was raised; MF_ERR_NOMEM. On
- * failure *out holds only over_budget.
+ * failure *out holds only over_budget and the work spent (which a caller
+ * with a budget of its own charges).
  */
 MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out);
 

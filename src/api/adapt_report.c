@@ -462,14 +462,16 @@ static int build(struct mf_api_report_build *b, const struct mf_api_report_deck 
 	return source_candidates(b, commander, err);
 }
 
-/* The report engine's failure as a problem. */
-static int fail_report(int rc, const struct mf_report *r, struct mf_api_error *err)
+/* The failure of report query q's engine as a problem. */
+static int fail_report(int rc, const struct mf_report_query *q, const struct mf_report *r,
+		       struct mf_api_error *err)
 {
 	if (rc == MF_ERR_LIMIT && r->limit == MF_REPORT_LIMIT_BUDGET)
 		return mf_api_fail_status(err, rc, MF_PROBLEM_SEARCH_BUDGET, NULL,
 					  "the report needs more than %llu units of work; send "
 					  "\"method\":\"sample\"",
-					  (unsigned long long)MF_REPORT_BUDGET_DEFAULT);
+					  (unsigned long long)(q->budget ? q->budget :
+							       MF_REPORT_BUDGET_DEFAULT));
 	if (rc == MF_ERR_LIMIT)
 		return mf_api_fail_status(err, rc, MF_PROBLEM_TOO_LARGE, NULL,
 					  "the deck is past a limit of the odds (a cost too large)");
@@ -510,6 +512,7 @@ int mf_api_deck_report(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 	b->q.counts = b->counts;
 	b->q.spells = b->spells;
 	b->q.stop = ctx->stop;
+	b->q.budget = ctx->report_budget;
 	b->q.advice = true;
 	if (decode_game(body, &b->q, err) || mf_api_report_deck_decode(body, ctx, &d, err) ||
 	    build(b, &d, ctx, err))
@@ -519,7 +522,7 @@ int mf_api_deck_report(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 	b->q.seed = mf_mix64(b->q.seed ^ mf_api_report_deck_hash(&d));
 	rc = mf_report_compute(&b->q, &r);
 	if (rc) {
-		rc = fail_report(rc, &r, err);
+		rc = fail_report(rc, &b->q, &r, err);
 		goto out;
 	}
 	rc = mf_api_report_text(b, &r, out) ? mf_api_fail_buf(err, out) : 0;

@@ -48,6 +48,7 @@ struct mf_api_ctx {
 				     * FILE", "--cards FILE"), named when a deck list needs
 				     * one; NULL: named by none */
 	uint64_t odds_budget;  /* work units per spell of the odds; 0: MF_ODDS_BUDGET_DEFAULT */
+	uint64_t report_budget;  /* work units of one report; 0: MF_REPORT_BUDGET_DEFAULT */
 	const struct mf_stop *stop;  /* NULL, or this request's: a solver it stops is a
 				      * deadline problem (mf_api_fail_stopped) */
 };

@@ -48,7 +48,8 @@ static uint64_t estimate_of(const struct odds_ctx *c, bool grid)
 
 /* The end of c's computation with status rc (spent: the work of an exact
  * count given up): its solver calls and work into out, or on failure
- * only over_budget. The status, MF_ERR_STOPPED when c was stopped. */
+ * only over_budget and the work. The status, MF_ERR_STOPPED when c was
+ * stopped. */
 static int finish(const struct odds_ctx *c, int rc, uint64_t spent, struct mf_odds_result *out)
 {
 	out->solver_calls = c->solver_calls;
@@ -60,6 +61,7 @@ static int finish(const struct odds_ctx *c, int rc, uint64_t spent, struct mf_od
 
 		memset(out, 0, sizeof(*out));
 		out->over_budget = over;
+		out->work = spent + c->work;
 	}
 	return rc;
 }

@@ -41,7 +41,18 @@ static void query_of(const struct rep_ctx *c, const struct rep_deck *d, size_t i
 	oq->cache = c->cache;
 }
 
-/* One mf_odds_compute() with `method`; its work charged. */
+/* Charges work to c's budget, at most what is left of it: a count given
+ * up past its own budget (at most what was left) ran over it by a unit
+ * or a solver call's. */
+static void charge(struct rep_ctx *c, uint64_t work)
+{
+	uint64_t left = c->budget > c->work ? c->budget - c->work : 0;
+
+	c->work += work < left ? work : left;
+}
+
+/* One mf_odds_compute() with `method`; its work charged, a refused
+ * count's too (its estimate refuses most before any work). */
 static int run(struct rep_ctx *c, struct mf_odds_query *oq, enum mf_odds_method method,
 	       uint32_t games, struct mf_odds_result *out, bool *over_budget)
 {
@@ -58,9 +69,7 @@ static int run(struct rep_ctx *c, struct mf_odds_query *oq, enum mf_odds_method 
 		c->work += out->work;
 		return MF_OK;
 	}
-	/* A refused count (over_budget) is charged nothing: the odds do not
-	 * say its work. Its estimate refuses most before any work, none runs
-	 * past its budget, and a spell is refused at most once per deck. */
+	charge(c, out->work);
 	if (rc == MF_ERR_LIMIT && out->over_budget)
 		*over_budget = true;
 	return rc;
@@ -137,7 +146,8 @@ int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t c
 		counted[i] = refused[i] = false;
 	rc = batch_ask(c, d, curve, NULL, MF_REPORT_SPELL_EXACT_MAX, &b);
 	/* in the spells' order, as long as the report's budget holds them
-	 * all: one past it is answered later, with what is left */
+	 * all: one past it is answered later, with what is left (none: its
+	 * work is charged, as a refused count's is) */
 	for (size_t j = 0; j < b.k && !rc; j++) {
 		const struct mf_odds_result *r = &b.res[j];
 
@@ -145,6 +155,8 @@ int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t c
 			out[b.spell[j]] = *r;
 			counted[b.spell[j]] = true;
 			c->work += r->work;
+		} else {
+			charge(c, r->work);
 		}
 		refused[b.spell[j]] = b.rcs[j] == MF_ERR_LIMIT && r->over_budget;
 		if (b.rcs[j] == MF_ERR_NOMEM)

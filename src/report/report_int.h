@@ -77,7 +77,8 @@ int mf_report_eval_spell(struct rep_ctx *c, const struct rep_deck *d, size_t i, 
  * for each one counted; counted[i] false for the rest (not counted, or
  * a copy), for mf_report_eval_spell() to answer, and refused[i] true for
  * one whose count ran past its share (auto samples it at once). A count
- * refused is charged nothing, as in mf_report_eval_spell(). MF_OK or
+ * refused, or one past what is left, is charged the work it spent (at
+ * most what is left), as in mf_report_eval_spell(). MF_OK or
  * MF_ERR_NOMEM. */
 int mf_report_eval_exact(struct rep_ctx *c, const struct rep_deck *d, uint32_t curve,
 			 struct mf_odds_result *out, bool *counted, bool *refused);

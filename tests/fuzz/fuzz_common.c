@@ -87,7 +87,10 @@ void fuzz_run_handler(mf_api_handler handler, unsigned problems, const uint8_t *
 	 * mulligans, every card looked at), so an input stays about 1 s, well
 	 * under libFuzzer's 10 s timeout (which it may take twice, once more
 	 * looking for a leak) */
-	struct mf_api_ctx ctx = { .lands = fuzz_lands(), .odds_budget = 200000 };
+	struct mf_api_ctx ctx = { .lands = fuzz_lands(), .odds_budget = 200000,
+				  /* a report's too: a 240-card deck's refused exact
+				   * counts take about 1 s there */
+				  .report_budget = 500000 };
 	struct mf_api_error err;
 	char *body = fuzz_strndup(data, size);
 	struct mf_buf out;
