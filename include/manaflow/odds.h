@@ -242,7 +242,7 @@ struct mf_odds_result {
 	uint64_t solver_calls;        /* distinct boards asked of the solver */
 	uint64_t work;                /* units spent: hands and draws enumerated or
 				       * games played (each 1, 1 a turn asked and 1 per
-				       * 16 cards dealt), plus 64 a solver call (with
+				       * 16 cards dealt past 64), plus 64 a solver call (with
 				       * MF_ODDS_AUTO, an exact count given up included) */
 	/* With query.curve: P(castable) on turn t at by_turn[t - 1], t = 1 ..
 	 * curve, from the same games; sampled, with its standard error. */

@@ -323,15 +323,16 @@ int mf_odds_sample(struct odds_member *m, size_t k, uint64_t first, uint32_t gam
 		struct odds_deal d, d0;
 		struct odds_reuse_game g;
 		bool any = false, reuse = false;
-		uint32_t cost;
+		uint32_t looked, cost;
 
 		/* the record's game too, when some member may take its answer */
 		for (size_t a = 0; a < n_on && u.ref; a++)
 			reuse |= m[on[a]].active && m[on[a]].ref && game < m[on[a]].ref_games;
-		/* a game costs each member one unit and one per 16 cards the
-		 * deal looked at (a 100-card deck's mulligans cost the most) */
-		cost = 1 + mf_odds_deal(m[0].c, &layout, game, draws, &d, reuse ? &d0 : NULL) /
-				   ODDS_DEAL_CARDS_PER_UNIT;
+		/* each member is charged the game by the cards its deal
+		 * looked at (sample_int.h) */
+		looked = mf_odds_deal(m[0].c, &layout, game, draws, &d, reuse ? &d0 : NULL);
+		cost = 1 + (looked > ODDS_DEAL_CARDS_FREE ?
+			    (looked - ODDS_DEAL_CARDS_FREE) / ODDS_DEAL_CARDS_PER_UNIT : 0);
 		if (reuse)
 			mf_odds_reuse_game(&u, &d, &d0, draws, &g);
 		for (size_t a = 0; a < n_on; a++) {

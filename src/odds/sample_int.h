@@ -58,8 +58,11 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 
 /* The most queries one sample plays together (a bit each in its masks). */
 #define ODDS_SAMPLE_BATCH_MAX 64
-/* A sampled game's work: 1, and 1 per this many cards its deal looked at,
- * so a unit takes about as long in a 250-card deck as in a 40-card one. */
+/* A sampled game's work: 1 (its deal looking at up to ODDS_DEAL_CARDS_FREE
+ * cards), and 1 per ODDS_DEAL_CARDS_PER_UNIT cards more, so that a unit
+ * takes about as long in a 250-card deck, or one that mulligans to four,
+ * as in a 60-card deck that keeps seven. */
+#define ODDS_DEAL_CARDS_FREE 64
 #define ODDS_DEAL_CARDS_PER_UNIT 16
 
 /* One query of a sample (sample.c plays its games, sampled.c drives it):
@@ -125,7 +128,7 @@ void mf_odds_layout_free(struct odds_layout *l);
  * the cards looked at (every card of l, once a stage dealt): the deal's
  * cost, which grows with the deck and the mulligans. */
 uint32_t mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
-		  uint32_t draws, struct odds_deal *d, struct odds_deal *d1);
+		      uint32_t draws, struct odds_deal *d, struct odds_deal *d1);
 
 /* reuse.c: what a sample compares its games with a record's by: each
  * card's land in both decks, and the lands whose counts differ that a

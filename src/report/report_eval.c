@@ -41,9 +41,9 @@ static void query_of(const struct rep_ctx *c, const struct rep_deck *d, size_t i
 	oq->cache = c->cache;
 }
 
-/* Charges work to c's budget, at most what is left of it: a count given
- * up past its own budget (at most what was left) ran over it by a unit
- * or a solver call's. */
+/* Charges work to c's budget, capped at what is left: a computation given
+ * up past its own budget (never more than what was left) overran it by a
+ * unit or a solver call's at most. */
 static void charge(struct rep_ctx *c, uint64_t work)
 {
 	uint64_t left = c->budget > c->work ? c->budget - c->work : 0;

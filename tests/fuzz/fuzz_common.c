@@ -83,10 +83,8 @@ void fuzz_run_handler(mf_api_handler handler, unsigned problems, const uint8_t *
 		      size_t size)
 {
 	/* a hundredth of the server's odds budget: under the fuzzers'
-	 * comparison tracing a unit takes up to about 4 us (a 100-card deck's
-	 * mulligans, every card looked at), so an input stays about 1 s, well
-	 * under libFuzzer's 10 s timeout (which it may take twice, once more
-	 * looking for a leak) */
+	 * comparison tracing a sampled unit takes up to about 10 us, so an
+	 * input stays within about 2 s, well under libFuzzer's 10 s timeout */
 	struct mf_api_ctx ctx = { .lands = fuzz_lands(), .odds_budget = 200000,
 				  /* a report's too: a 240-card deck's refused exact
 				   * counts take about 1 s there */

@@ -275,10 +275,10 @@ static uint64_t sampled_work(const struct query *t)
 
 /* The budget bounds time only if a unit takes about as long in any deck:
  * a game's deal looks at every card of the deck, so a 250-card deck's game
- * costs at least 1 + 250 / 16 units, and a 100-card deck of lands alone
- * (mulligans to four, 100 cards looked at a hand) at least 1 + 4 * 100 / 16.
- * Charged one unit a game, the fuzzers' budget let one such query run
- * 80 s under ASan. */
+ * costs at least 1 + (250 - 64) / 16 units, and a 100-card deck of lands
+ * alone (mulligans to four, 100 cards looked at a hand) at least
+ * 1 + (4 * 100 - 64) / 16. Charged one unit a game, the fuzzers' budget
+ * let one such query run 80 s under ASan. */
 START_TEST(a_game_costs_its_deal)
 {
 	static const char *const five[] = { "Plains", "Island", "Temple Garden",
@@ -288,10 +288,11 @@ START_TEST(a_game_costs_its_deal)
 	struct query small = { five, 5, 3, 40, 4, 0, 1000, "{W}{U}{B}{R}{G}", MF_ODDS_SAMPLE };
 	uint64_t w = sampled_work(&wide), l = sampled_work(&lands), s = sampled_work(&small);
 
-	ck_assert_msg(w >= 1000 * (1 + 250 / 16), "250 cards: %llu units", (unsigned long long)w);
-	ck_assert_msg(l >= 1000 * (1 + 4 * 100 / 16), "100 lands: %llu units", (unsigned long long)l);
-	/* a 40-card deck that keeps most hands: 1 + 40 / 16 and a turn asked,
-	 * a mulligan now and then, and its solver calls */
+	ck_assert_msg(w >= 1000 * (1 + (250 - 64) / 16), "250 cards: %llu units", (unsigned long long)w);
+	ck_assert_msg(l >= 1000 * (1 + (4 * 100 - 64) / 16), "100 lands: %llu units",
+		      (unsigned long long)l);
+	/* a 40-card deck that keeps most hands: a unit and a turn asked, a
+	 * mulligan now and then, and its solver calls */
 	ck_assert_msg(s < w / 2, "40 cards: %llu units, 250: %llu", (unsigned long long)s,
 		      (unsigned long long)w);
 }
