@@ -210,7 +210,7 @@ uint32_t mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uin
 			both.m = own[x].m > both.m ? own[x].m : both.m;
 		}
 		both.have = 0;
-		looked += l->n;
+		looked += done[0] ? 0 : l->size[0];
 		for (uint32_t p = 0; p < l->n; p++) {
 			uint64_t k = mf_mix64(s ^ l->id[p]);
 

@@ -125,8 +125,9 @@ void mf_odds_layout_free(struct odds_layout *l);
  * the hand is kept by its count of lands, as every query of the deck keeps
  * it. So a query asking fewer draws sees the same cards, and a deck a few
  * cards apart the same game where none of those cards comes up. Returns
- * the cards looked at (every card of l, once a stage dealt): the deal's
- * cost, which grows with the deck and the mulligans. */
+ * the cards of the first deck looked at (all of them, once a stage dealt
+ * to it): the deal's cost, which grows with the deck and the mulligans,
+ * and is the same with the second deck beside it as without. */
 uint32_t mf_odds_deal(const struct odds_ctx *c, const struct odds_layout *l, uint64_t game,
 		      uint32_t draws, struct odds_deal *d, struct odds_deal *d1);
 
