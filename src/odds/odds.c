@@ -52,8 +52,6 @@ static uint64_t estimate_of(const struct odds_ctx *c, bool grid)
  * stopped. */
 static int finish(const struct odds_ctx *c, int rc, uint64_t spent, struct mf_odds_result *out)
 {
-	out->solver_calls = c->solver_calls;
-	out->work = spent + c->work;
 	if (rc && c->stopped)
 		rc = MF_ERR_STOPPED;
 	if (rc) {
@@ -61,8 +59,10 @@ static int finish(const struct odds_ctx *c, int rc, uint64_t spent, struct mf_od
 
 		memset(out, 0, sizeof(*out));
 		out->over_budget = over;
-		out->work = spent + c->work;
+	} else {
+		out->solver_calls = c->solver_calls;
 	}
+	out->work = spent + c->work;
 	return rc;
 }
 
