@@ -30,6 +30,7 @@ struct player {
 	uint8_t hand_src[MF_ODDS_SOURCE_KINDS_MAX];  /* sources kept, by kind */
 	uint8_t lands[MF_ODDS_TURN_MAX];    /* lands seen by each turn */
 	uint8_t colored[MF_ODDS_TURN_MAX];  /* those making a cost colour */
+	uint8_t sources[MF_ODDS_TURN_MAX];  /* source cards seen by each turn */
 	uint32_t breaks;          /* bit t - 1: a land a fetch finds drawn on t */
 	int on_turn;              /* castable on the turn asked */
 	bool cast;                /* castable on cast_turn, the last turn asked */
@@ -63,12 +64,13 @@ static void keep_sources(const struct odds_ctx *c, const struct odds_stage *st, 
 	}
 }
 
-/* Member m's view of deal d: the lands it keeps, its draws by group. */
+/* Member m's view of deal d: the lands and sources it keeps, its draws by
+ * group, and what it has seen by each turn. */
 static void sit(const struct odds_member *m, const struct odds_deal *d, struct player *p)
 {
 	const struct odds_ctx *c = m->c;
 	uint8_t held[MF_ODDS_LAND_KINDS_MAX] = { 0 };
-	uint32_t spells = 0, first = c->draw_t1 ? 1 : 2, lands = 0, colored = 0;
+	uint32_t spells = 0, first = c->draw_t1 ? 1 : 2, lands = 0, colored = 0, sources = 0;
 
 	memset(p->hand, 0, sizeof(p->hand));
 	memset(p->hand_src, 0, sizeof(p->hand_src));
@@ -111,9 +113,13 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 		}
 	}
 	p->breaks = 0;
+	for (size_t k = 0; k < c->q->n_sources; k++)
+		sources += p->hand_src[k];
 	for (uint32_t t = 1; t <= c->last_turn; t++) {
 		uint8_t draw = p->draws[t - 1];
 
+		sources += draw >= ODDS_SOURCE_CARD && draw < ODDS_SOURCE_CARD + c->q->n_sources;
+		p->sources[t - 1] = (uint8_t)sources;
 		if (draw < c->n_groups) {
 			lands++;
 			colored += c->g[draw].colors != 0;
@@ -226,7 +232,7 @@ static void play_turn(struct odds_member *m, uint64_t asks, struct player *p, co
 		p[i].cast = castable == 1;
 		p[i].cast_turn = t;
 		m[i].tally.by_turn[t - 1] += castable;
-		at = odds_stratum(s, t, p[i].lands[t - 1], p[i].colored[t - 1]);
+		at = odds_stratum(s, t, p[i].lands[t - 1], p[i].colored[t - 1], p[i].sources[t - 1]);
 		s->games[at]++;
 		s->cast[at] += (uint32_t)castable;
 		if (t == m[i].c->q->turn)

@@ -11,22 +11,35 @@
 #include "odds/record_int.h"
 
 /* A sample's strata: by the end of each turn's draw (1..last_turn), the
- * lands seen (0 .. width - 1: a 7-card hand and a draw a turn) and how
- * many of them make a cost colour. For each, its exact law, and the games
- * that reached it and those that cast. */
+ * lands seen (0 .. width - 1: a 7-card hand and a draw a turn), how many
+ * of them make a cost colour, and in a deck with sources how many source
+ * cards were seen (0, 1, or ODDS_STRATA_SOURCES - 1 or more). For each,
+ * its exact law, and the games that reached it and those that cast. */
+#define ODDS_STRATA_SOURCES 3
 struct odds_strata {
 	uint32_t width;
-	double *law;                /* last_turn * width * width each */
+	uint32_t depth;             /* source counts told apart: 1 without sources */
+	double *law;                /* cells each (odds_stratum()) */
+	bool borrowed;              /* law is another member's, not freed here */
 	uint32_t *games, *cast;
 	struct odds_heap *heap;     /* where their bytes are counted */
 	size_t bytes;
 };
 
-/* The index of a stratum in the arrays of s. */
-static inline size_t odds_stratum(const struct odds_strata *s, uint32_t turn, uint32_t lands,
-				  uint32_t colored)
+/* The strata of one turn: lands l and colored m <= l, by source count. */
+static inline size_t odds_strata_turn(const struct odds_strata *s)
 {
-	return ((size_t)(turn - 1) * s->width + lands) * s->width + colored;
+	return (size_t)s->width * (s->width + 1) / 2 * s->depth;
+}
+
+/* The index of a stratum in the arrays of s (colored <= lands). */
+static inline size_t odds_stratum(const struct odds_strata *s, uint32_t turn, uint32_t lands,
+				  uint32_t colored, uint32_t sources)
+{
+	uint32_t k = sources < s->depth ? sources : s->depth - 1;
+
+	return (size_t)(turn - 1) * odds_strata_turn(s) +
+	       ((size_t)lands * (lands + 1) / 2 + colored) * s->depth + k;
 }
 
 /* strata.c: the strata of c, their law counted exactly (or copied from
@@ -37,8 +50,8 @@ int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct 
 			const struct odds_strata *like);
 
 /* strata.c: whether the strata of a and b (of one deck, dealt by the same
- * rules) have the same law: as many lands making a cost colour, and the
- * same last turn. */
+ * rules) have the same law: as many lands making a cost colour, as many
+ * source cards, and the same last turn. */
 bool mf_odds_strata_alike(const struct odds_ctx *a, const struct odds_ctx *b);
 void mf_odds_strata_free(struct odds_strata *s);
 

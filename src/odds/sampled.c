@@ -24,7 +24,8 @@ static double clamp01(double x)
 	return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
-/* The figures of a sample, post-stratified by the lands seen (strata.c):
+/* The figures of a sample, post-stratified by the lands and sources seen
+ * (strata.c):
  * at q->turn lands, castable and both (P(castable and enough lands),
  * unnormalised); on each curve turn, castable. */
 struct figures {
@@ -40,7 +41,8 @@ static void estimate(const struct odds_ctx *c, const struct odds_strata *s, stru
 	memset(f, 0, sizeof(*f));
 	for (uint32_t l = c->lands_needed; l < s->width; l++)
 		for (uint32_t m = 0; m <= l; m++)
-			f->lands.p += s->law[odds_stratum(s, t, l, m)];  /* exact: no error */
+			for (uint32_t k = 0; k < s->depth; k++)  /* exact: no error */
+				f->lands.p += s->law[odds_stratum(s, t, l, m, k)];
 	mf_odds_strata_estimate(s, t, 0, &f->castable.p, &f->castable.se);
 	mf_odds_strata_estimate(s, t, c->lands_needed, &f->both.p, &f->both.se);
 	f->given_defined = f->lands.p > 0;

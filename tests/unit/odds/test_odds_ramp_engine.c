@@ -15,6 +15,11 @@
  * samples a deck with sources) against odds_ramp_exact on small decks (1-3
  * lands and 1-2 sources, turns 1-4, every policy): p_lands exactly,
  * p_castable and the given figure within 4 standard errors.
+ *
+ * "engine-strata": the exact law the sample is post-stratified by (lands,
+ * lands of a cost colour, source cards seen, src/odds/strata.c) sums to 1
+ * on every turn, and without mulligans its count of sources seen is the
+ * hypergeometric law, counted here apart.
  */
 #include <check.h>
 #include <math.h>
@@ -24,7 +29,7 @@
 #include "manaflow/mana.h"
 #include "manaflow/odds.h"
 #include "../../reference/odds_ramp.h"
-#include "odds/odds_internal.h"
+#include "odds/sample_int.h"
 #include "odds_random.h"
 #include "test_odds_ramp_ref.h"
 
@@ -226,6 +231,87 @@ START_TEST(test_engine_sample)
 }
 END_TEST
 
+/* P(k of the `have` cards among d drawn from n), by the product form. */
+static double hypergeometric(uint32_t n, uint32_t have, uint32_t d, uint32_t k)
+{
+	double p = 1;
+
+	if (k > have || d - k > n - have)
+		return 0;
+	/* C(have, k) C(n - have, d - k) / C(n, d), term by term */
+	for (uint32_t i = 0; i < k; i++)
+		p *= (double)(have - i) / (double)(k - i);
+	for (uint32_t i = 0; i < d - k; i++)
+		p *= (double)(n - have - i) / (double)(d - k - i);
+	for (uint32_t i = 0; i < d; i++)
+		p *= (double)(d - i) / (double)(n - i);
+	return p;
+}
+
+/* The law of the strata of a 60-card deck of 20 Forests and 10 Islands
+ * with `sources` Llanowar Elves, {1}{G} on turn 6 with a curve, on the play
+ * or the draw, under `policy`. */
+static void check_law(uint32_t sources, bool on_draw, enum mf_odds_policy policy)
+{
+	int32_t lands[2] = { mf_mana_catalogue_find(ramp_cat, "Forest", 6),
+			     mf_mana_catalogue_find(ramp_cat, "Island", 6) };
+	uint32_t counts[2] = { 20, 10 }, src_counts[1] = { sources };
+	struct mf_odds_source elf = ramp_source("Llanowar Elves", "{G}", true, false, 0, "G", NULL);
+	struct mf_odds_query q = { .cat = ramp_cat, .size = 60, .lands = lands, .counts = counts,
+				   .n_lands = 2, .sources = &elf, .source_counts = src_counts,
+				   .n_sources = sources ? 1 : 0, .cost = ramp_cost("{1}{G}"), .turn = 6,
+				   .curve = 8, .on_draw = on_draw, .life = 20, .policy = policy,
+				   .method = MF_ODDS_SAMPLE };
+	struct odds_strata s;
+	struct odds_ctx c;
+
+	ck_assert(lands[0] >= 0 && lands[1] >= 0);
+	ck_assert_int_eq(mf_odds_model(&c, &q), MF_OK);
+	ck_assert_int_eq(mf_odds_strata_init(&c, &s, NULL, NULL), MF_OK);
+	ck_assert_uint_eq(s.depth, sources ? ODDS_STRATA_SOURCES : 1);
+	for (uint32_t t = 1; t <= c.last_turn; t++) {
+		double all = 0, by[ODDS_STRATA_SOURCES] = { 0 };
+		uint32_t drawn = 7 + t - (on_draw ? 0 : 1);
+
+		for (uint32_t l = 0; l < s.width; l++)
+			for (uint32_t m = 0; m <= l; m++)
+				for (uint32_t k = 0; k < s.depth; k++) {
+					all += s.law[odds_stratum(&s, t, l, m, k)];
+					by[k] += s.law[odds_stratum(&s, t, l, m, k)];
+				}
+		ck_assert_msg(fabs(all - 1) < 1e-9, "turn %u: the law sums to %.12f", t, all);
+		if (!sources || policy != MF_ODDS_NONE)
+			continue;
+		/* 0, 1, ...: the hypergeometric law; the last count, the rest */
+		for (uint32_t k = 0; k < ODDS_STRATA_SOURCES; k++) {
+			double want = 1;
+
+			if (k + 1 < ODDS_STRATA_SOURCES)
+				want = hypergeometric(60, sources, drawn, k);
+			else
+				for (uint32_t j = 0; j < k; j++)
+					want -= hypergeometric(60, sources, drawn, j);
+			ck_assert_msg(fabs(by[k] - want) < 1e-9, "turn %u: %u sources seen %.12f, want %.12f",
+				      t, k, by[k], want);
+		}
+	}
+	mf_odds_strata_free(&s);
+	mf_odds_model_free(&c);
+}
+
+START_TEST(test_engine_strata)
+{
+	static const enum mf_odds_policy policies[] = { MF_ODDS_NONE, MF_ODDS_KARSTEN2022 };
+
+	for (size_t i = 0; i < sizeof(policies) / sizeof(policies[0]); i++)
+		for (int draw = 0; draw < 2; draw++) {
+			check_law(0, draw, policies[i]);
+			check_law(1, draw, policies[i]);
+			check_law(8, draw, policies[i]);
+		}
+}
+END_TEST
+
 void ramp_add_engine_tcases(Suite *s)
 {
 	TCase *tc = tcase_create("engine-games");
@@ -233,6 +319,11 @@ void ramp_add_engine_tcases(Suite *s)
 	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
 	tcase_add_loop_test(tc, test_engine_games, 0, ENGINE_SEEDS);
 	tcase_set_timeout(tc, 900);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("engine-strata");
+	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
+	tcase_add_test(tc, test_engine_strata);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("engine-sample");
