@@ -176,9 +176,7 @@ static bool same_deck(const struct mf_odds_query *a, const struct mf_odds_query 
 static size_t member_bytes(const struct mf_odds_query *q, size_t entries)
 {
 	size_t turns = q->curve > q->turn ? q->curve : q->turn;
-	size_t width = 7 + turns + 1;
-
-	size_t depth = q->n_sources ? ODDS_STRATA_SOURCES : 1;
+	size_t width = 7 + turns + 1, depth = q->n_sources ? ODDS_STRATA_SOURCES : 1;
 
 	return 2 * entries * (q->n_lands + turns + 2 + 12) + 2 * entries * (q->n_lands + 12) +
 	       turns * width * (width + 1) / 2 * depth * 16 + 2 * 512 * MF_ODDS_LAND_KINDS_MAX + 4096;

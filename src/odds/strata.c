@@ -1,5 +1,5 @@
 /*
- * The sample's estimate, post-stratified by the lands seen.
+ * The sample's estimate, post-stratified by the lands and sources seen.
  *
  * How many lands a game has seen by turn t, how many of them make one of
  * the cost's colours, and how many source cards it has seen, has an exact
@@ -7,8 +7,9 @@
  * each kind (lands making a cost colour or not, sources, other spells)
  * each hand holds, since London bottoming takes the lands making none of
  * the cost's colours first, and the spells making no mana before sources.
- * Castability depends on these counts most of all. So the sample estimates P(castable) within each stratum, and
- * weighs each stratum by its exact probability:
+ * Castability depends on these counts most of all. So the sample
+ * estimates P(castable) within each stratum, and weighs each stratum by
+ * its exact probability:
  *
  *   p = sum over strata of law * cast / games
  *   se^2 = sum over strata of law^2 * q (1 - q) / games
@@ -114,7 +115,7 @@ static void land_law(const struct odds_ctx *c, struct odds_strata *s)
 						    h.sources <= deck.sources; h.sources++) {
 					uint32_t lands = h.colored + h.other, spells = st->draw - lands;
 					uint32_t left = mf_odds_lands_kept(c, st, lands, spells);
-					uint32_t bottomed = lands - left, out, srcs = h.sources;
+					uint32_t bottomed = lands - left, plain = spells - h.sources, gone;
 					double p = three_kinds(n, &deck, st->draw, h.colored, h.other, h.sources);
 
 					if (p == 0 || !mf_odds_keeps(st, left))
@@ -122,14 +123,12 @@ static void land_law(const struct odds_ctx *c, struct odds_strata *s)
 					kept += p;
 					/* the spells bottomed: those making no mana first, then
 					 * sources (sample.c's keep_sources()) */
-					out = st->bottom - bottomed;
-					if (out > spells - h.sources)
-						srcs -= out - (spells - h.sources) < srcs ?
-							out - (spells - h.sources) : srcs;
+					gone = st->bottom - bottomed > plain ? st->bottom - bottomed - plain : 0;
+					gone = gone < h.sources ? gone : h.sources;
 					/* the lands making no cost colour are bottomed first */
 					after_hand(c, st->draw, &h, left,
-						   h.colored - (bottomed > h.other ? bottomed - h.other : 0), srcs,
-						   reach * p, s);
+						   h.colored - (bottomed > h.other ? bottomed - h.other : 0),
+						   h.sources - gone, reach * p, s);
 				}
 		reach *= 1 - kept;
 	}
