@@ -61,14 +61,15 @@ static double three_kinds(uint32_t n, const struct kinds *have, uint32_t d, uint
 
 /* A kept hand of `kept` lands (`colored` of them making a cost colour) and
  * `srcs` source cards, of probability p, after a stage that drew `drawn`
- * cards holding h[] of each kind: the strata of each turn. */
-static void after_hand(const struct odds_ctx *c, uint32_t drawn, const struct kinds *h, uint32_t kept,
-		       uint32_t colored, uint32_t srcs, double p, struct odds_strata *s)
+ * cards of the deck's (of kinds deck) holding h[] of each kind: the strata
+ * of each turn. */
+static void after_hand(const struct odds_ctx *c, const struct kinds *deck, uint32_t drawn,
+		       const struct kinds *h, uint32_t kept, uint32_t colored, uint32_t srcs, double p,
+		       struct odds_strata *s)
 {
-	struct kinds lib;
+	struct kinds lib = *deck;
 	uint32_t n = c->q->size - drawn;
 
-	kinds(c, &lib);
 	lib.colored -= h->colored;
 	lib.other -= h->other;
 	lib.sources -= h->sources;
@@ -126,7 +127,7 @@ static void land_law(const struct odds_ctx *c, struct odds_strata *s)
 					gone = st->bottom - bottomed > plain ? st->bottom - bottomed - plain : 0;
 					gone = gone < h.sources ? gone : h.sources;
 					/* the lands making no cost colour are bottomed first */
-					after_hand(c, st->draw, &h, left,
+					after_hand(c, &deck, st->draw, &h, left,
 						   h.colored - (bottomed > h.other ? bottomed - h.other : 0),
 						   h.sources - gone, reach * p, s);
 				}
