@@ -36,6 +36,8 @@ struct ramp_line {
 	uint8_t hand[MF_ODDS_LAND_KINDS_MAX];
 	uint8_t hand_src[MF_ODDS_SOURCE_KINDS_MAX];
 	uint8_t draws[MF_ODDS_TURN_MAX];
+	uint8_t lib[MF_ODDS_LAND_KINDS_MAX];  /* the library the places were last
+					       * grown with, by group */
 	uint32_t done;        /* the places after turn `done` are in lines[cur] */
 	int cur;
 	bool valid;
@@ -384,14 +386,23 @@ static int pays_spell(struct odds_ctx *c)
 	return 0;
 }
 
-/* Whether game g is the one c's line holds, grown to before its turn. */
-static bool same_game(const struct odds_ctx *c, const struct odds_game *g)
+/* Whether game g, its library lib (by group), is the one c's line holds,
+ * grown to before its turn: the same hand and draws so far, and no land in
+ * lib that the library the places were grown with lacked (a game of the
+ * same first draws that draws a land later leaves it in the library
+ * longer: places that fetch it were never made). */
+static bool same_game(const struct odds_ctx *c, const struct odds_game *g, const uint8_t *lib)
 {
 	const struct ramp_line *l = c->ramp->sh->line;
 
-	return l->valid && l->done < g->turn && !memcmp(l->hand, g->hand, c->n_groups) &&
-	       (!c->ramp->n || !memcmp(l->hand_src, g->hand_src, c->ramp->n)) &&
-	       !memcmp(l->draws, g->draws, l->done);
+	if (!l->valid || l->done >= g->turn || memcmp(l->hand, g->hand, c->n_groups) ||
+	    (c->ramp->n && memcmp(l->hand_src, g->hand_src, c->ramp->n)) ||
+	    memcmp(l->draws, g->draws, l->done))
+		return false;
+	for (size_t z = 0; z < c->n_groups; z++)
+		if (lib[z] > l->lib[z])
+			return false;
+	return true;
 }
 
 /* Starts c's line on game g: one place before turn 1, its hand. */
@@ -429,16 +440,17 @@ int mf_odds_castable_ramp(struct odds_ctx *c, const struct odds_game *g)
 	if (!l && !(l = r->sh->line = calloc(1, sizeof(*l))))
 		return MF_ERR_NOMEM;
 	r->overflow = false;
-	if (!same_game(c, g) && (rc = start_game(c, g)) != MF_OK) {
-		l->valid = false;
-		return rc;
-	}
 	/* the library: every land not seen by the turn asked */
 	for (size_t z = 0; z < c->n_groups; z++)
 		lib[z] = (uint8_t)(c->g[z].count - g->hand[z]);
 	for (uint32_t t = 1; t <= g->turn; t++)
 		if (g->draws[t - 1] < c->n_groups)
 			lib[g->draws[t - 1]]--;
+	if (!same_game(c, g, lib) && (rc = start_game(c, g)) != MF_OK) {
+		l->valid = false;
+		return rc;
+	}
+	memcpy(l->lib, lib, c->n_groups);  /* it only shrinks: the places grow with it */
 	/* the places after each turn before the turn asked */
 	while (l->done + 1 < g->turn && !rc) {
 		w.t = l->done + 1;

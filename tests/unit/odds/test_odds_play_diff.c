@@ -16,6 +16,13 @@
  * "sample-diff" also holds the sample on those fetch decks to the exact
  * count, every turn of the curve within 4 standard errors.
  *
+ * "fetch-carry": the sampler's shortcut, exactly. On those fetch decks,
+ * with 3-4 of each fetch and 1-2 of each land found, alone and with an
+ * Elf and a Sol Ring, each turn of a sampled curve is
+ * the same figure, to the bit, as a query of that turn alone over the same
+ * games: a game that cast on a turn before is carried, not searched,
+ * only where the search would cast too.
+ *
  * "sample-diff": mf_odds_compute (MF_ODDS_AUTO, then MF_ODDS_SAMPLE: its
  * estimate post-stratified by the lands seen) and odds_play_sample on
  * random larger decks (5-12 lands from every family, 40/60/99 cards, turns
@@ -282,6 +289,71 @@ START_TEST(test_fetch_sample)
 }
 END_TEST
 
+/* An Elf ({G}, a creature making {G}) or a Sol Ring ({1}, an artifact
+ * making {C}{C}), for the carry's decks with sources. */
+static struct mf_odds_source carry_source(bool elf)
+{
+	struct mf_odds_source s = { .name = elf ? "Elf" : "Ring", .creature = elf, .n_options = 1 };
+	struct mf_mana_parse_error err;
+	const char *cost = elf ? "{G}" : "{1}";
+
+	ck_assert_int_eq(mf_mana_cost_parse(cost, strlen(cost), &s.cost, &err), MF_OK);
+	s.options[0].mana[elf ? MF_MANA_G : MF_MANA_C] = elf ? 1 : 2;
+	return s;
+}
+
+START_TEST(test_fetch_carry)
+{
+	struct mf_odds_source src[2] = { carry_source(true), carry_source(false) };
+	uint32_t src_counts[2] = { 3, 2 };
+	struct odds_random r;
+
+	odds_random_init(&r, play_cat, 0x63617272u + (uint64_t)_i);
+	for (int n = 0; n < (int)scaled(FETCH_SAMPLED); n++) {
+		int32_t idx[4];
+		uint32_t counts[4];
+		struct mf_odds_query q, alone;
+		struct mf_odds_result curve, turn;
+		char text[1024];
+		int rc;
+
+		fetch_deck(&r, &q, idx, counts);
+		/* more fetches, fewer lands to find: libraries run dry */
+		for (size_t k = 0; k < q.n_lands; k++)
+			counts[k] = mf_mana_catalogue_land(play_cat, (size_t)idx[k])->fetch_types ?
+					    3 + (uint32_t)(odds_random_bits(&r) % 2) :
+					    1 + (uint32_t)(odds_random_bits(&r) % 2);
+		if (n % 2) {
+			q.sources = src;
+			q.source_counts = src_counts;
+			q.n_sources = 2;
+		}
+		odds_random_print(&q, text, sizeof(text));
+		q.method = MF_ODDS_SAMPLE;
+		q.games = scaled(4000);
+		q.seed = odds_random_bits(&r);
+		q.curve = 6;
+		rc = mf_odds_compute(&q, &curve);
+		if (rc == MF_ERR_INVALID)
+			continue;  /* two kinds drawn alike */
+		ck_assert_msg(rc == MF_OK, "seed %d query %d: curve %s: %s", _i, n, mf_status_str(rc),
+			      text);
+		for (uint32_t t = 1; t <= q.curve; t++) {
+			alone = q;
+			alone.turn = t;
+			alone.curve = 0;
+			rc = mf_odds_compute(&alone, &turn);
+			ck_assert_msg(rc == MF_OK, "seed %d query %d: turn %u %s: %s", _i, n, t,
+				      mf_status_str(rc), text);
+			ck_assert_msg(curve.by_turn[t - 1] == turn.p_castable,
+				      "seed %d query %d (%s), turn %u: on the curve %.9f, alone %.9f: %s",
+				      _i, n, n % 2 ? "with sources" : "lands", t, curve.by_turn[t - 1],
+				      turn.p_castable, text);
+		}
+	}
+}
+END_TEST
+
 /* Whether a (reference, sampled) and b (engine, se_b 0 when exact) agree
  * within SIGMAS standard errors of their difference. The reference's error
  * is taken at (k + 1) / (n + 2) so that a figure of 0 or 1 still has one. */
@@ -343,7 +415,8 @@ START_TEST(test_sample_diff)
 }
 END_TEST
 
-/* Adds "exact-diff" and "sample-diff" to s (see test_odds_play.h). */
+/* Adds "exact-diff", "sample-diff" and "fetch-carry" to s (see
+ * test_odds_play.h). */
 void play_add_diff_tcases(Suite *s)
 {
 	TCase *tc = tcase_create("exact-diff");
@@ -359,5 +432,10 @@ void play_add_diff_tcases(Suite *s)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_sample_diff, 0, SAMPLE_SEEDS);
 	tcase_add_loop_test(tc, test_fetch_sample, 0, FETCH_SEEDS);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("fetch-carry");
+	tcase_add_checked_fixture(tc, play_setup, play_teardown);
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, test_fetch_carry, 0, FETCH_SEEDS);
 	suite_add_tcase(s, tc);
 }
