@@ -31,7 +31,9 @@ struct player {
 	uint8_t lands[MF_ODDS_TURN_MAX];    /* lands seen by each turn */
 	uint8_t colored[MF_ODDS_TURN_MAX];  /* those making a cost colour */
 	uint8_t sources[MF_ODDS_TURN_MAX];  /* source cards seen by each turn */
-	uint32_t breaks;          /* bit t - 1: a land a fetch finds drawn on t */
+	uint32_t breaks;          /* bit t - 1: a land a fetch finds drawn on t,
+				   * leaving fewer in the library than the
+				   * fetches seen before t (sit()) */
 	int on_turn;              /* castable on the turn asked */
 	bool cast;                /* castable on cast_turn, the last turn asked */
 	uint32_t cast_turn;
@@ -69,8 +71,9 @@ static void keep_sources(const struct odds_ctx *c, const struct odds_stage *st, 
 static void sit(const struct odds_member *m, const struct odds_deal *d, struct player *p)
 {
 	const struct odds_ctx *c = m->c;
-	uint8_t held[MF_ODDS_LAND_KINDS_MAX] = { 0 };
+	uint8_t held[MF_ODDS_LAND_KINDS_MAX] = { 0 }, lib[MF_ODDS_LAND_KINDS_MAX];
 	uint32_t spells = 0, first = c->draw_t1 ? 1 : 2, lands = 0, colored = 0, sources = 0;
+	uint32_t fetches = 0;
 
 	memset(p->hand, 0, sizeof(p->hand));
 	memset(p->hand_src, 0, sizeof(p->hand_src));
@@ -115,6 +118,11 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 	p->breaks = 0;
 	for (size_t k = 0; k < c->q->n_sources; k++)
 		sources += p->hand_src[k];
+	/* the library for fetches (every land not seen), and the fetches seen */
+	for (size_t g = 0; g < c->n_groups; g++) {
+		lib[g] = (uint8_t)(c->g[g].count - p->hand[g]);
+		fetches += c->g[g].drop == ODDS_DROP_FETCH ? p->hand[g] : 0;
+	}
 	for (uint32_t t = 1; t <= c->last_turn; t++) {
 		uint8_t draw = p->draws[t - 1];
 
@@ -123,7 +131,13 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 		if (draw < c->n_groups) {
 			lands++;
 			colored += c->g[draw].colors != 0;
-			p->breaks |= (m->fetchable >> draw & 1u) << (t - 1);
+			/* a line that cast on a turn before t cracked at most the
+			 * fetches seen before t, each finding one land: it finds
+			 * the same while the library keeps as many of this one */
+			lib[draw]--;
+			if ((m->fetchable >> draw & 1u) && lib[draw] < fetches)
+				p->breaks |= 1u << (t - 1);
+			fetches += c->g[draw].drop == ODDS_DROP_FETCH;
 		}
 		p->lands[t - 1] = (uint8_t)lands;
 		p->colored[t - 1] = (uint8_t)colored;
@@ -191,8 +205,9 @@ static void play_turn(struct odds_member *m, uint64_t asks, struct player *p, co
 		}
 		asked |= 1ull << i;
 		/* a line of play that cast still does, its last land drop
-		 * delayed, while no land a fetch finds is drawn (the fetches'
-		 * library, the lands not seen, keeps what it had) */
+		 * delayed, while no land a fetch finds is drawn that leaves the
+		 * fetches' library (the lands not seen) fewer of it than the
+		 * fetches that line could have cracked (sit()) */
 		if ((p[i].cast && !(p[i].breaks >> p[i].cast_turn & ((1u << since) - 1))) ||
 		    (t == c->q->turn && p[i].recorded == 1))
 			yes |= 1ull << i | (imply ? m[i].below : 0);

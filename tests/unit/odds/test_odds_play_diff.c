@@ -254,8 +254,9 @@ END_TEST
 
 /* The sample on the same decks: every turn of the curve within SIGMAS of
  * its standard error from the exact count (held to the reference above),
- * so that the sampler's shortcut (a game that cast keeps casting while no
- * land a fetch finds is drawn) loses nothing either. */
+ * so that the sampler's shortcut (a game that cast keeps casting while the
+ * fetches' library keeps enough of each land, "fetch-carry") loses nothing
+ * either. */
 START_TEST(test_fetch_sample)
 {
 	struct odds_random r;
