@@ -201,6 +201,10 @@ struct mf_odds_query {
 				   * until every figure's 95% interval is within
 				   * MF_ODDS_PRECISION, at most MF_ODDS_GAMES_DEFAULT
 				   * games */
+	bool given_loose;         /* sampling without games: stop once the figures
+				   * but p_castable_given_lands are within
+				   * MF_ODDS_PRECISION; that one keeps its own, wider
+				   * error (a caller that reads p_castable alone) */
 	uint64_t budget;          /* work units, 0 for MF_ODDS_BUDGET_DEFAULT */
 	const struct mf_stop *stop;  /* NULL, or the caller's stop: MF_ERR_STOPPED */
 	struct mf_odds_cache *cache; /* NULL, or the caller's cache (mf_odds_cache_new())

@@ -54,11 +54,13 @@ static void estimate(const struct odds_ctx *c, const struct odds_strata *s, stru
 		mf_odds_strata_estimate(s, i + 1, 0, &f->by_turn[i].p, &f->by_turn[i].se);
 }
 
-/* Whether every figure is known to MF_ODDS_PRECISION at 95%. */
+/* Whether every figure is known to MF_ODDS_PRECISION at 95% (but the
+ * given figure, when the query lets it be loose). */
 static bool precise(const struct odds_ctx *c, const struct figures *f)
 {
 	const double z = 1.959963984540054, most = MF_ODDS_PRECISION / z;
-	bool ok = f->castable.se <= most && (!f->given_defined || f->given.se <= most);
+	bool ok = f->castable.se <= most &&
+		  (c->q->given_loose || !f->given_defined || f->given.se <= most);
 
 	for (uint32_t i = 0; i < c->q->curve && ok; i++)
 		ok = f->by_turn[i].se <= most;

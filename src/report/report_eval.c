@@ -31,6 +31,7 @@ static void query_of(const struct rep_ctx *c, const struct rep_deck *d, size_t i
 	oq->curve = curve;
 	if (curve && curve < mf_odds_delay_curve(oq->turn))  /* the mean delay's turns */
 		oq->curve = mf_odds_delay_curve(oq->turn);
+	oq->given_loose = !curve;  /* the advice reads p_castable alone */
 	oq->on_draw = q->on_draw;
 	oq->life = q->life;
 	oq->policy = q->policy;

@@ -16,6 +16,11 @@
  * lands and 1-2 sources, turns 1-4, every policy): p_lands exactly,
  * p_castable and the given figure within 4 standard errors.
  *
+ * "engine-loose": a query that lets its given figure be loose (the report's
+ * advice) stops sooner, on the same games, once p_castable is precise, and
+ * a 5-drop on turn 5 is such a query: p_lands about a half widens the
+ * given figure's error.
+ *
  * "engine-strata": the exact law the sample is post-stratified by (lands,
  * lands of a cost colour, source cards seen, src/odds/strata.c) sums to 1
  * on every turn, and without mulligans its count of sources seen is the
@@ -312,6 +317,34 @@ START_TEST(test_engine_strata)
 }
 END_TEST
 
+START_TEST(test_engine_loose)
+{
+	int32_t forest = mf_mana_catalogue_find(ramp_cat, "Forest", 6);
+	uint32_t lands = 17, elves = 4;
+	struct mf_odds_source elf = ramp_source("Llanowar Elves", "{G}", true, false, 0, "G", NULL);
+	struct mf_odds_query q = { .cat = ramp_cat, .size = 60, .lands = &forest, .counts = &lands,
+				   .n_lands = 1, .cost = ramp_cost("{3}{G}{G}"), .turn = 5, .life = 20,
+				   .policy = MF_ODDS_KARSTEN2022, .method = MF_ODDS_SAMPLE, .seed = 7,
+				   .sources = &elf, .source_counts = &elves, .n_sources = 1 };
+	const double most = MF_ODDS_PRECISION / 1.959963984540054;
+	struct mf_odds_result strict, loose;
+
+	ck_assert_int_eq(mf_odds_compute(&q, &strict), MF_OK);
+	q.given_loose = true;
+	ck_assert_int_eq(mf_odds_compute(&q, &loose), MF_OK);
+	ck_assert_msg(strict.se[2] <= most && loose.se[1] <= most, "given %.5f, castable %.5f",
+		      strict.se[2], loose.se[1]);
+	ck_assert_msg(loose.games < strict.games && loose.se[2] > most,
+		      "loose: %llu games (given's error %.5f), strict: %llu",
+		      (unsigned long long)loose.games, loose.se[2], (unsigned long long)strict.games);
+	/* the same games, fewer: the strict answer's first ones */
+	q.given_loose = false;
+	q.games = (uint32_t)loose.games;
+	ck_assert_int_eq(mf_odds_compute(&q, &strict), MF_OK);
+	ck_assert(strict.p_castable == loose.p_castable && strict.se[1] == loose.se[1]);
+}
+END_TEST
+
 void ramp_add_engine_tcases(Suite *s)
 {
 	TCase *tc = tcase_create("engine-games");
@@ -319,6 +352,11 @@ void ramp_add_engine_tcases(Suite *s)
 	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
 	tcase_add_loop_test(tc, test_engine_games, 0, ENGINE_SEEDS);
 	tcase_set_timeout(tc, 900);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("engine-loose");
+	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
+	tcase_add_test(tc, test_engine_loose);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("engine-strata");
