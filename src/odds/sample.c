@@ -118,8 +118,9 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 	p->breaks = 0;
 	for (size_t k = 0; k < c->q->n_sources; k++)
 		sources += p->hand_src[k];
-	/* the library for fetches (every land not seen), and the fetches seen */
-	for (size_t g = 0; g < c->n_groups; g++) {
+	/* the library for fetches (every land not seen), and the fetches seen:
+	 * read only in a deck whose fetches find some land */
+	for (size_t g = 0; g < c->n_groups && m->fetchable; g++) {
 		lib[g] = (uint8_t)(c->g[g].count - p->hand[g]);
 		fetches += c->g[g].drop == ODDS_DROP_FETCH ? p->hand[g] : 0;
 	}
@@ -134,10 +135,12 @@ static void sit(const struct odds_member *m, const struct odds_deal *d, struct p
 			/* a line that cast on a turn before t cracked at most the
 			 * fetches seen before t, each finding one land: it finds
 			 * the same while the library keeps as many of this one */
-			lib[draw]--;
-			if ((m->fetchable >> draw & 1u) && lib[draw] < fetches)
-				p->breaks |= 1u << (t - 1);
-			fetches += c->g[draw].drop == ODDS_DROP_FETCH;
+			if (m->fetchable) {
+				lib[draw]--;
+				if ((m->fetchable >> draw & 1u) && lib[draw] < fetches)
+					p->breaks |= 1u << (t - 1);
+				fetches += c->g[draw].drop == ODDS_DROP_FETCH;
+			}
 		}
 		p->lands[t - 1] = (uint8_t)lands;
 		p->colored[t - 1] = (uint8_t)colored;

@@ -33,9 +33,10 @@ void play_add_mdfc_lands(struct mf_mana_catalogue **cat);
 void play_teardown(void);
 
 /* Adds the tcases "exact-diff" (mf_odds_compute MF_ODDS_EXACT against
- * odds_play_exact, and a curve's turns) and "sample-diff" (MF_ODDS_AUTO and
- * MF_ODDS_SAMPLE against odds_play_sample) to s, which owns them then
- * (test_odds_play_diff.c). */
+ * odds_play_exact, and a curve's turns), "sample-diff" (MF_ODDS_AUTO and
+ * MF_ODDS_SAMPLE against odds_play_sample) and "fetch-carry" (a sampled
+ * curve's turns against each turn asked alone, to the bit) to s, which
+ * owns them then (test_odds_play_diff.c). */
 void play_add_diff_tcases(Suite *s);
 
 /* Adds the tcase "cache" (the same results with a shared mf_odds_cache
