@@ -97,6 +97,7 @@ extern "C" {
  * set is not kept), and the record of a sampled deck's games, at most
  * 512 KiB. */
 #define MF_ODDS_CACHE_MAX ((size_t)2 << 20)
+#define MF_ODDS_LANES_MAX 2  /* threads one mf_odds_compute_many() may use (query.lanes) */
 
 enum mf_odds_policy {
 	MF_ODDS_KARSTEN2022,  /* his 2022 code: keep 7 with 2-5 lands; London to 6, 5, 4, keep
@@ -206,6 +207,11 @@ struct mf_odds_query {
 				   * MF_ODDS_PRECISION; that one keeps its own, wider
 				   * error (a caller that reads p_castable alone) */
 	uint64_t budget;          /* work units, 0 for MF_ODDS_BUDGET_DEFAULT */
+	uint32_t lanes;           /* mf_odds_compute_many(), its first query's: threads
+				   * its shared samples may be played on, 0 or 1 the
+				   * caller's alone, up to MF_ODDS_LANES_MAX (each past
+				   * the first holding MF_ODDS_WORKING_SET_MAX more);
+				   * the answers are the same whatever it is */
 	const struct mf_stop *stop;  /* NULL, or the caller's stop: MF_ERR_STOPPED */
 	struct mf_odds_cache *cache; /* NULL, or the caller's cache (mf_odds_cache_new())
 				      * for the spells of one deck: same answers, sooner */
@@ -230,6 +236,18 @@ struct mf_odds_query {
 struct mf_odds_cache;
 MF_EXPORT struct mf_odds_cache *mf_odds_cache_new(void);
 MF_EXPORT void mf_odds_cache_free(struct mf_odds_cache *cache);
+
+/*
+ * A new cache that reads the record of `from` (its samples reuse from's
+ * recorded games, as from's would) but never writes it nor keeps one of
+ * its own; its kept hands are its own. So several decks near from's may be
+ * counted at once, each with its cache sharing from's, by as many threads:
+ * from must outlive them and no thread may use from meanwhile. Same
+ * answers, work and failures as through from, but for what from's later
+ * samples would have recorded. NULL when no memory is left; freed by
+ * mf_odds_cache_free().
+ */
+MF_EXPORT struct mf_odds_cache *mf_odds_cache_share(const struct mf_odds_cache *from);
 
 struct mf_odds_result {
 	enum mf_odds_method method;   /* MF_ODDS_EXACT or MF_ODDS_SAMPLE: what was done */

@@ -17,6 +17,8 @@ struct mf_odds_cache {
 	uint64_t clock;  /* the last use stamp given */
 	size_t bytes;    /* what the entries' sets take */
 	struct odds_record *record;  /* the first deck sampled (record.c), or NULL */
+	const struct odds_record *shared;  /* another cache's record, read only
+					    * (mf_odds_cache_share()), or NULL */
 };
 
 struct mf_odds_cache *mf_odds_cache_new(void)
@@ -42,9 +44,23 @@ void mf_odds_cache_free(struct mf_odds_cache *cache)
 	free(cache);
 }
 
+struct mf_odds_cache *mf_odds_cache_share(const struct mf_odds_cache *from)
+{
+	struct mf_odds_cache *cache = mf_odds_cache_new();
+
+	if (cache)
+		cache->shared = from->record ? from->record : from->shared;
+	return cache;
+}
+
 struct odds_record **mf_odds_cache_record(struct mf_odds_cache *cache)
 {
-	return &cache->record;
+	return cache->shared ? NULL : &cache->record;
+}
+
+const struct odds_record *mf_odds_cache_record_read(const struct mf_odds_cache *cache)
+{
+	return cache->shared ? cache->shared : cache->record;
 }
 
 const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,

@@ -1,7 +1,8 @@
 /*
  * mf_odds_compute_many(): the spells of one deck, their exact counts in
- * batches that share one walk of the grid (grid.c), the rest one by one
- * (odds.c).
+ * batches that share one walk of the grid (grid.c), those sampled at once
+ * in shared samples (sampled.c) played on up to two threads (query.lanes),
+ * the rest one by one (odds.c).
  *
  * A query joins a batch when mf_odds_compute() would count it exactly on
  * the grid, and its kept hands and draws are those of the batch's other
@@ -10,6 +11,8 @@
  * the same turn are put together: each batch holds queries alike by
  * their last turn and lands needed.
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -208,12 +211,15 @@ static size_t batch_bytes(const struct mf_odds_query *qs, const size_t *which, s
 
 /* The sampled queries which[0 .. k) of one deck, played together: each
  * that succeeds, or finds no memory (as it would alone), answered (state
- * 3); the others (past a budget or the heap's cap, stopped) are left to
- * be computed alone, which answers them as alone (the same games). */
+ * 3), what its cache would record left in kept[] (by query); the others
+ * (past a budget or the heap's cap, stopped) are left to be computed
+ * alone, which answers them as alone (the same games). */
 static void sample_batch(const struct mf_odds_query *qs, const size_t *which, size_t k,
-			 struct odds_ctx *ctx, struct mf_odds_result *out, int *rcs, uint8_t *state)
+			 struct odds_ctx *ctx, struct mf_odds_result *out, int *rcs, uint8_t *state,
+			 struct odds_to_record *kept)
 {
 	struct odds_ctx *members[ODDS_SAMPLE_BATCH_MAX] = { 0 };
+	struct odds_to_record got_kept[ODDS_SAMPLE_BATCH_MAX] = { 0 };
 	struct mf_odds_result *res = malloc(k * sizeof(*res));
 	int got[ODDS_SAMPLE_BATCH_MAX];
 	size_t made = 0, entries = member_entries(k);
@@ -231,12 +237,15 @@ static void sample_batch(const struct mf_odds_query *qs, const size_t *which, si
 		made++;
 	}
 	if (!rc) {
-		mf_odds_compute_sampled(members, k, &ctx[0].heap, res, got);
+		mf_odds_compute_sampled(members, k, &ctx[0].heap, res, got, got_kept);
 		for (size_t m = 0; m < k; m++)
 			if (got[m] == MF_OK || got[m] == MF_ERR_NOMEM) {
 				out[which[m]] = res[m];
 				rcs[which[m]] = got[m];
 				state[which[m]] = 3;
+				kept[which[m]] = got_kept[m];
+			} else {
+				free(got_kept[m].bits);
 			}
 	}
 	for (size_t m = 0; m < k && rc == MF_ERR_NOMEM; m++) {
@@ -249,30 +258,110 @@ static void sample_batch(const struct mf_odds_query *qs, const size_t *which, si
 	free(res);
 }
 
+/* The shared samples of one call: batch b's queries are which[at[b] ..
+ * at[b + 1]), all planned before any is played, then played on up to
+ * qs[0].lanes threads, whichever is free taking the next. What their
+ * caches would record is kept once they are all played, in the batches'
+ * order. So no batch reads what another writes, and the answers, work
+ * and failures are the same on one thread as on two. */
+struct samples {
+	const struct mf_odds_query *qs;
+	size_t *which, *at;
+	size_t n;
+	struct odds_to_record *kept;  /* by query */
+	struct mf_odds_result *out;
+	int *rcs;
+	uint8_t *state;
+	atomic_size_t next;
+};
+
+/* Plays the batches of s not yet taken, on ctx (room for
+ * ODDS_SAMPLE_BATCH_MAX models). */
+static void play_batches(struct samples *s, struct odds_ctx *ctx)
+{
+	for (size_t b; (b = atomic_fetch_add(&s->next, 1)) < s->n;)
+		sample_batch(s->qs, s->which + s->at[b], s->at[b + 1] - s->at[b], ctx, s->out, s->rcs,
+			     s->state, s->kept);
+}
+
+/* A second lane (arg: the samples), on models of its own; without memory
+ * for them it takes no batch, and the caller's lane plays them all. */
+static void *sample_lane(void *arg)
+{
+	struct odds_ctx *ctx = malloc(ODDS_SAMPLE_BATCH_MAX * sizeof(*ctx));
+
+	if (ctx)
+		play_batches(arg, ctx);
+	free(ctx);
+	return NULL;
+}
+
+/* Keeps what each batch of s left to record, in the batches' order. */
+static void keep_records(struct samples *s)
+{
+	for (size_t j = 0; j < s->at[s->n]; j++) {
+		struct odds_to_record *k = &s->kept[s->which[j]];
+		struct odds_record **slot = k->bits ? mf_odds_cache_record(k->q->cache) : NULL;
+
+		if (slot)
+			mf_odds_record_keep(slot, k->q, k->bits, k->games);
+		free(k->bits);
+	}
+}
+
 /* The queries left that sample at once, in shared samples of one deck
  * each: in the queries' order, as many to a sample as fit in the heap's
- * cap. */
+ * cap. Without memory to plan them, none is (each is computed alone). */
 static void sample_batches(const struct mf_odds_query *qs, size_t n, const struct signature *sig,
-			   size_t *alike, struct odds_ctx *ctx, struct mf_odds_result *out,
-			   int *rcs, uint8_t *state)
+			   struct odds_ctx *ctx, struct mf_odds_result *out, int *rcs,
+			   uint8_t *state)
 {
-	for (size_t i = 0; i < n; i++) {
-		size_t k = 0;
+	struct samples s = { .qs = qs, .out = out, .rcs = rcs, .state = state };
+	pthread_t helper;
+	bool two;
+
+	s.which = malloc(n * sizeof(*s.which) + 1);
+	s.at = malloc((n + 1) * sizeof(*s.at));
+	s.kept = calloc(n + 1, sizeof(*s.kept));
+	atomic_init(&s.next, 0);
+	for (size_t i = 0; i < n && s.which && s.at && s.kept; i++) {
+		size_t k = 0, *alike = s.which + (s.n ? s.at[s.n] : 0), pick[ODDS_SAMPLE_BATCH_MAX];
 
 		if (state[i] || !sig[i].sample)
 			continue;
 		for (size_t j = i; j < n && k < ODDS_SAMPLE_BATCH_MAX; j++)
 			if (!state[j] && sig[j].sample && same_deck(&qs[i], &qs[j]))
 				alike[k++] = j;
-		/* as few samples as fit, of even sizes */
-		for (size_t parts = 2, all = k;
-		     k > 1 && k * batch_bytes(qs, alike, k) > ODDS_HEAP_MAX * 3 / 4; parts++)
+		/* as few samples as fit, of even sizes, each taking every
+		 * parts-th query (so that each holds spells of every turn, and
+		 * two samples played at once end together) */
+		for (size_t parts = 1, all = k;; parts++) {
 			k = (all + parts - 1) / parts;
+			for (size_t m = 0; m < k; m++)
+				pick[m] = alike[m * parts];
+			if (k <= 1 || k * batch_bytes(qs, pick, k) <= ODDS_HEAP_MAX * 3 / 4)
+				break;
+		}
+		memcpy(alike, pick, k * sizeof(*alike));
 		for (size_t m = 0; m < k; m++)
 			state[alike[m]] = 1;
-		if (k > 1)
-			sample_batch(qs, alike, k, ctx, out, rcs, state);
+		if (k > 1) {
+			s.at[s.n + 1] = (s.n ? s.at[s.n] : 0) + k;
+			if (!s.n)
+				s.at[0] = 0;
+			s.n++;
+		}
 	}
+	if (s.n) {
+		two = qs[0].lanes >= 2 && s.n >= 2 && pthread_create(&helper, NULL, sample_lane, &s) == 0;
+		play_batches(&s, ctx);
+		if (two)
+			pthread_join(helper, NULL);
+		keep_records(&s);
+	}
+	free(s.which);
+	free(s.at);
+	free(s.kept);
 }
 
 void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n, struct mf_odds_result *out,
@@ -316,7 +405,7 @@ void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n, struct mf_od
 		}
 	}
 	if (room)
-		sample_batches(qs, n, sig, alike, ctx, out, rcs, state);
+		sample_batches(qs, n, sig, ctx, out, rcs, state);
 	/* the rest, and any batch that could not be counted, one by one, until
 	 * one fails; without memory for the batches, none is */
 	for (size_t i = 0; i < n; i++) {

@@ -134,7 +134,7 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 		c.over_budget = false;
 		c.heap.over = false;
 	}
-	mf_odds_sample_answers(&one, 1, &c.heap, out, &rc);
+	mf_odds_sample_answers(&one, 1, &c.heap, out, &rc, NULL);
 	if (rc == MF_ERR_NOMEM && c.heap.over) {
 		rc = MF_ERR_LIMIT;
 		c.over_budget = true;
@@ -160,13 +160,13 @@ bool mf_odds_samples_at_once(struct odds_ctx *c)
 }
 
 void mf_odds_compute_sampled(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
-			     struct mf_odds_result *out, int *rcs)
+			     struct mf_odds_result *out, int *rcs, struct odds_to_record *kept)
 {
 	for (size_t i = 0; i < k; i++) {
 		memset(&out[i], 0, sizeof(out[i]));
 		describe(cs[i], &out[i]);
 	}
-	mf_odds_sample_answers(cs, k, heap, out, rcs);
+	mf_odds_sample_answers(cs, k, heap, out, rcs, kept);
 	for (size_t i = 0; i < k; i++) {
 		if (rcs[i] == MF_ERR_NOMEM && heap->over) {
 			rcs[i] = MF_ERR_LIMIT;

@@ -305,11 +305,12 @@ bool mf_odds_takes_grid(struct odds_ctx *c, uint64_t *estimate);
 bool mf_odds_samples_at_once(struct odds_ctx *c);
 
 /* odds.c: what mf_odds_compute() answers for the queries of cs[0 .. k),
- * sampled together (mf_odds_sample_answers()): out[i] and rcs[i]. Their
- * strata are counted in heap, where their tables are; past its cap, a
- * query fails as over its budget. */
+ * sampled together (mf_odds_sample_answers(), which says what kept is):
+ * out[i] and rcs[i]. Their strata are counted in heap, where their tables
+ * are; past its cap, a query fails as over its budget. */
+struct odds_to_record;
 void mf_odds_compute_sampled(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
-			     struct mf_odds_result *out, int *rcs);
+			     struct mf_odds_result *out, int *rcs, struct odds_to_record *kept);
 
 /* odds.c: the answer of an exact count t of c's query, as
  * mf_odds_compute() gives it. */

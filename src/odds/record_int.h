@@ -37,9 +37,14 @@ struct odds_cache_entry {
 const struct odds_cache_entry *mf_odds_cache_find(struct mf_odds_cache *cache,
 						  const struct odds_cache_key *key);
 
-/* cache.c: where the cache keeps its sample record (record.c): NULL
- * until a sample keeps one. */
+/* cache.c: where the cache keeps its sample record (record.c): *slot NULL
+ * until a sample keeps one; the slot itself NULL for a cache that shares
+ * another's record (mf_odds_cache_share()), which it never writes. */
 struct odds_record **mf_odds_cache_record(struct mf_odds_cache *cache);
+
+/* cache.c: the record a sample of the cache reads (its own, or the one
+ * it shares), or NULL. */
+const struct odds_record *mf_odds_cache_record_read(const struct mf_odds_cache *cache);
 
 /* record.c: a sample's answers, game by game (opaque). At most
  * ODDS_RECORD_MAX bytes of answers (the spells past it are not kept), and
@@ -53,6 +58,10 @@ void mf_odds_record_free(struct odds_record *r);
 /* record.c: whether r's deck is dealt as q's would be but for its lands and
  * sources: the same catalogue, size, draw, life, policy and seed. */
 bool mf_odds_record_rules(const struct odds_record *r, const struct mf_odds_query *q);
+
+/* record.c: whether decks a and b hold the same sources, in the same
+ * order and as many of each (mf_odds_source_id()). */
+bool mf_odds_same_sources(const struct mf_odds_query *a, const struct mf_odds_query *b);
 
 /* record.c: r's deck (its lands, counts, sources and rules; no cost). */
 const struct mf_odds_query *mf_odds_record_deck(const struct odds_record *r);

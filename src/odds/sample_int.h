@@ -61,13 +61,24 @@ void mf_odds_strata_free(struct odds_strata *s);
 void mf_odds_strata_estimate(const struct odds_strata *s, uint32_t turn, uint32_t least, double *p,
 			     double *se);
 
+/* A query's answers on its turn, game by game, that a sample leaves its
+ * caller to keep in the record of the query's cache (mf_odds_record_keep(),
+ * then free(bits)); bits NULL: none. */
+struct odds_to_record {
+	const struct mf_odds_query *q;
+	uint64_t *bits;
+	uint64_t games;
+};
+
 /* sampled.c: the sampled answers of the queries of cs[0 .. k) (their
  * models made; k <= ODDS_SAMPLE_BATCH_MAX; of one deck as mf_odds_sample()
  * asks), playing their games together: into out[i] the sample's fields
  * (method, games, figures, errors; the rest kept), into rcs[i] MF_OK or
- * why query i failed. Their strata are counted in heap. */
+ * why query i failed. Their strata are counted in heap. The answers a
+ * query's cache would record are kept there at once (kept NULL), or left
+ * in kept[i] for the caller to keep (zeroed when none). */
 void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
-			    struct mf_odds_result *out, int *rcs);
+			    struct mf_odds_result *out, int *rcs, struct odds_to_record *kept);
 
 /* The most queries one sample plays together (a bit each in its masks). */
 #define ODDS_SAMPLE_BATCH_MAX 64
@@ -156,7 +167,7 @@ struct odds_reuse {
 		uint32_t count, ref_count;
 	} changed[2 * MF_ODDS_LAND_KINDS_MAX];  /* of them, those a fetch finds */
 	size_t n_changed;
-	bool sources;                     /* either deck has mana that is no land */
+	bool sources;                     /* the decks' mana that is no land differs */
 };
 
 /* reuse.c: u for the sample of c's deck against record ref (NULL, or one

@@ -148,12 +148,12 @@ static const struct odds_strata *law_like(const struct odds_member *m, size_t i)
 
 /* Member m readied against the cache of its query: the record's answers
  * for its spell, and room for its own when the record would keep them. */
-static void read_record(struct odds_member *m, const struct odds_record *ref)
+static void read_record(struct odds_member *m, const struct odds_record *ref, bool keeps)
 {
 	const struct mf_odds_query *q = m->c->q;
 
 	m->ref = ref ? mf_odds_record_find(ref, q, &m->ref_games) : NULL;
-	if (q->cache && mf_odds_record_wants(ref, q) &&
+	if (keeps && mf_odds_record_wants(ref, q) &&
 	    mf_odds_heap_take(m->heap, 16 * sizeof(*m->bits))) {
 		m->bits = calloc(16, sizeof(*m->bits));
 		m->bits_room = 16;
@@ -163,10 +163,12 @@ static void read_record(struct odds_member *m, const struct odds_record *ref)
 }
 
 void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
-			    struct mf_odds_result *out, int *rcs)
+			    struct mf_odds_result *out, int *rcs, struct odds_to_record *kept)
 {
 	struct odds_member *m = calloc(k, sizeof(*m));
 	struct mf_odds_cache *cache = cs[0]->q->cache;
+	/* the record read, and where one is kept (NULL: none is) */
+	const struct odds_record *ref = cache ? mf_odds_cache_record_read(cache) : NULL;
 	struct odds_record **slot = cache ? mf_odds_cache_record(cache) : NULL;
 	uint64_t first = 0;
 	int rc = m ? MF_OK : MF_ERR_NOMEM;
@@ -179,8 +181,8 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 		m[i].rc = mf_odds_strata_init(cs[i], &m[i].strata, heap, law_like(m, i));
 		if (m[i].rc)
 			m[i].active = false;
-		if (slot)  /* no record without a slot: neither read nor kept */
-			read_record(&m[i], *slot);
+		if (cache)
+			read_record(&m[i], ref, slot != NULL);
 	}
 	if (m)
 		mf_odds_sample_prepare(m, k);
@@ -189,7 +191,7 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 
 		if (!games)
 			break;
-		rc = mf_odds_sample(m, k, first, games, slot ? *slot : NULL);
+		rc = mf_odds_sample(m, k, first, games, ref);
 		first += games;
 		for (size_t i = 0; i < k && !rc; i++)
 			if (m[i].active && done(&m[i], &out[i]))
@@ -199,8 +201,17 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 		rcs[i] = rc ? rc : m[i].rc;
 		if (!m)
 			continue;
-		if (!rcs[i] && m[i].bits)
+		if (kept)
+			kept[i] = (struct odds_to_record){ .q = cs[i]->q };
+		if (!rcs[i] && m[i].bits && slot && kept) {  /* the caller's now */
+			kept[i].bits = m[i].bits;
+			kept[i].games = m[i].games;
+			mf_odds_heap_give(m[i].heap, m[i].bits_room * sizeof(*m[i].bits));
+			m[i].bits = NULL;
+			m[i].bits_room = 0;
+		} else if (!rcs[i] && m[i].bits && slot) {
 			mf_odds_record_keep(slot, cs[i]->q, m[i].bits, m[i].games);
+		}
 		mf_odds_sample_unrecord(&m[i]);
 		mf_odds_strata_free(&m[i].strata);
 	}

@@ -429,6 +429,69 @@ START_TEST(test_many_reuse)
 }
 END_TEST
 
+/* Two threads answer as one (query.lanes): two decks a swap apart, their
+ * spells interleaved in one call (two shared samples, each with the
+ * cache), answered the same, work and solver calls too, and the record
+ * they leave the same: the near deck asked again through it answers and
+ * works alike. */
+START_TEST(test_many_lanes)
+{
+	bool slow = getenv("MANAFLOW_UNDER_VALGRIND") != NULL;
+	int spells = slow ? 3 : 8;
+	struct odds_random r;
+	int32_t idx[ODDS_RANDOM_LARGE_KINDS], lands[MF_ODDS_LAND_KINDS_MAX];
+	uint32_t counts[ODDS_RANDOM_LARGE_KINDS], counts2[MF_ODDS_LAND_KINDS_MAX];
+	struct mf_odds_query q, qs[16], near[8];
+	struct mf_odds_result res[2][16];
+	int rcs[2][16];
+	struct mf_odds_cache *cache[2] = { mf_odds_cache_new(), mf_odds_cache_new() };
+	size_t n2;
+	char text[1024];
+
+	ck_assert(cache[0] && cache[1]);
+	odds_random_init(&r, play_cat, 0x6c616e65u + (uint64_t)_i);
+	odds_random_large(&r, &q, idx, counts);
+	sampled_spells(&r, &q, near, spells);
+	changed_deck(&r, &q, lands, counts2, &n2);
+	for (int s = 0; s < spells; s++) {
+		qs[2 * s] = near[s];
+		qs[2 * s + 1] = near[s];
+		qs[2 * s + 1].lands = lands;
+		qs[2 * s + 1].counts = counts2;
+		qs[2 * s + 1].n_lands = n2;
+		if (slow)
+			qs[2 * s].games = qs[2 * s + 1].games = 300;
+		near[s] = qs[2 * s + 1];
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		for (int l = 0; l < 2; l++) {
+			/* first both decks at once, then the near deck through the record */
+			struct mf_odds_query *ask = pass ? near : qs;
+			int n = pass ? spells : 2 * spells;
+
+			for (int s = 0; s < n; s++) {
+				ask[s].cache = cache[l];
+				ask[s].lanes = l ? 2 : 1;
+			}
+			mf_odds_compute_many(ask, (size_t)n, res[l], rcs[l]);
+		}
+		for (int s = 0; s < (pass ? spells : 2 * spells); s++) {
+			odds_random_print(pass ? &near[s] : &qs[s], text, sizeof(text));
+			ck_assert_msg(rcs[0][s] == rcs[1][s] &&
+				      (rcs[0][s] || (same_sample(&res[0][s], &res[1][s]) &&
+						     res[0][s].work == res[1][s].work &&
+						     res[0][s].solver_calls == res[1][s].solver_calls)),
+				      "seed %d pass %d spell %d: %d, p %.12f, work %llu on one thread; "
+				      "%d, p %.12f, work %llu on two: %s", _i, pass, s, rcs[0][s],
+				      res[0][s].p_castable, (unsigned long long)res[0][s].work, rcs[1][s],
+				      res[1][s].p_castable, (unsigned long long)res[1][s].work, text);
+		}
+	}
+	mf_odds_cache_free(cache[0]);
+	mf_odds_cache_free(cache[1]);
+}
+END_TEST
+
 /* A spell that fails stops the rest: those after it, not in a batch, are
  * skipped, and an empty call writes nothing. */
 START_TEST(test_many_skips_after_failure)
@@ -480,5 +543,6 @@ void play_add_many_tcases(Suite *s)
 	tcase_add_checked_fixture(tc, play_setup, play_teardown);
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_many_reuse, 0, MANY_REUSE_SEEDS);
+	tcase_add_loop_test(tc, test_many_lanes, 0, MANY_REUSE_SEEDS);
 	suite_add_tcase(s, tc);
 }
