@@ -63,19 +63,25 @@ const struct mf_odds_query *mf_odds_record_deck(const struct odds_record *r)
 	return &r->deck;
 }
 
+bool mf_odds_same_sources(const struct mf_odds_query *a, const struct mf_odds_query *b)
+{
+	if (a->n_sources != b->n_sources)
+		return false;
+	for (size_t i = 0; i < a->n_sources; i++)
+		if (a->source_counts[i] != b->source_counts[i] ||
+		    mf_odds_source_id(&a->sources[i]) != mf_odds_source_id(&b->sources[i]))
+			return false;
+	return true;
+}
+
 /* Whether q's lands and counts, and its sources and their counts, are the
  * record's, in the same order. */
 static bool same_deck(const struct odds_record *r, const struct mf_odds_query *q)
 {
-	if (r->deck.n_lands != q->n_lands || r->deck.n_sources != q->n_sources ||
-	    memcmp(r->lands, q->lands, q->n_lands * sizeof(*q->lands)) != 0 ||
-	    memcmp(r->counts, q->counts, q->n_lands * sizeof(*q->counts)) != 0)
-		return false;
-	for (size_t i = 0; i < q->n_sources; i++)
-		if (r->source_counts[i] != q->source_counts[i] ||
-		    mf_odds_source_id(&r->sources[i]) != mf_odds_source_id(&q->sources[i]))
-			return false;
-	return true;
+	return r->deck.n_lands == q->n_lands &&
+	       memcmp(r->lands, q->lands, q->n_lands * sizeof(*q->lands)) == 0 &&
+	       memcmp(r->counts, q->counts, q->n_lands * sizeof(*q->counts)) == 0 &&
+	       mf_odds_same_sources(&r->deck, q);
 }
 
 /* A new record of q's deck, its lands, counts and sources copied (the

@@ -7,8 +7,10 @@
  * each draw) and on what its fetches could find in the library, has the
  * same answer in both when those are the same:
  *  - the same stage kept, and no land bottomed (bottoming reads the deck's
- *    groups; without it the hand kept is the hand drawn); in decks with
- *    mana that is no land, nothing bottomed at all;
+ *    groups; without it the hand kept is the hand drawn); in decks whose
+ *    mana that is no land differs, nothing bottomed at all (which sources
+ *    are bottomed reads each deck's list of them; decks with the same list,
+ *    as a land swap leaves it, bottom the same ones from the same hand);
  *  - the same cards to its turn: land by land, and source by source (a
  *    source is the same card in both when it has the same identity,
  *    mf_odds_source_id());
@@ -101,8 +103,8 @@ void mf_odds_reuse_init(struct odds_reuse *u, const struct odds_ctx *c, const st
 	lands_of(q, q, u->land);
 	lands_of(r, q, u->ref_land);
 	/* which sources a London mulligan bottoms reads the order of each
-	 * deck's sources: with sources, no game bottoming is reused */
-	u->sources = q->n_sources || r->n_sources;
+	 * deck's sources: where they differ, no game bottoming is reused */
+	u->sources = !mf_odds_same_sources(q, r);
 	for (size_t i = 0; i < q->n_lands; i++)
 		u->fetch[i] = mf_mana_catalogue_land(q->cat, (size_t)q->lands[i])->fetch_types != 0;
 	for (size_t i = 0; i < q->n_lands; i++)
