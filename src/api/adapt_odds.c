@@ -361,6 +361,7 @@ int mf_api_mana_odds(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf *o
 		return -1;
 	}
 	r.q.budget = ctx->odds_budget;
+	r.q.lanes = ctx->lanes;
 	r.q.stop = ctx->stop;
 	/* the spells share kept hands through it; without memory for it, they
 	 * make their own */

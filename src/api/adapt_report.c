@@ -513,6 +513,7 @@ int mf_api_deck_report(cJSON *body, const struct mf_api_ctx *ctx, struct mf_buf 
 	b->q.spells = b->spells;
 	b->q.stop = ctx->stop;
 	b->q.budget = ctx->report_budget;
+	b->q.lanes = ctx->lanes;
 	b->q.advice = true;
 	if (decode_game(body, &b->q, err) || mf_api_report_deck_decode(body, ctx, &d, err) ||
 	    build(b, &d, ctx, err))

@@ -49,6 +49,9 @@ struct mf_api_ctx {
 				     * one; NULL: named by none */
 	uint64_t odds_budget;  /* work units per spell of the odds; 0: MF_ODDS_BUDGET_DEFAULT */
 	uint64_t report_budget;  /* work units of one report; 0: MF_REPORT_BUDGET_DEFAULT */
+	uint32_t lanes;          /* threads a solve may use (mf_odds_query.lanes,
+				  * mf_report_query.lanes): 0 or 1 the caller's alone;
+				  * the same answer either way */
 	const struct mf_stop *stop;  /* NULL, or this request's: a solver it stops is a
 				      * deadline problem (mf_api_fail_stopped) */
 };

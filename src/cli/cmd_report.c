@@ -11,6 +11,7 @@
 #include "cli/options.h"
 #include "api/adapt_report.h"
 #include "http/router.h"
+#include "manaflow/report.h"
 
 enum { OPT_LANDS, OPT_CARDS, OPT_DECKLIST, OPT_COUNT };
 
@@ -126,6 +127,7 @@ int mf_cli_cmd_report(int argc, char **argv)
 	ctx.lands_listing = MF_ROUTER_LANDS_LISTING;  /* answers as the server would */
 	ctx.sources_listing = MF_ROUTER_SOURCES_LISTING;
 	ctx.cards_option = "manaflow report --cards FILE";
+	ctx.lanes = MF_REPORT_LANES_MAX;  /* one command, the machine to itself */
 	text = read_body(path, v[OPT_DECKLIST].text, &len);
 	if (!text)
 		goto out;

@@ -292,7 +292,8 @@ static enum MHD_Result answer_post(struct server *s, struct MHD_Connection *c,
 		/* the solver's working set: reserved by the worker when it starts */
 		*rq->job = (struct job){ .handler = rq->route->handler, .body = rq->body,
 					 .ctx = s->ctx, .conn = c, .admission = &s->admission,
-					 .work_bytes = rq->route->work_bytes };
+					 .work_bytes = rq->route->work_bytes,
+					 .lane_bytes = rq->route->lane_bytes };
 		if (s->cfg.deadline_s)
 			rq->job->stop.deadline_ns =
 				(rq->start_us + (uint64_t)s->cfg.deadline_s * 1000000u) * 1000u;

@@ -12,6 +12,7 @@
 #include "manaflow/camelot.h"
 #include "manaflow/combat.h"
 #include "manaflow/odds.h"
+#include "manaflow/report.h"
 
 /* Routes whose work can take more than a millisecond or so are offloaded,
  * so they never stall a pool thread: big batches, large combat boards, and
@@ -29,36 +30,36 @@ _Static_assert(FITS_LEAST(MF_CAMELOT_WORKING_SET_MAX), "a Camelot deal fits the 
 
 static const struct route routes[] = {
 	{ "/v1/mana/solve", "POST", ROUTE_JSON, mf_api_mana_solve, false, 0, MF_API_MANA_PROBLEMS,
-	  ASSET_NONE },
+	  ASSET_NONE, 0 },
 	{ "/v1/mana/solve/batch", "POST", ROUTE_JSON, mf_api_mana_batch, true, 0,
-	  MF_API_MANA_PROBLEMS, ASSET_NONE },
+	  MF_API_MANA_PROBLEMS, ASSET_NONE, 0 },
 	{ "/v1/mana/odds", "POST", ROUTE_JSON, mf_api_mana_odds, true,
 	  MF_ODDS_WORKING_SET_MAX + MF_ODDS_CACHE_MAX, MF_API_ODDS_PROBLEMS,
-	  ASSET_NONE },
+	  ASSET_NONE, MF_ODDS_WORKING_SET_MAX },
 	{ "/v1/mana/sources", "POST", ROUTE_JSON, mf_api_mana_sources, true,
 	  MF_ODDS_WORKING_SET_MAX, MF_API_SOURCES_PROBLEMS,
-	  ASSET_NONE },
+	  ASSET_NONE, 0 },
 	{ "/v1/deck/colors", "POST", ROUTE_JSON, mf_api_deck_colors, false, 0, MF_API_DECK_PROBLEMS,
-	  ASSET_NONE },
+	  ASSET_NONE, 0 },
 	{ "/v1/deck/report", "POST", ROUTE_JSON, mf_api_deck_report, true, MF_API_REPORT_WORKING_SET,
-	  MF_API_REPORT_PROBLEMS, ASSET_NONE },
+	  MF_API_REPORT_PROBLEMS, ASSET_NONE, MF_REPORT_LANE_BYTES },
 	{ "/v1/combat/blocks", "POST", ROUTE_JSON, mf_api_combat_blocks, true,
-	  MF_COMBAT_WORKING_SET_MAX, MF_API_COMBAT_PROBLEMS, ASSET_NONE },
+	  MF_COMBAT_WORKING_SET_MAX, MF_API_COMBAT_PROBLEMS, ASSET_NONE, 0 },
 	{ "/v1/camelot/solve", "POST", ROUTE_JSON, mf_api_camelot_solve, true,
-	  MF_CAMELOT_WORKING_SET_MAX, MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
+	  MF_CAMELOT_WORKING_SET_MAX, MF_API_CAMELOT_PROBLEMS, ASSET_NONE, 0 },
 	{ "/v1/camelot/solve/batch", "POST", ROUTE_JSON, mf_api_camelot_batch, true,
-	  MF_CAMELOT_WORKING_SET_MAX, MF_API_CAMELOT_PROBLEMS, ASSET_NONE },
-	{ MF_ROUTER_LANDS_PATH, "GET", ROUTE_LANDS, NULL, false, 0, 0, ASSET_NONE },
-	{ MF_ROUTER_SOURCES_PATH, "GET", ROUTE_SOURCES, NULL, false, 0, 0, ASSET_NONE },
-	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0, 0, ASSET_NONE },
-	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0, 0, ASSET_NONE },
-	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0, 0, ASSET_NONE },
-	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false, 0, 0, ASSET_NONE },
-	{ "/", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_PAGE },
-	{ "/playground", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_PAGE },
-	{ "/playground/app.js", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_JS },
-	{ "/playground/app.css", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_CSS },
-	{ "/playground/favicon.svg", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_ICON },
+	  MF_CAMELOT_WORKING_SET_MAX, MF_API_CAMELOT_PROBLEMS, ASSET_NONE, 0 },
+	{ MF_ROUTER_LANDS_PATH, "GET", ROUTE_LANDS, NULL, false, 0, 0, ASSET_NONE, 0 },
+	{ MF_ROUTER_SOURCES_PATH, "GET", ROUTE_SOURCES, NULL, false, 0, 0, ASSET_NONE, 0 },
+	{ "/healthz", "GET", ROUTE_HEALTHZ, NULL, false, 0, 0, ASSET_NONE, 0 },
+	{ "/readyz", "GET", ROUTE_READYZ, NULL, false, 0, 0, ASSET_NONE, 0 },
+	{ "/metrics", "GET", ROUTE_METRICS, NULL, false, 0, 0, ASSET_NONE, 0 },
+	{ "/openapi.yaml", "GET", ROUTE_OPENAPI, NULL, false, 0, 0, ASSET_NONE, 0 },
+	{ "/", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_PAGE, 0 },
+	{ "/playground", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_PAGE, 0 },
+	{ "/playground/app.js", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_JS, 0 },
+	{ "/playground/app.css", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_CSS, 0 },
+	{ "/playground/favicon.svg", "GET", ROUTE_PLAYGROUND, NULL, false, 0, 0, ASSET_ICON, 0 },
 };
 
 unsigned mf_router_problems(const struct route *r)

@@ -40,6 +40,7 @@ static void *work(void *arg)
 	for (;;) {
 		struct job *job;
 		uint64_t t0;
+		bool alone;  /* no other job waits */
 
 		pthread_mutex_lock(&w->mu);
 		while (!w->head && !w->stopping)
@@ -50,6 +51,7 @@ static void *work(void *arg)
 			if (!w->head)
 				w->tail = NULL;
 		}
+		alone = !w->head;
 		pthread_mutex_unlock(&w->mu);
 		if (!job)
 			return NULL;  /* stopping, and nothing left */
@@ -69,6 +71,12 @@ static void *work(void *arg)
 			mf_problem_set(&job->err, MF_PROBLEM_OVERLOADED,
 				       "the server is at its memory budget for solves; retry shortly");
 		} else {
+			/* a second thread for the solve when it has one to use, the
+			 * budget room for it and no other job waits for a worker;
+			 * its answer is the same without */
+			if (job->admission && job->lane_bytes && alone &&
+			    mf_admission_reserve_work(job->admission, job->lane_bytes, &job->work_held))
+				job->ctx.lanes = 2;
 			job->rc = mf_api_answer(job->handler, &job->ctx, mf_buf_ptr(&job->body),
 						mf_buf_len(&job->body), &job->out, &job->err);
 		}

@@ -32,6 +32,9 @@ struct job {
 	size_t work_bytes;           /* the solver's working set, reserved by the
 				      * worker when the solve starts (none left:
 				      * 503 overloaded instead) ... */
+	size_t lane_bytes;           /* a second thread's working set, reserved too
+				      * when the budget has room and no other job
+				      * waits (ctx.lanes 2 then) ... */
 	size_t work_held;            /* ... held, and given back when it ends */
 	atomic_int state;
 };
@@ -46,7 +49,8 @@ struct workers *mf_workers_start(unsigned n);
 /* Queues job (the caller has suspended job->conn); a worker takes it up in
  * turn: a job whose stop is raised by then (its client left, its deadline
  * passed, the drain) is not run but answered a deadline problem (the
- * caller explains which); else the worker reserves its work_bytes, runs it
+ * caller explains which); else the worker reserves its work_bytes (and
+ * its lane_bytes when it can: see struct job), runs it
  * (or, past the budget, answers it 503 overloaded), gives them back and
  * resumes the connection. Once the workers are stopping, the job is
  * answered 503 and resumed at once instead. */

@@ -226,6 +226,7 @@ int mf_report_compute(const struct mf_report_query *q, struct mf_report *out)
 	for (size_t i = 0; i < q->n_lands; i++)
 		out->land_cards += q->counts[i];
 	c.cache = mf_odds_cache_new();
+	c.lanes = q->lanes < MF_REPORT_LANES_MAX ? q->lanes : MF_REPORT_LANES_MAX;
 	out->spells = calloc(q->n_spells, sizeof(*out->spells));
 	if (!c.cache || !out->spells || !alloc_ctx(&c, q->n_spells)) {
 		rc = MF_ERR_NOMEM;

@@ -24,6 +24,8 @@
  * screens least) cut for the land of one land more. A source that is a
  * spell of the deck is weighed by its new count.
  *
+ * Once the screening is done, its swaps and the lines are jobs, counted
+ * on up to query.lanes threads (report_lanes.c) and charged in that order.
  * A budget spent or a stop raised ends the advice where it is:
  * advice_complete stays false and what was finished is kept.
  */
@@ -166,34 +168,30 @@ static int32_t line_land(const struct rep_ctx *c, const struct rep_swap *swaps, 
 	return most_copies(c, &c->deck, more);
 }
 
-/* The exact swaps, best first by exact gain, positive only, into out. */
-static int exact_swaps(struct rep_ctx *c, const struct rep_swap *swaps, size_t n,
-		       struct mf_report *out)
+/* The deck of one screened swap counted as the report's spells were: its
+ * line into *a. */
+static int count_swap(struct rep_ctx *c, const struct rep_swap *swap, struct mf_report_advice *a)
 {
-	struct mf_report_advice tried[REP_EXACT_SWAPS];
-	size_t n_tried = 0;
-	int rc = MF_OK;
+	double p[MF_REPORT_SPELLS_MAX];
+	struct rep_deck d;
+	bool over;
+	int rc;
 
-	for (size_t j = 0; j < n && n_tried < REP_EXACT_SWAPS && !rc; j++) {
-		struct mf_report_advice *a = &tried[n_tried];
-		double p[MF_REPORT_SPELLS_MAX];
-		struct rep_deck d;
-		bool over;
+	mf_report_swap_deck(&c->deck, swap->out, swap->in, swap->k, &d);
+	rc = mf_report_eval_deck(c, &d, false, p, &over);
+	if (rc)
+		return rc;
+	memset(a, 0, sizeof(*a));
+	a->kind = MF_REPORT_SWAP;
+	a->out = card_land(c, swap->out, swap->k);
+	a->in = card_land(c, swap->in, swap->k);
+	return fill(c, a, p, c->weight);
+}
 
-		if (!mf_report_swap_deck(&c->deck, swaps[j].out, swaps[j].in, swaps[j].k, &d))
-			continue;
-		rc = mf_report_eval_deck(c, &d, false, p, &over);
-		if (rc)
-			break;
-		memset(a, 0, sizeof(*a));
-		a->kind = MF_REPORT_SWAP;
-		a->out = card_land(c, swaps[j].out, swaps[j].k);
-		a->in = card_land(c, swaps[j].in, swaps[j].k);
-		rc = fill(c, a, p, c->weight);
-		if (!rc)
-			n_tried++;
-	}
-	out->screened_exact = n_tried;
+/* The swaps counted (tried[0 .. n_tried)), best first by their gain,
+ * positive only, into out; those not kept freed. */
+static void best_swaps(struct mf_report_advice *tried, size_t n_tried, struct mf_report *out)
+{
 	/* the best positive gains, best first; ties: the better screened */
 	while (out->n_advice < MF_REPORT_ADVICE_MAX) {
 		size_t best = n_tried;
@@ -209,7 +207,6 @@ static int exact_swaps(struct rep_ctx *c, const struct rep_swap *swaps, size_t n
 	}
 	for (size_t j = 0; j < n_tried; j++)
 		free(tried[j].changes);
-	return rc;
 }
 
 /* One land more (more) or one fewer, as the file's comment says, from the
@@ -363,10 +360,101 @@ static int source_line(struct rep_ctx *c, const struct rep_swap *swaps, size_t n
 	return rc;
 }
 
+/* One line of the advice to count, and its answer. */
+struct line {
+	enum { LINE_SWAP, LINE_LAND, LINE_SOURCE } kind;
+	const struct rep_swap *swaps;  /* the screened swaps, best first */
+	size_t n_swaps;
+	size_t swap;                   /* LINE_SWAP: the one counted */
+	bool more;                     /* LINE_LAND: one more; LINE_SOURCE: a source in */
+	struct mf_report_advice a;
+	bool has;                      /* a is a line (a swap's always is) */
+};
+
+/* Counts one line (a job of mf_report_run_jobs(); arg: its struct line). */
+static int count_line(struct rep_ctx *c, void *arg)
+{
+	struct line *l = arg;
+
+	switch (l->kind) {
+	case LINE_SWAP:
+		l->has = true;
+		return count_swap(c, &l->swaps[l->swap], &l->a);
+	case LINE_LAND:
+		return land_line(c, l->swaps, l->n_swaps, l->more, &l->a, &l->has);
+	case LINE_SOURCE:
+	default:
+		return source_line(c, l->swaps, l->n_swaps, l->more, &l->a, &l->has);
+	}
+}
+
+/* The lines to count after the screening, in the order they are charged:
+ * the best REP_EXACT_SWAPS screened swaps, one land more, one fewer, and
+ * with sources a source in and a source out. Returns how many. */
+static size_t plan_lines(const struct rep_ctx *c, const struct rep_swap *swaps, size_t n,
+			 struct line *lines)
+{
+	size_t k = 0, n_swaps = 0;
+	struct rep_deck d;
+
+	for (size_t j = 0; j < n && n_swaps < REP_EXACT_SWAPS; j++)
+		if (mf_report_swap_deck(&c->deck, swaps[j].out, swaps[j].in, swaps[j].k, &d)) {
+			lines[k++] = (struct line){ .kind = LINE_SWAP, .swap = j };
+			n_swaps++;
+		}
+	lines[k++] = (struct line){ .kind = LINE_LAND, .more = true };
+	lines[k++] = (struct line){ .kind = LINE_LAND, .more = false };
+	if (c->q->n_sources) {
+		lines[k++] = (struct line){ .kind = LINE_SOURCE, .more = true };
+		lines[k++] = (struct line){ .kind = LINE_SOURCE, .more = false };
+	}
+	for (size_t i = 0; i < k; i++) {
+		lines[i].swaps = swaps;
+		lines[i].n_swaps = n;
+	}
+	return k;
+}
+
+/* The lines done (lines[0 .. done) of k) into out; every other one's
+ * changes freed. */
+static void keep_lines(struct line *lines, size_t k, size_t done, struct mf_report *out)
+{
+	struct mf_report_advice tried[REP_EXACT_SWAPS];
+	size_t n_tried = 0;
+
+	for (size_t i = 0; i < k; i++) {
+		struct line *l = &lines[i];
+		struct mf_report_advice *to = NULL;
+		bool *has = NULL;
+
+		if (i < done && l->has && l->kind == LINE_SWAP) {
+			tried[n_tried++] = l->a;
+			continue;
+		}
+		if (l->kind == LINE_LAND) {
+			to = l->more ? &out->more_land : &out->fewer_land;
+			has = l->more ? &out->has_more_land : &out->has_fewer_land;
+		} else if (l->kind == LINE_SOURCE) {
+			to = l->more ? &out->source_in : &out->source_out;
+			has = l->more ? &out->has_source_in : &out->has_source_out;
+		}
+		if (i < done && l->has && to) {
+			*to = l->a;
+			*has = true;
+		} else {
+			free(l->a.changes);
+		}
+	}
+	out->screened_exact = n_tried;
+	best_swaps(tried, n_tried, out);
+}
+
 int mf_report_advise(struct rep_ctx *c, struct mf_report *out)
 {
 	struct rep_swap *swaps = malloc(REP_SWAPS_MAX * sizeof(*swaps));
-	size_t n = 0;
+	struct line lines[REP_EXACT_SWAPS + 4] = { 0 };
+	struct rep_job jobs[REP_EXACT_SWAPS + 4];
+	size_t n = 0, k = 0, done = 0;
 	bool over = false;
 	int rc;
 
@@ -377,16 +465,13 @@ int mf_report_advise(struct rep_ctx *c, struct mf_report *out)
 	if (!rc)
 		rc = mf_report_screen(c, swaps, &n, &over);
 	out->candidates = n;
-	if (!rc)
-		rc = exact_swaps(c, swaps, n, out);
-	if (!rc)
-		rc = land_line(c, swaps, n, true, &out->more_land, &out->has_more_land);
-	if (!rc)
-		rc = land_line(c, swaps, n, false, &out->fewer_land, &out->has_fewer_land);
-	if (!rc && c->q->n_sources)
-		rc = source_line(c, swaps, n, true, &out->source_in, &out->has_source_in);
-	if (!rc && c->q->n_sources)
-		rc = source_line(c, swaps, n, false, &out->source_out, &out->has_source_out);
+	if (!rc) {
+		k = plan_lines(c, swaps, n, lines);
+		for (size_t i = 0; i < k; i++)
+			jobs[i] = (struct rep_job){ .run = count_line, .arg = &lines[i] };
+		rc = mf_report_run_jobs(c, jobs, k, &done);
+	}
+	keep_lines(lines, k, done, out);
 	free(swaps);
 	if (rc == MF_ERR_STOPPED || rc == MF_ERR_LIMIT)
 		return MF_OK;  /* what was finished stands; advice_complete false */

@@ -38,6 +38,7 @@ static void query_of(const struct rep_ctx *c, const struct rep_deck *d, size_t i
 	oq->custom = q->custom;
 	oq->seed = q->seed;
 	oq->budget = cap && cap < left ? cap : left;
+	oq->lanes = c->lanes;
 	oq->stop = q->stop;
 	oq->cache = c->cache;
 }

@@ -5,6 +5,7 @@
  *   report.c         mf_report_compute(): checks, spells, colours, advice
  *   report_advice.c  the advice: screen, count the best exactly, pick
  *   report_screen.c  the swaps worth trying and their cheap sampled gain
+ *   report_lanes.c   the advice's decks counted on one thread or two
  *   report_colors.c  sources per colour against Karsten's table
  *   report_eval.c    one spell, or a whole deck, through the odds engine
  *   report_rules.c   the deck-building rules the advice keeps
@@ -34,6 +35,8 @@ struct rep_ctx {
 	const struct mf_report_query *q;
 	struct rep_deck deck;            /* the query's lands */
 	uint64_t budget, work;           /* units allowed and spent */
+	uint32_t lanes;                  /* threads its odds may use (query.lanes; 1 in a
+					  * job of mf_report_run_jobs(), which has its own) */
 	struct mf_odds_cache *cache;     /* shared by every query of the report */
 	size_t *first;                   /* per spell: the first of its cost and turn */
 	size_t n_distinct;               /* spells that are their own first */
@@ -146,6 +149,23 @@ bool mf_report_swap_deck(const struct rep_deck *d, int32_t out, int32_t in, uint
  * the swaps screened so far, in no order). */
 int mf_report_screen(struct rep_ctx *c, struct rep_swap *swaps, size_t *n, bool *over_budget);
 
+/* report_lanes.c */
+/* One job of the advice: run(c, arg) on a context of its own, which it
+ * may charge work to (its rc, and the work it charged, set by
+ * mf_report_run_jobs()). */
+struct rep_job {
+	int (*run)(struct rep_ctx *c, void *arg);
+	void *arg;
+	int rc;
+	uint64_t work;
+};
+/* Runs jobs[0 .. n) on up to c->lanes threads (report_lanes.c says how
+ * their answers stay those of one thread), then charges their work to c
+ * in order: *done jobs were, and MF_OK when all were; else the rc of the
+ * first that failed (MF_ERR_LIMIT for one past the budget), its work
+ * charged up to what was left, and the jobs after it are not (their
+ * outputs are the caller's to drop). */
+int mf_report_run_jobs(struct rep_ctx *c, struct rep_job *jobs, size_t n, size_t *done);
 /* report_advice.c: out->advice, more_land, fewer_land, advice_complete. */
 int mf_report_advise(struct rep_ctx *c, struct mf_report *out);
 

@@ -167,40 +167,97 @@ struct screen {
 	struct rep_swap *swaps;
 	size_t n;
 	double m0;                       /* the deck's screened mean */
-	double p[MF_REPORT_SPELLS_MAX];  /* scratch figures */
-	bool *over;
 };
 
-/* Screens swap (out, in, k) once and keeps it; *gain its screened gain
- * (when not NULL). MF_OK, 1 when it is no swap of this deck (same land,
- * lands alike, too few copies, too many kinds), or a failure. */
-static int try_swap(struct screen *s, int32_t out, int32_t in, uint32_t k, double *gain)
-{
-	const struct mf_mana_catalogue *cat = s->c->q->cat;
-	struct rep_swap sw = { .out = out, .in = in, .k = k };
-	struct rep_deck d;
+/* One swap a round asks of the proxy (out, in, k), and its answer: rc
+ * MF_OK with its screened gain, or 1 when it is no swap of this deck
+ * (same land, lands alike, too few copies, too many kinds). */
+struct ask {
+	int32_t out, in;
+	uint32_t k;
 	int rc;
+	double gain;
+	/* how it is answered: a swap screened before (or earlier in the
+	 * round), or its deck screened (a job of mf_report_run_jobs()) */
+	size_t same;                     /* the ask it is the same as, or SIZE_MAX */
+	struct rep_deck d;
+	const struct screen *s;
+};
 
-	if (out == in || same_facts(mf_mana_catalogue_land(cat, (size_t)out),
-				    mf_mana_catalogue_land(cat, (size_t)in)) ||
-	    !mf_report_may_add_land(s->c, &s->c->deck, in, k))
-		return 1;
-	for (size_t j = 0; j < s->n; j++)
-		if (s->swaps[j].out == out && s->swaps[j].in == in && s->swaps[j].k == k) {
-			if (gain)
-				*gain = s->swaps[j].screened;
-			return MF_OK;
-		}
-	if (s->n >= REP_SWAPS_MAX || !mf_report_swap_deck(&s->c->deck, out, in, k, &d))
-		return 1;
-	rc = mf_report_eval_deck(s->c, &d, true, s->p, s->over);
+/* Screens one ask's deck (a job; arg: the ask): its gain. */
+static int screen_deck(struct rep_ctx *c, void *arg)
+{
+	struct ask *a = arg;
+	double p[MF_REPORT_SPELLS_MAX];
+	bool over = false;
+	int rc = mf_report_eval_deck(c, &a->d, true, p, &over);
+
 	if (rc)
 		return rc;
-	sw.screened = (mf_report_mean(s->p, s->c->weight, s->c->q->n_spells) - s->m0) * 100;
-	s->swaps[s->n++] = sw;
-	if (gain)
-		*gain = sw.screened;
+	a->gain = (mf_report_mean(p, c->weight, c->q->n_spells) - a->s->m0) * 100;
 	return MF_OK;
+}
+
+/* Whether ask a is no swap of s's deck, or one screened already: a->rc
+ * set (1, or MF_OK with its gain), else a->d made, to be screened. */
+static bool settled(const struct screen *s, struct ask *a, size_t pending)
+{
+	const struct mf_mana_catalogue *cat = s->c->q->cat;
+
+	a->rc = 1;
+	if (a->out == a->in || same_facts(mf_mana_catalogue_land(cat, (size_t)a->out),
+					  mf_mana_catalogue_land(cat, (size_t)a->in)) ||
+	    !mf_report_may_add_land(s->c, &s->c->deck, a->in, a->k))
+		return true;
+	for (size_t j = 0; j < s->n; j++)
+		if (s->swaps[j].out == a->out && s->swaps[j].in == a->in && s->swaps[j].k == a->k) {
+			a->rc = MF_OK;
+			a->gain = s->swaps[j].screened;
+			return true;
+		}
+	return s->n + pending >= REP_SWAPS_MAX ||
+	       !mf_report_swap_deck(&s->c->deck, a->out, a->in, a->k, &a->d);
+}
+
+/* Answers asks[0 .. n) of one round, each swap screened once and kept in
+ * s->swaps in the asks' order, the decks counted on the report's lanes.
+ * MF_OK, or the failure of the first that failed (the swaps before it
+ * kept, the asks from it on unanswered). */
+static int screen_round(struct screen *s, struct ask *asks, size_t n)
+{
+	struct rep_job *jobs = malloc(n * sizeof(*jobs) + 1);
+	size_t k = 0, done = 0;
+	int rc;
+
+	if (!jobs)
+		return MF_ERR_NOMEM;
+	for (size_t i = 0; i < n; i++) {
+		struct ask *a = &asks[i];
+
+		a->same = SIZE_MAX;
+		a->s = s;
+		for (size_t j = 0; j < i && a->same == SIZE_MAX; j++)
+			if (asks[j].out == a->out && asks[j].in == a->in && asks[j].k == a->k)
+				a->same = j;
+		if (a->same != SIZE_MAX || settled(s, a, k))
+			continue;
+		jobs[k++] = (struct rep_job){ .run = screen_deck, .arg = a };
+	}
+	rc = mf_report_run_jobs(s->c, jobs, k, &done);
+	for (size_t j = 0; j < done; j++) {
+		struct ask *a = jobs[j].arg;
+
+		a->rc = MF_OK;
+		s->swaps[s->n++] = (struct rep_swap){ .out = a->out, .in = a->in, .k = a->k,
+						      .screened = a->gain };
+	}
+	for (size_t i = 0; i < n; i++)
+		if (asks[i].same != SIZE_MAX) {
+			asks[i].rc = asks[asks[i].same].rc;
+			asks[i].gain = asks[asks[i].same].gain;
+		}
+	free(jobs);
+	return rc;
 }
 
 /* The indexes of the `most` largest of v[0..n) (NAN: never), best first,
@@ -229,65 +286,74 @@ static size_t top(const double *v, size_t n, size_t most, size_t *best)
 int mf_report_screen(struct rep_ctx *c, struct rep_swap *swaps, size_t *n, bool *over_budget)
 {
 	const struct mf_report_query *q = c->q;
-	struct screen s = { .c = c, .swaps = swaps, .over = over_budget };
-	double value_in[REP_IN_MAX], value_out[MF_ODDS_LAND_KINDS_MAX];
+	struct screen s = { .c = c, .swaps = swaps };
+	double value_in[REP_IN_MAX], value_out[MF_ODDS_LAND_KINDS_MAX], p[MF_REPORT_SPELLS_MAX];
 	size_t best_in[REP_ROUND_IN], best_out[REP_ROUND_OUT], n_best_in, n_best_out, n_in, ref = 0;
+	size_t n_asks = 0;
 	int32_t in[REP_IN_MAX];
 	unsigned deck_colors = 0;
+	/* the most asks of a round: every land in, or out, or the pairs */
+	struct ask *asks = calloc(REP_IN_MAX + MF_ODDS_LAND_KINDS_MAX + REP_ROUND_IN * REP_ROUND_OUT,
+				  sizeof(*asks));
 	int rc;
 
 	*n = 0;
+	if (!asks)
+		return MF_ERR_NOMEM;
 	for (size_t i = 0; i < q->n_spells; i++)
 		deck_colors |= mf_mana_cost_colors(&q->spells[i].cost);
 	n_in = lands_in(c, deck_colors, in);
-	rc = mf_report_eval_deck(c, &c->deck, true, s.p, over_budget);
+	rc = mf_report_eval_deck(c, &c->deck, true, p, over_budget);
 	if (rc)
-		return rc;
-	s.m0 = mf_report_mean(s.p, c->weight, q->n_spells);
+		goto out;
+	s.m0 = mf_report_mean(p, c->weight, q->n_spells);
 	for (size_t o = 1; o < c->deck.n; o++)
 		if (c->deck.counts[o] > c->deck.counts[ref])
 			ref = o;
 	/* round 1: each land in, for the most plentiful land */
-	for (size_t i = 0; i < n_in; i++) {
-		rc = try_swap(&s, c->deck.lands[ref], in[i], 1, &value_in[i]);
-		if (rc == 1)
-			value_in[i] = in[i] == c->deck.lands[ref] ? 0 : NAN;
-		else if (rc)
-			goto out;
-	}
+	for (size_t i = 0; i < n_in; i++)
+		asks[i] = (struct ask){ .out = c->deck.lands[ref], .in = in[i], .k = 1 };
+	rc = screen_round(&s, asks, n_in);
+	if (rc)
+		goto out;
+	for (size_t i = 0; i < n_in; i++)
+		value_in[i] = asks[i].rc == MF_OK ? asks[i].gain :
+			      in[i] == c->deck.lands[ref] ? 0 : NAN;
 	n_best_in = top(value_in, n_in, REP_ROUND_IN, best_in);
 	/* round 2: each land out, for the best land in (out's worth: what that
 	 * swap gains over the reference's, which took nothing better out) */
-	for (size_t o = 0; o < c->deck.n && n_best_in; o++) {
-		double g;
-
-		rc = try_swap(&s, c->deck.lands[o], in[best_in[0]], 1, &g);
-		if (rc == 1)
-			value_out[o] = c->deck.lands[o] == in[best_in[0]] ? NAN :
-				       o == ref ? value_in[best_in[0]] : NAN;
-		else if (rc)
-			goto out;
-		else
-			value_out[o] = g;
-	}
+	for (size_t o = 0; o < c->deck.n && n_best_in; o++)
+		asks[o] = (struct ask){ .out = c->deck.lands[o], .in = in[best_in[0]], .k = 1 };
+	rc = screen_round(&s, asks, n_best_in ? c->deck.n : 0);
+	if (rc)
+		goto out;
+	for (size_t o = 0; o < c->deck.n && n_best_in; o++)
+		value_out[o] = asks[o].rc == MF_OK ? asks[o].gain :
+			       c->deck.lands[o] == in[best_in[0]] ? NAN :
+			       o == ref ? value_in[best_in[0]] : NAN;
 	n_best_out = n_best_in ? top(value_out, c->deck.n, REP_ROUND_OUT, best_out) : 0;
 	/* round 3: the best pairs by the model, then two copies of the best */
 	for (size_t i = 0; i < n_best_in; i++)
-		for (size_t o = 0; o < n_best_out; o++) {
-			rc = try_swap(&s, c->deck.lands[best_out[o]], in[best_in[i]], 1, NULL);
-			if (rc < 0)
-				goto out;
-		}
+		for (size_t o = 0; o < n_best_out; o++)
+			asks[n_asks++] = (struct ask){ .out = c->deck.lands[best_out[o]],
+						       .in = in[best_in[i]], .k = 1 };
+	rc = screen_round(&s, asks, n_asks);
+	if (rc)
+		goto out;
 	qsort(swaps, s.n, sizeof(*swaps), by_screened);
-	for (size_t j = 0, n_one = s.n, tried = 0; j < n_one && tried < REP_TWO_COPIES; j++) {
-		rc = try_swap(&s, swaps[j].out, swaps[j].in, 2, NULL);
-		if (rc < 0)
-			goto out;
-		tried += rc == MF_OK;
+	/* the first REP_TWO_COPIES of the 1-copy swaps that are swaps with 2 */
+	n_asks = 0;
+	for (size_t j = 0, n_one = s.n; j < n_one && n_asks < REP_TWO_COPIES; j++) {
+		asks[n_asks] = (struct ask){ .out = swaps[j].out, .in = swaps[j].in, .k = 2 };
+		if (!settled(&s, &asks[n_asks], n_asks) || asks[n_asks].rc == MF_OK)
+			n_asks++;
 	}
+	rc = screen_round(&s, asks, n_asks);
+	if (rc)
+		goto out;
 	qsort(swaps, s.n, sizeof(*swaps), by_screened);
-	rc = MF_OK;
 out:
 	*n = s.n;
+	free(asks);
 	return rc;
 }

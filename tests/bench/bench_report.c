@@ -16,6 +16,9 @@
  *    commander, life 40, sampled.
  *
  * usage: bench-report [seed [azorius|sultai|rocks]]  (every deck by default)
+ * The report runs on two threads (query.lanes 2), as the CLI's and an idle
+ * server's do; BENCH_LANES=1 runs it on one: the same answer, work
+ * included, and the CPU seconds it costs beside the wall clock's.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -207,6 +210,7 @@ static int run(const struct deck *d, const struct mf_mana_catalogue *cat, bool o
 		.source_counts = d->source_counts, .source_spell = d->source_spell,
 		.n_sources = d->n_sources,
 		.copies_max = d->singleton ? 1 : 0, .off_identity = d->singleton ? 0x09 : 0,
+		.lanes = getenv("BENCH_LANES") ? (uint32_t)atoi(getenv("BENCH_LANES")) : 2,
 	};
 	struct mf_report r;
 	double t0 = seconds(), c0 = cpu_seconds(), t_spells, t_all, c_spells, c_all, widest = 0;
@@ -297,7 +301,8 @@ int main(int argc, char **argv)
 		mf_mana_catalogue_free(cat);
 		return 1;
 	}
-	printf("bench-report: mf_report_compute, karsten2022, life 20, method auto, seed %llu\n",
+	printf("bench-report: mf_report_compute, karsten2022, life 20, method auto, lanes %s, seed %llu\n",
+	       getenv("BENCH_LANES") ? getenv("BENCH_LANES") : "2",
 	       (unsigned long long)seed);
 	if (!*only || !strcmp(only, "azorius"))
 		bad |= run(&wu, cat, false, seed);

@@ -28,6 +28,7 @@
 
 static struct mf_mana_catalogue *lands;
 static struct mf_card_db *db;
+static uint32_t lanes;  /* the threads report() lets the advice use */
 static cJSON *sample;  /* the sample's card objects, by name for the card-object forms */
 
 static char *slurp(const char *path, size_t *len)
@@ -81,7 +82,8 @@ static void teardown(void)
 static char *report(const char *body, bool with_db, struct mf_api_error *err)
 {
 	struct mf_api_ctx ctx = { .lands = lands, .cards = with_db ? db : NULL,
-				  .cards_option = "manaflow report --cards FILE" };
+				  .cards_option = "manaflow report --cards FILE",
+				  .lanes = lanes };
 	cJSON *tree = cJSON_Parse(body);
 	struct mf_buf out;
 	char *text = NULL;
@@ -353,6 +355,44 @@ START_TEST(one_deck_every_form_one_answer)
 		}
 	}
 	free(first);
+}
+END_TEST
+
+/* The advice on two threads answers byte for byte as on one: the Golgari
+ * deck with its Elves (sampled, every line of the advice, the source
+ * lines too), and a 60-card deck counted exactly. */
+START_TEST(two_threads_one_answer)
+{
+	static const char exact[] =
+		"4 Overgrown Tomb\n4 Woodland Cemetery\n8 Forest\n8 Swamp\n4 Diabolic Edict\n"
+		"4 Catacomb Sifter\n4 Phyrexian Arena\n4 Golgari Rotwurm\n4 Reaper of the Wilds\n";
+	size_t order[GOLGARI - 1];
+	struct mf_api_error err;
+	char text[8192], *body[2], *one, *two;
+	int decks = getenv("MANAFLOW_UNDER_VALGRIND") ? 1 : 2;
+
+	for (size_t i = 0; i < GOLGARI - 1; i++)
+		order[i] = i;
+	deck_text(ARENA, order, text);
+	body[0] = list_body(text, "\"method\":\"sample\"");
+	body[1] = list_body(exact, "");
+	for (int k = 0; k < decks; k++) {
+		lanes = 1;
+		one = report(body[k], true, &err);
+		ck_assert_msg(one != NULL, "deck %d refused: %s", k, err.detail);
+		lanes = 2;
+		two = report(body[k], true, &err);
+		lanes = 0;
+		ck_assert_msg(two != NULL, "deck %d on two threads refused: %s", k, err.detail);
+		ck_assert_msg(strstr(one, "\"advice_complete\":true") && strstr(one, "\"gain\""),
+			      "deck %d: no advice to compare: %.400s", k, one);
+		ck_assert_msg(strcmp(one, two) == 0, "deck %d: another answer on two threads:\n%.600s\n"
+			      "not\n%.600s", k, two, one);
+		free(one);
+		free(two);
+	}
+	free(body[0]);
+	free(body[1]);
 }
 END_TEST
 
@@ -764,6 +804,7 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, one_deck_every_form_one_answer);
+	tcase_add_test(tc, two_threads_one_answer);
 	tcase_add_test(tc, pathway_card_is_either_face);
 	tcase_add_test(tc, pathway_by_face_name_is_the_card);
 	tcase_add_test(tc, hive_casts_on_turn_1);
