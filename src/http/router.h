@@ -40,9 +40,9 @@ struct route {
 	unsigned problems;       /* ROUTE_JSON: what the handler may answer, MF_PROBLEM_BIT()s */
 	enum route_asset asset;  /* ROUTE_PLAYGROUND only */
 	size_t lane_bytes;       /* offloaded: what a second thread of the solve holds
-				  * (mf_report_query.lanes), reserved beside work_bytes
-				  * when the budget has room and no job waits; 0: one
-				  * thread */
+				  * (struct mf_api_ctx's lanes), reserved beside
+				  * work_bytes when the budget has room and no job
+				  * waits; 0: one thread */
 };
 
 /* All routes; *n receives their count. */

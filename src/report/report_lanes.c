@@ -1,11 +1,12 @@
 /*
- * The advice's decks counted on up to query.lanes threads (c->lanes). Each job runs
- * on a context of its own: its work counted on from the report's as it
- * stood when the jobs began (so its budget is what was left then), its
- * cache sharing the report's record (mf_odds_cache_share()). Whichever
- * thread is free takes the next job. Then each job's work is charged in
- * the jobs' order. A job reads nothing another writes, so the answers,
- * the work and the failures are the same on one thread as on two.
+ * The advice's decks counted on up to query.lanes threads (c->lanes).
+ * Each job runs on a context of its own: its work counted on from the
+ * report's as it stood when the jobs began (so its budget is what was
+ * left then), its cache sharing the report's record
+ * (mf_odds_cache_share()). Whichever thread is free takes the next job.
+ * Then each job's work is charged in the jobs' order. A job reads nothing
+ * another writes, so the answers, the work and the failures are the same
+ * on one thread as on two.
  */
 #include <pthread.h>
 #include <stdatomic.h>
