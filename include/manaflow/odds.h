@@ -310,7 +310,12 @@ MF_EXPORT int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_resu
  * Other queries are computed one by one, in order, and once one of them
  * fails the rest are not: their rcs[i] is MF_ODDS_SKIPPED (and out[i] is
  * zeroed); so is a query answered by a shared sample after it. Same threads, memory and stop contract as mf_odds_compute();
- * the queries' caches are used as there.
+ * the queries' caches are used as there, but for the record a cache keeps
+ * (docs/odds.md): every shared sample of a call reads it as it was when
+ * the call began, and what they record is kept once they are all played.
+ * With qs[0].lanes 2 the shared samples are played on a second thread of
+ * the call's own too (joined before it returns), two at a time, holding
+ * MF_ODDS_WORKING_SET_MAX more: the same answers, work included.
  */
 #define MF_ODDS_SKIPPED 1  /* mf_odds_compute_many(): not computed, another query failed */
 MF_EXPORT void mf_odds_compute_many(const struct mf_odds_query *qs, size_t n,

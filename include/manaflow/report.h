@@ -46,8 +46,8 @@ extern "C" {
 #define MF_REPORT_NO_SPELL SIZE_MAX /* a source that is no spell of the query */
 #define MF_REPORT_BUDGET_DEFAULT 2000000000u /* work units of one report (query.budget 0) */
 #define MF_REPORT_SPELL_EXACT_MAX MF_ODDS_BUDGET_DEFAULT
-/* Threads the advice may count its decks on (query.lanes), and the heap a
- * lane past the first holds at most: one odds computation and its cache. */
+/* Threads a report may use (query.lanes), and the heap a lane past the
+ * first holds at most: one odds computation and its cache. */
 #define MF_REPORT_LANES_MAX 2
 #define MF_REPORT_LANE_BYTES (MF_ODDS_WORKING_SET_MAX + MF_ODDS_CACHE_MAX)
 					/* method auto: a spell is counted exactly when
@@ -108,10 +108,12 @@ struct mf_report_query {
 				    * MF_REPORT_BUDGET_DEFAULT */
 	const struct mf_stop *stop;    /* NULL, or the caller's stop */
 	bool advice;               /* compute the advice too */
-	uint32_t lanes;            /* threads the advice may count its decks on: 0 or 1
+	uint32_t lanes;            /* threads the report may use (its spells' shared
+				    * samples, the advice's decks, two at a time): 0 or 1
 				    * the caller's alone, up to MF_REPORT_LANES_MAX (each
-				    * past the first holding MF_REPORT_LANE_BYTES more);
-				    * the answer is the same, to the bit, whatever it is */
+				    * past the first holding MF_REPORT_LANE_BYTES more,
+				    * started and joined within the call); the answer is
+				    * the same, to the bit, whatever it is */
 	/* Deck-building rules the advice keeps: no line leaves more copies of a
 	 * card than it may hold, or puts in a land outside the identity. */
 	uint32_t copies_max;       /* copies of a card: 4, 1 with a commander;
