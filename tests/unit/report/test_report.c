@@ -313,6 +313,20 @@ START_TEST(test_advice_reference)
 }
 END_TEST
 
+/* Whether reports a and b gave the same advice, as far as their work. */
+static bool same_advice(const struct mf_report *a, const struct mf_report *b)
+{
+	bool same = a->work == b->work && a->advice_complete == b->advice_complete &&
+		    a->candidates == b->candidates && a->screened_exact == b->screened_exact &&
+		    a->n_advice == b->n_advice && a->has_more_land == b->has_more_land &&
+		    a->has_fewer_land == b->has_fewer_land;
+
+	for (size_t i = 0; i < a->n_advice && same; i++)
+		same = a->advice[i].gain == b->advice[i].gain &&
+		       a->advice[i].in.index == b->advice[i].in.index;
+	return same;
+}
+
 START_TEST(test_budget_and_stop)
 {
 	struct rc_deck d;
@@ -347,11 +361,20 @@ START_TEST(test_budget_and_stop)
 	full_work = r.work;
 	mf_report_free(&r);
 	for (int step = 1; step < 8; step++) {
+		struct mf_report two;
+
 		q.budget = spells_work + (full_work - spells_work) * (uint64_t)step / 8;
 		ck_assert_int_eq(mf_report_compute(&q, &r), MF_OK);
 		ck_assert(!r.advice_complete);
 		ck_assert_uint_le(r.work, q.budget);
 		rc_check(&d, &r, true);
+		/* on two threads, the advice stops where it stopped on one */
+		q.lanes = 2;
+		ck_assert_int_eq(mf_report_compute(&q, &two), MF_OK);
+		q.lanes = 0;
+		ck_assert_msg(same_advice(&r, &two), "step %d: work %llu on one thread, %llu on two",
+			      step, (unsigned long long)r.work, (unsigned long long)two.work);
+		mf_report_free(&two);
 		mf_report_free(&r);
 	}
 	/* a raised stop */
