@@ -48,7 +48,7 @@ extern "C" {
 #define MF_REPORT_SPELL_EXACT_MAX MF_ODDS_BUDGET_DEFAULT
 /* Threads a report may use (query.lanes), and the heap a lane past the
  * first holds at most: one odds computation and its cache. */
-#define MF_REPORT_LANES_MAX 2
+#define MF_REPORT_LANES_MAX MF_ODDS_LANES_MAX
 #define MF_REPORT_LANE_BYTES (MF_ODDS_WORKING_SET_MAX + MF_ODDS_CACHE_MAX)
 					/* method auto: a spell is counted exactly when
 					 * its exact count fits this many units (the

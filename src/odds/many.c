@@ -299,14 +299,8 @@ static void *sample_lane(void *arg)
 /* Keeps what each batch of s left to record, in the batches' order. */
 static void keep_records(struct samples *s)
 {
-	for (size_t j = 0; j < s->at[s->n]; j++) {
-		struct odds_to_record *k = &s->kept[s->which[j]];
-		struct odds_record **slot = k->bits ? mf_odds_cache_record(k->q->cache) : NULL;
-
-		if (slot)
-			mf_odds_record_keep(slot, k->q, k->bits, k->games);
-		free(k->bits);
-	}
+	for (size_t j = 0; j < s->at[s->n]; j++)
+		mf_odds_sample_keep(&s->kept[s->which[j]]);
 }
 
 /* The queries left that sample at once, in shared samples of one deck
@@ -321,11 +315,11 @@ static void sample_batches(const struct mf_odds_query *qs, size_t n, const struc
 	bool two;
 
 	s.which = malloc(n * sizeof(*s.which) + 1);
-	s.at = malloc((n + 1) * sizeof(*s.at));
+	s.at = calloc(n + 1, sizeof(*s.at));
 	s.kept = calloc(n + 1, sizeof(*s.kept));
 	atomic_init(&s.next, 0);
 	for (size_t i = 0; i < n && s.which && s.at && s.kept; i++) {
-		size_t k = 0, *alike = s.which + (s.n ? s.at[s.n] : 0), pick[ODDS_SAMPLE_BATCH_MAX];
+		size_t k = 0, *alike = s.which + s.at[s.n], pick[ODDS_SAMPLE_BATCH_MAX];
 
 		if (state[i] || !sig[i].sample)
 			continue;
@@ -346,9 +340,7 @@ static void sample_batches(const struct mf_odds_query *qs, size_t n, const struc
 		for (size_t m = 0; m < k; m++)
 			state[alike[m]] = 1;
 		if (k > 1) {
-			s.at[s.n + 1] = (s.n ? s.at[s.n] : 0) + k;
-			if (!s.n)
-				s.at[0] = 0;
+			s.at[s.n + 1] = s.at[s.n] + k;
 			s.n++;
 		}
 	}

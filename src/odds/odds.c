@@ -92,6 +92,7 @@ void mf_odds_exact_result(const struct odds_ctx *c, const struct odds_tally *t,
 int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 {
 	struct odds_ctx c, *one = &c;
+	struct odds_to_record kept;
 	struct odds_tally t;
 	uint64_t spent = 0;  /* work of an exact count given up for a sample */
 	uint64_t estimate, auto_max;
@@ -134,7 +135,8 @@ int mf_odds_compute(const struct mf_odds_query *q, struct mf_odds_result *out)
 		c.over_budget = false;
 		c.heap.over = false;
 	}
-	mf_odds_sample_answers(&one, 1, &c.heap, out, &rc, NULL);
+	mf_odds_sample_answers(&one, 1, &c.heap, out, &rc, &kept);
+	mf_odds_sample_keep(&kept);
 	if (rc == MF_ERR_NOMEM && c.heap.over) {
 		rc = MF_ERR_LIMIT;
 		c.over_budget = true;

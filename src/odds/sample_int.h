@@ -75,10 +75,14 @@ struct odds_to_record {
  * asks), playing their games together: into out[i] the sample's fields
  * (method, games, figures, errors; the rest kept), into rcs[i] MF_OK or
  * why query i failed. Their strata are counted in heap. The answers a
- * query's cache would record are kept there at once (kept NULL), or left
- * in kept[i] for the caller to keep (zeroed when none). */
+ * query's cache would record are left in kept[i] (bits NULL when none),
+ * for the caller to keep with mf_odds_sample_keep(). */
 void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
 			    struct mf_odds_result *out, int *rcs, struct odds_to_record *kept);
+
+/* sampled.c: keeps k's answers in the record of its query's cache (when
+ * the record takes them) and frees them. */
+void mf_odds_sample_keep(struct odds_to_record *k);
 
 /* The most queries one sample plays together (a bit each in its masks). */
 #define ODDS_SAMPLE_BATCH_MAX 64

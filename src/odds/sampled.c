@@ -162,6 +162,16 @@ static void read_record(struct odds_member *m, const struct odds_record *ref, bo
 	}
 }
 
+void mf_odds_sample_keep(struct odds_to_record *k)
+{
+	struct odds_record **slot = k->bits ? mf_odds_cache_record(k->q->cache) : NULL;
+
+	if (slot)
+		mf_odds_record_keep(slot, k->q, k->bits, k->games);
+	free(k->bits);
+	k->bits = NULL;
+}
+
 void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_heap *heap,
 			    struct mf_odds_result *out, int *rcs, struct odds_to_record *kept)
 {
@@ -199,18 +209,15 @@ void mf_odds_sample_answers(struct odds_ctx *const *cs, size_t k, struct odds_he
 	}
 	for (size_t i = 0; i < k; i++) {
 		rcs[i] = rc ? rc : m[i].rc;
+		kept[i] = (struct odds_to_record){ .q = cs[i]->q };
 		if (!m)
 			continue;
-		if (kept)
-			kept[i] = (struct odds_to_record){ .q = cs[i]->q };
-		if (!rcs[i] && m[i].bits && slot && kept) {  /* the caller's now */
+		if (!rcs[i] && m[i].bits) {  /* the caller's now (bits only with a slot) */
 			kept[i].bits = m[i].bits;
 			kept[i].games = m[i].games;
 			mf_odds_heap_give(m[i].heap, m[i].bits_room * sizeof(*m[i].bits));
 			m[i].bits = NULL;
 			m[i].bits_room = 0;
-		} else if (!rcs[i] && m[i].bits && slot) {
-			mf_odds_record_keep(slot, cs[i]->q, m[i].bits, m[i].games);
 		}
 		mf_odds_sample_unrecord(&m[i]);
 		mf_odds_strata_free(&m[i].strata);
