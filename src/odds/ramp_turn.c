@@ -288,8 +288,8 @@ static void visit(struct search *s, const struct place *p, uint32_t life)
 	union odds_value *v;
 	bool added;
 
-	if (s->rc || life > s->most)
-		return;
+	if (s->rc || life > s->most || (s->spell && life >= s->best))
+		return;  /* on the turn asked, no step from p pays for less */
 	if (!mf_odds_charge(s->c, 1)) {
 		s->rc = MF_ERR_LIMIT;
 		return;
