@@ -28,12 +28,15 @@ struct odds_heap {
  * value each (table.c). */
 struct odds_table {
 	uint8_t *keys;     /* n_slots keys of `stride` bytes */
-	uint32_t *used;    /* 0 for a free slot, else a tag of the key's hash */
+	uint32_t *used;    /* a used slot: the table's generation in the top
+			    * byte, a tag of the key's hash below; any other
+			    * value is a free slot (table.c) */
 	union odds_value {
 		double p;
 		uint64_t u;
 	} *value;
 	size_t n_slots, n_used, stride;
+	uint32_t gen;      /* 1..255: emptying the table moves it on */
 	size_t max_entries;  /* 0: none; a memo past it is emptied and starts again */
 	struct odds_heap *heap;  /* where its slots are counted, or NULL */
 };
@@ -64,7 +67,8 @@ union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bo
 /* Counts t's slots in `to` from now on, not in its heap; false, with
  * nothing changed (and to->over set), when `to` has no room for them. */
 bool mf_odds_table_move_heap(struct odds_table *t, struct odds_heap *to);
-/* Empties the table, keeping its slots. */
+/* Empties the table, keeping its slots: at once (its generation moved
+ * on), and by clearing them only once in 255 times. */
 void mf_odds_table_clear(struct odds_table *t);
 /* Slot i's key, or NULL when the slot is empty (for walking every entry). */
 const uint8_t *mf_odds_table_key(const struct odds_table *t, size_t i);

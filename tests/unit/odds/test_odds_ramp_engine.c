@@ -25,6 +25,11 @@
  * lands of a cost colour, source cards seen, src/odds/strata.c) sums to 1
  * on every turn, and without mulligans its count of sources seen is the
  * hypergeometric law, counted here apart.
+ *
+ * "engine-table": the hash table a turn's search empties before each
+ * board (src/odds/table.c: emptied by moving its generation on, its slots
+ * cleared once in 255 times) finds, after each of 600 emptyings, exactly
+ * the keys put since, with their values, and walks only those.
  */
 #include <check.h>
 #include <math.h>
@@ -345,6 +350,47 @@ START_TEST(test_engine_loose)
 }
 END_TEST
 
+START_TEST(test_engine_table)
+{
+	struct odds_table t;
+	uint8_t key[5];
+
+	ck_assert_int_eq(mf_odds_table_init(&t, sizeof(key), NULL), MF_OK);
+	for (uint32_t round = 0; round < 600; round++) {
+		uint32_t n = 1 + round % 7 * 300, walked = 0;  /* past the first slots now and then */
+
+		for (uint32_t i = 0; i < n; i++) {
+			union odds_value *v;
+			bool added;
+
+			memcpy(key, &i, 4);
+			key[4] = (uint8_t)round;
+			v = mf_odds_table_put(&t, key, &added);
+			ck_assert_msg(v && added, "round %u: key %u not new", round, i);
+			v->u = (uint64_t)round << 32 | i;
+		}
+		for (uint32_t i = 0; i < n + 50; i++) {
+			union odds_value *v;
+
+			memcpy(key, &i, 4);
+			key[4] = (uint8_t)round;
+			v = mf_odds_table_find(&t, key);
+			ck_assert_msg(i < n ? v && v->u == ((uint64_t)round << 32 | i) : !v,
+				      "round %u: key %u of %u", round, i, n);
+			key[4] = (uint8_t)(round - 1);  /* the round before's: gone */
+			ck_assert_msg(!mf_odds_table_find(&t, key), "round %u: old key %u found", round, i);
+		}
+		for (size_t i = 0; i < t.n_slots; i++)
+			walked += mf_odds_table_key(&t, i) != NULL;
+		ck_assert_uint_eq(walked, n);
+		ck_assert_uint_eq(t.n_used, n);
+		mf_odds_table_clear(&t);
+		ck_assert_uint_eq(t.n_used, 0);
+	}
+	mf_odds_table_free(&t);
+}
+END_TEST
+
 void ramp_add_engine_tcases(Suite *s)
 {
 	TCase *tc = tcase_create("engine-games");
@@ -362,6 +408,10 @@ void ramp_add_engine_tcases(Suite *s)
 	tc = tcase_create("engine-strata");
 	tcase_add_checked_fixture(tc, ramp_setup, ramp_teardown);
 	tcase_add_test(tc, test_engine_strata);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("engine-table");
+	tcase_add_test(tc, test_engine_table);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("engine-sample");
