@@ -98,12 +98,30 @@ static void after_hand(const struct odds_ctx *c, const struct kinds *deck, uint3
 	}
 }
 
-/* The exact law of the strata, into s->law (zeroed). */
-static void land_law(const struct odds_ctx *c, struct odds_strata *s)
+/* A hand the mulligan stages keep: its cards of each kind h, the cards its
+ * stage drew, the lands it keeps (colored of them making a cost colour)
+ * and its source cards kept (as the strata count them), and its
+ * probability summed over the stages that keep it so. */
+struct kept_hand {
+	struct kinds h;
+	uint32_t drawn, kept, colored, srcs;
+	double p;
+	int32_t next;  /* the next kept hand of the same h[], or -1 */
+};
+
+/* The kept hands of c's stages (each stage's probability of being reached
+ * counted in), those alike merged, into hands (room for every stage's
+ * hands); first[] (side^3 entries, side the largest draw plus 1, all -1)
+ * is the first kept hand of each h[]. Returns their count. Merging costs
+ * only the rounding of a sum: each is counted once instead of once a
+ * stage (a hand bottoming a spell keeps what it kept without a mulligan). */
+static size_t kept_hands(const struct odds_ctx *c, const struct odds_strata *s,
+			 struct kept_hand *hands, int32_t *first, uint32_t side)
 {
 	uint32_t n = c->q->size;
 	struct kinds deck, h;
 	double reach = 1;
+	size_t count = 0;
 
 	kinds(c, &deck);
 	for (size_t i = 0; i < c->n_stages && reach > 0; i++) {
@@ -118,6 +136,8 @@ static void land_law(const struct odds_ctx *c, struct odds_strata *s)
 					uint32_t left = mf_odds_lands_kept(c, st, lands, spells);
 					uint32_t bottomed = lands - left, plain = spells - h.sources, gone;
 					double p = three_kinds(n, &deck, st->draw, h.colored, h.other, h.sources);
+					struct kept_hand x = { .h = h, .drawn = st->draw, .kept = left };
+					int32_t *at = &first[(h.colored * side + h.other) * side + h.sources];
 
 					if (p == 0 || !mf_odds_keeps(st, left))
 						continue;
@@ -127,12 +147,55 @@ static void land_law(const struct odds_ctx *c, struct odds_strata *s)
 					gone = st->bottom - bottomed > plain ? st->bottom - bottomed - plain : 0;
 					gone = gone < h.sources ? gone : h.sources;
 					/* the lands making no cost colour are bottomed first */
-					after_hand(c, &deck, st->draw, &h, left,
-						   h.colored - (bottomed > h.other ? bottomed - h.other : 0),
-						   h.sources - gone, reach * p, s);
+					x.colored = h.colored - (bottomed > h.other ? bottomed - h.other : 0);
+					x.srcs = h.sources - gone;
+					if (x.srcs >= s->depth)
+						x.srcs = s->depth - 1;  /* the strata count no more */
+					while (*at >= 0 && (hands[*at].drawn != x.drawn || hands[*at].kept != x.kept ||
+							    hands[*at].colored != x.colored || hands[*at].srcs != x.srcs))
+						at = &hands[*at].next;
+					if (*at < 0) {
+						x.next = -1;
+						*at = (int32_t)count;
+						hands[count++] = x;
+					}
+					hands[*at].p += reach * p;
 				}
 		reach *= 1 - kept;
 	}
+	return count;
+}
+
+/* The exact law of the strata, into s->law (zeroed): each kept hand's
+ * strata of each turn. MF_OK or MF_ERR_NOMEM. */
+static int land_law(const struct odds_ctx *c, struct odds_strata *s)
+{
+	uint32_t side = 1;  /* the most cards of a kind a hand holds, plus 1 */
+	struct kept_hand *hands;
+	int32_t *first;
+	struct kinds deck;
+	size_t count;
+
+	kinds(c, &deck);
+	for (size_t i = 0; i < c->n_stages; i++)
+		side = c->stages[i].draw + 1u > side ? c->stages[i].draw + 1u : side;
+	/* a stage's hands hold at most side - 1 cards of the three kinds */
+	hands = malloc(c->n_stages * side * (side + 1) * (side + 2) / 6 * sizeof(*hands) + 1);
+	first = malloc((size_t)side * side * side * sizeof(*first));
+	if (!hands || !first) {
+		free(hands);
+		free(first);
+		return MF_ERR_NOMEM;
+	}
+	for (size_t i = 0; i < (size_t)side * side * side; i++)
+		first[i] = -1;
+	count = kept_hands(c, s, hands, first, side);
+	for (size_t i = 0; i < count; i++)
+		after_hand(c, &deck, hands[i].drawn, &hands[i].h, hands[i].kept, hands[i].colored,
+			   hands[i].srcs, hands[i].p, s);
+	free(hands);
+	free(first);
+	return MF_OK;
 }
 
 /* The bytes of the strata of c: the games and casts, and the law unless
@@ -176,8 +239,10 @@ int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct 
 		mf_odds_strata_free(s);
 		return MF_ERR_NOMEM;
 	}
-	if (!like)
-		land_law(c, s);
+	if (!like && land_law(c, s) != MF_OK) {
+		mf_odds_strata_free(s);
+		return MF_ERR_NOMEM;
+	}
 	return MF_OK;
 }
 
