@@ -109,33 +109,34 @@ struct kept_hand {
 	int32_t next;  /* the next kept hand of the same h[], or -1 */
 };
 
-/* The kept hands of c's stages (each stage's probability of being reached
- * counted in), those alike merged, into hands (room for every stage's
- * hands); first[] (side^3 entries, side the largest draw plus 1, all -1)
- * is the first kept hand of each h[]. Returns their count. Merging costs
- * only the rounding of a sum: each is counted once instead of once a
- * stage (a hand bottoming a spell keeps what it kept without a mulligan). */
-static size_t kept_hands(const struct odds_ctx *c, const struct odds_strata *s,
-			 struct kept_hand *hands, int32_t *first, uint32_t side)
+/* The kept hands of c's stages (deck: its cards of each kind; each
+ * stage's probability of being reached counted in), those alike merged,
+ * into hands (room for every stage's hands); first[] (side^3 entries, side
+ * the largest draw plus 1, all -1) is the first kept hand of each h[].
+ * Returns their count. Merging costs only the rounding of a sum: each is
+ * counted once instead of once a stage (a hand bottoming a spell keeps
+ * what it kept without a mulligan). */
+static size_t kept_hands(const struct odds_ctx *c, const struct kinds *deck,
+			 const struct odds_strata *s, struct kept_hand *hands, int32_t *first,
+			 uint32_t side)
 {
 	uint32_t n = c->q->size;
-	struct kinds deck, h;
+	struct kinds h;
 	double reach = 1;
 	size_t count = 0;
 
-	kinds(c, &deck);
 	for (size_t i = 0; i < c->n_stages && reach > 0; i++) {
 		const struct odds_stage *st = &c->stages[i];
 		double kept = 0;
 
-		for (h.colored = 0; h.colored <= st->draw && h.colored <= deck.colored; h.colored++)
-			for (h.other = 0; h.colored + h.other <= st->draw && h.other <= deck.other; h.other++)
+		for (h.colored = 0; h.colored <= st->draw && h.colored <= deck->colored; h.colored++)
+			for (h.other = 0; h.colored + h.other <= st->draw && h.other <= deck->other; h.other++)
 				for (h.sources = 0; h.colored + h.other + h.sources <= st->draw &&
-						    h.sources <= deck.sources; h.sources++) {
+						    h.sources <= deck->sources; h.sources++) {
 					uint32_t lands = h.colored + h.other, spells = st->draw - lands;
 					uint32_t left = mf_odds_lands_kept(c, st, lands, spells);
 					uint32_t bottomed = lands - left, plain = spells - h.sources, gone;
-					double p = three_kinds(n, &deck, st->draw, h.colored, h.other, h.sources);
+					double p = three_kinds(n, deck, st->draw, h.colored, h.other, h.sources);
 					struct kept_hand x = { .h = h, .drawn = st->draw, .kept = left };
 					int32_t *at = &first[(h.colored * side + h.other) * side + h.sources];
 
@@ -189,7 +190,7 @@ static int land_law(const struct odds_ctx *c, struct odds_strata *s)
 	}
 	for (size_t i = 0; i < (size_t)side * side * side; i++)
 		first[i] = -1;
-	count = kept_hands(c, s, hands, first, side);
+	count = kept_hands(c, &deck, s, hands, first, side);
 	for (size_t i = 0; i < count; i++)
 		after_hand(c, &deck, hands[i].drawn, &hands[i].h, hands[i].kept, hands[i].colored,
 			   hands[i].srcs, hands[i].p, s);
