@@ -4,7 +4,9 @@
  * its Phyrexian symbols (mana or 2 life) and {2/C} symbols (C, or two
  * generic) is a demand per set of mana types, and by Hall's theorem a
  * pool pays a way iff, for every set of types, the symbols only those
- * types pay are no more than the pool's mana of those types.
+ * types pay are no more than the pool's mana of those types. Only the
+ * way's tight sets (ramp_int.h) and the total are checked: every other
+ * set's condition follows from one of theirs.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +19,8 @@
  * once in every set holding mask. */
 static void demand_symbol(struct ramp_way *w, unsigned mask, uint32_t n)
 {
+	if (!n)
+		return;
 	for (unsigned set = 0; set < RAMP_SETS; set++)
 		if ((set & mask) == mask)
 			w->demand[set] = (uint16_t)(w->demand[set] + n);
@@ -89,6 +93,21 @@ static void way_number(const struct mf_mana_cost *cost, const struct ramp_way *b
 	}
 }
 
+/* Way w's tight sets (ramp_int.h), from its demands. */
+static void tighten(struct ramp_way *w)
+{
+	w->n_tight = 0;
+	for (unsigned set = 1; set < ALL_TYPES; set++) {
+		bool tight = w->demand[set] > 0;
+
+		for (int t = 0; t < RAMP_TYPES && tight; t++)
+			if (set >> t & 1)
+				tight = w->demand[set & ~(1u << t)] < w->demand[set];
+		if (tight)
+			w->tight[w->n_tight++] = (uint8_t)set;
+	}
+}
+
 static int by_life(const void *pa, const void *pb)
 {
 	const struct ramp_way *a = pa, *b = pb;
@@ -109,8 +128,10 @@ int mf_odds_ramp_cost(const struct mf_mana_cost *cost, uint32_t x, struct ramp_c
 	out->ways = malloc((size_t)n * sizeof(*out->ways));
 	if (!out->ways)
 		return MF_ERR_NOMEM;
-	for (uint64_t k = 0; k < n; k++)
+	for (uint64_t k = 0; k < n; k++) {
 		way_number(cost, &base, k, &out->ways[k]);
+		tighten(&out->ways[k]);
+	}
 	out->n_ways = (size_t)n;
 	qsort(out->ways, out->n_ways, sizeof(*out->ways), by_life);
 	return MF_OK;
@@ -122,35 +143,32 @@ void mf_odds_ramp_cost_free(struct ramp_cost *cost)
 	memset(cost, 0, sizeof(*cost));
 }
 
-/* supply[set]: the pool's mana of the types of set. */
-static void supplies(const struct ramp_pool *pool, uint16_t supply[RAMP_SETS])
+/* The mana of pool's types in set. */
+static unsigned supply_of(const struct ramp_pool *pool, unsigned set)
 {
-	supply[0] = 0;
-	for (unsigned set = 1; set < RAMP_SETS; set++) {
-		unsigned low = (unsigned)__builtin_ctz(set);
+	unsigned n = 0;
 
-		supply[set] = (uint16_t)(supply[set & (set - 1)] + pool->mana[low]);
-	}
+	for (int t = 0; t < RAMP_TYPES; t++)
+		n += set >> t & 1 ? pool->mana[t] : 0;
+	return n;
 }
 
-/* Whether a pool of supplies pays way w (Hall's condition). */
-static bool hall(const struct ramp_way *w, const uint16_t supply[RAMP_SETS])
+/* Whether pool pays way w: Hall's condition, on w's tight sets and in
+ * all (ramp_int.h). */
+static bool hall(const struct ramp_way *w, const struct ramp_pool *pool)
 {
-	if (w->total > supply[ALL_TYPES])
+	if (w->total > supply_of(pool, ALL_TYPES))
 		return false;
-	for (unsigned set = 1; set < ALL_TYPES; set++)
-		if (w->demand[set] > supply[set])
+	for (unsigned i = 0; i < w->n_tight; i++)
+		if (w->demand[w->tight[i]] > supply_of(pool, w->tight[i]))
 			return false;
 	return true;
 }
 
 uint32_t mf_odds_ramp_pays(const struct ramp_cost *cost, const struct ramp_pool *pool)
 {
-	uint16_t supply[RAMP_SETS];
-
-	supplies(pool, supply);
 	for (size_t w = 0; w < cost->n_ways; w++)
-		if (hall(&cost->ways[w], supply))
+		if (hall(&cost->ways[w], pool))
 			return cost->ways[w].life;
 	return UINT32_MAX;
 }
@@ -170,7 +188,6 @@ struct rests {
 static int each_part(struct rests *r, int type, uint32_t need)
 {
 	if (type == RAMP_TYPES - 1 || !need) {
-		uint16_t supply[RAMP_SETS];
 		struct ramp_pool rest;
 
 		if (need > r->from->mana[type])
@@ -178,11 +195,8 @@ static int each_part(struct rests *r, int type, uint32_t need)
 		r->part.mana[type] = (uint8_t)need;
 		for (int t = type + 1; t < RAMP_TYPES; t++)
 			r->part.mana[t] = 0;
-		if (r->w) {
-			supplies(&r->part, supply);
-			if (!hall(r->w, supply))
-				return 0;
-		}
+		if (r->w && !hall(r->w, &r->part))
+			return 0;
 		for (int t = 0; t < RAMP_TYPES; t++)
 			rest.mana[t] = (uint8_t)(r->from->mana[t] - r->part.mana[t]);
 		return r->fn(r->arg, &rest, r->life);

@@ -753,6 +753,7 @@ static Suite *ramp_suite(void)
 	ramp_add_diff_tcases(s);
 	ramp_add_engine_tcases(s);
 	ramp_add_reuse_tcases(s);
+	ramp_add_pool_tcases(s);
 	return s;
 }
 

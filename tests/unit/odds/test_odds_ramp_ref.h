@@ -77,4 +77,8 @@ void ramp_add_engine_tcases(Suite *s);
  * (test_odds_ramp_reuse.c). */
 void ramp_add_reuse_tcases(Suite *s);
 
+/* Adds the tcase "engine-hall" (mf_odds_ramp_pays() against a search of
+ * every payment, on random costs and pools) to s (test_odds_ramp_pool.c). */
+void ramp_add_pool_tcases(Suite *s);
+
 #endif
