@@ -101,6 +101,8 @@ struct ramp_shared {
 					 * life reaching each */
 	struct ramp_line *line;         /* the game being played (ramp.c's, made there
 					 * on first use; NULL before) */
+	struct ramp_starts *starts;     /* a turn's start pools (ramp_turn.c's, made on
+					 * its first search; NULL before) */
 	unsigned refs;                  /* computations using it */
 };
 

@@ -155,6 +155,7 @@ static void shared_drop(struct ramp_shared *sh)
 	mf_odds_places_free(&sh->finals);
 	free(sh->cast_list);
 	free(sh->line);
+	free(sh->starts);
 	free(sh);
 }
 

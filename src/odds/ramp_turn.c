@@ -33,6 +33,11 @@ struct starts {
 	bool full;   /* a pool was dropped for want of room */
 };
 
+/* The start pools of a search, and room to make them. */
+struct ramp_starts {
+	struct starts pools, scratch;
+};
+
 /* Whether a beats b: no less of any type, for no more life. */
 static bool beats(const struct start *a, const struct start *b)
 {
@@ -147,8 +152,11 @@ static void start_pools(const struct odds_ctx *c, const struct ramp_board *b, co
 			swap = cur, cur = next, next = swap;
 		}
 	}
-	if (cur != out)
-		*out = *cur;
+	if (cur != out) {  /* the pools kept, not the whole array */
+		out->n = cur->n;
+		out->full = cur->full;
+		memcpy(out->s, cur->s, cur->n * sizeof(cur->s[0]));
+	}
 }
 
 /* ------------------------------------------------------------------ */
@@ -236,6 +244,16 @@ struct step {
 	uint32_t life;
 };
 
+/* A rest's answer: 1 (enough rests) once the turn asked has found a
+ * payment for no more life than the step's own, which no step from it
+ * betters; else the search's failure or 0. */
+static int rest_done(const struct step *st)
+{
+	if (st->s->rc)
+		return st->s->rc;
+	return st->s->spell && st->s->best <= st->life;
+}
+
 /* After a filter taken (rest): the source's mana, each way. */
 static int after_filter(void *arg, const struct ramp_pool *rest, uint32_t life)
 {
@@ -252,7 +270,7 @@ static int after_filter(void *arg, const struct ramp_pool *rest, uint32_t life)
 		add_option(&p, src, o, st->s->map, &l);
 		visit(st->s, &p, l);
 	}
-	return st->s->rc;
+	return rest_done(st);
 }
 
 /* After a source's cost paid (rest, for life): in play; an artifact that
@@ -277,7 +295,7 @@ static int after_cast(void *arg, const struct ramp_pool *rest, uint32_t life)
 			add_option(&q, rs->src, o, st->s->map, &lq);
 			visit(st->s, &q, lq);
 		}
-	return st->s->rc;
+	return rest_done(st);
 }
 
 /* Every step from place p (reached with life), and p itself as an end. */
@@ -311,7 +329,7 @@ static void visit(struct search *s, const struct place *p, uint32_t life)
 	} else {
 		record_cast(s, p, life);
 	}
-	for (size_t k = 0; k < r->n && !s->rc; k++) {
+	for (size_t k = 0; k < r->n && !s->rc && !(s->spell && life >= s->best); k++) {
 		struct step st = { .s = s, .from = p, .kind = k, .life = life };
 
 		if (p->filt[k] && r->s[k].src->n_options)
@@ -343,24 +361,24 @@ static uint8_t spend_most(const struct search *s)
 static int search_turn(struct search *s)
 {
 	struct odds_ramp *r = s->c->ramp;
-	struct starts *pools = malloc(2 * sizeof(*pools));
+	struct starts *pools;
 	struct place p;
 
-	if (!pools)
+	if (!r->sh->starts && !(r->sh->starts = malloc(sizeof(*r->sh->starts))))
 		return MF_ERR_NOMEM;
-	start_pools(s->c, s->b, s->map, spend_most(s), &pools[0], &pools[1]);
+	pools = &r->sh->starts->pools;
+	start_pools(s->c, s->b, s->map, spend_most(s), pools, &r->sh->starts->scratch);
 	mf_odds_table_clear(&r->seen);
 	memset(&p, 0, sizeof(p));
 	memcpy(p.hand, s->b->hand, r->n);
 	for (size_t k = 0; k < r->n; k++)
 		p.filt[k] = r->s[k].src->filter ? s->b->ready[k] : 0;
-	for (size_t i = 0; i < pools[0].n && !s->rc; i++) {
-		p.pool = pools[0].s[i].pool;
-		visit(s, &p, pools[0].s[i].life);
+	for (size_t i = 0; i < pools->n && !s->rc; i++) {
+		p.pool = pools->s[i].pool;
+		visit(s, &p, pools->s[i].life);
 	}
-	if (!s->rc && pools[0].full)
+	if (!s->rc && pools->full)
 		s->rc = MF_ERR_LIMIT;  /* more pools than kept: never guess */
-	free(pools);
 	return s->rc;
 }
 
