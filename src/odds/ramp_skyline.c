@@ -59,85 +59,107 @@ static bool beats_board(size_t len, const uint8_t *a, uint32_t la, const uint8_t
 	return true;
 }
 
-/* A key's cards out: the lands and sources on the battlefield (a place),
- * or everything (a board). */
-static uint32_t mass(const struct odds_ctx *c, const uint8_t *key, size_t len, bool boards)
+/* A key's cards out, its mass: the lands and sources on the battlefield (a
+ * place), or everything (a board). Into *support, bit i for each of those
+ * counts (the first 64) that is not 0: a place beats another only when it
+ * has some of each the other has, which a word's test tells before the
+ * counts are compared. */
+static uint32_t measure(const struct odds_ctx *c, const uint8_t *key, size_t len, bool boards,
+			uint64_t *support)
 {
+	size_t n = c->n_groups, s = c->ramp->n;
+	uint64_t bits = 0;
 	uint32_t m = 0;
 
 	if (boards) {
-		for (size_t i = 0; i < len; i++)
+		for (size_t i = 0; i < len; i++) {
 			m += key[i];
-		return m;
+			bits |= (uint64_t)(key[i] != 0 && i < 64) << (i & 63);
+		}
+	} else {
+		for (size_t g = 0; g < n; g++) {
+			m += key[g];
+			bits |= (uint64_t)(key[g] != 0) << g;
+		}
+		for (size_t k = 0; k < s; k++) {
+			m += key[3 * n + k];
+			bits |= (uint64_t)(key[3 * n + k] != 0) << (MF_ODDS_LAND_KINDS_MAX + k);
+		}
 	}
-	for (size_t g = 0; g < c->n_groups; g++)
-		m += key[g];
-	for (size_t k = 0; k < c->ramp->n; k++)
-		m += key[3 * c->n_groups + k];
+	*support = bits;
 	return m;
 }
 
-/* qsort's context: the places and their masses. */
-struct order {
-	uint32_t index, mass;
-};
-
-static int by_mass(const void *x, const void *y)
+/* Into order[0 .. n), the places of masses mass[0 .. n) (at most most), the
+ * heaviest first and, of one mass, the earlier first: a counting sort,
+ * count[] of most + 2 entries. */
+static void by_mass(const uint32_t *mass, size_t n, uint32_t most, uint32_t *count, uint32_t *order)
 {
-	const struct order *a = x, *b = y;
-
-	if (a->mass != b->mass)
-		return a->mass > b->mass ? -1 : 1;
-	return (a->index > b->index) - (a->index < b->index);
-}
-
-static int by_index(const void *x, const void *y)
-{
-	uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-
-	return (a > b) - (a < b);
+	memset(count, 0, ((size_t)most + 2) * sizeof(*count));
+	for (size_t i = 0; i < n; i++)
+		count[most - mass[i] + 1]++;
+	for (uint32_t d = 1; d <= most + 1; d++)
+		count[d] += count[d - 1];
+	for (size_t i = 0; i < n; i++)
+		order[count[most - mass[i]]++] = (uint32_t)i;
 }
 
 int mf_odds_ramp_skyline(struct odds_ctx *c, struct ramp_places *p, bool boards)
 {
-	struct order *o;
-	uint32_t *kept;
-	size_t n_kept = 0;
+	uint32_t *mass, *order, *kept, *count, most = 0;
+	uint64_t *support;
+	uint8_t *keep;
+	size_t n_kept = 0, n = p->n;
 
-	if (p->n < 2)
+	if (n < 2)
 		return MF_OK;
-	o = malloc(p->n * sizeof(*o));
-	kept = malloc(p->n * sizeof(*kept));
-	if (!o || !kept) {
-		free(o);
-		free(kept);
+	support = malloc(n * (sizeof(*support) + 3 * sizeof(*mass)) + n);
+	if (!support)
+		return MF_ERR_NOMEM;
+	mass = (uint32_t *)(support + n);
+	order = mass + n;
+	kept = order + n;
+	keep = (uint8_t *)(kept + n);
+	for (size_t i = 0; i < n; i++) {
+		mass[i] = measure(c, p->keys + i * p->len, p->len, boards, &support[i]);
+		most = mass[i] > most ? mass[i] : most;
+	}
+	count = malloc(((size_t)most + 2) * sizeof(*count));
+	if (!count) {
+		free(support);
 		return MF_ERR_NOMEM;
 	}
-	for (size_t i = 0; i < p->n; i++)
-		o[i] = (struct order){ (uint32_t)i, mass(c, p->keys + i * p->len, p->len, boards) };
-	qsort(o, p->n, sizeof(*o), by_mass);
-	for (size_t i = 0; i < p->n; i++) {
-		const uint8_t *key = p->keys + (size_t)o[i].index * p->len;
-		uint32_t life = p->life[o[i].index];
+	by_mass(mass, n, most, count, order);
+	free(count);
+	memset(keep, 0, n);
+	for (size_t i = 0; i < n; i++) {
+		const uint8_t *key = p->keys + (size_t)order[i] * p->len;
+		uint32_t life = p->life[order[i]];
 		bool beaten = false;
 
 		if (!mf_odds_charge(c, 1 + n_kept / 16)) {
-			free(o);
-			free(kept);
+			free(support);
 			return MF_ERR_LIMIT;
 		}
 		for (size_t j = 0; j < n_kept && !beaten; j++) {
 			const uint8_t *k = p->keys + (size_t)kept[j] * p->len;
 
+			if (support[order[i]] & ~support[kept[j]])
+				continue;
 			beaten = boards ? beats_board(p->len, k, p->life[kept[j]], key, life) :
 				 beats_place(c, k, p->life[kept[j]], key, life);
 		}
-		if (!beaten)
-			kept[n_kept++] = o[i].index;
+		if (!beaten) {
+			kept[n_kept++] = order[i];
+			keep[order[i]] = 1;
+		}
 	}
-	qsort(kept, n_kept, sizeof(*kept), by_index);
+	/* the places kept, in their order */
+	n_kept = 0;
+	for (size_t i = 0; i < n; i++)
+		if (keep[i])
+			kept[n_kept++] = (uint32_t)i;
 	mf_odds_places_keep(p, kept, n_kept);
-	free(o);
-	free(kept);
+	free(support);
 	return MF_OK;
 }
