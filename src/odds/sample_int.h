@@ -21,6 +21,8 @@ struct odds_strata {
 	uint32_t depth;             /* source counts told apart: 1 without sources */
 	double *law;                /* cells each (odds_stratum()) */
 	bool borrowed;              /* law is another member's, not freed here */
+	uint32_t top[MF_ODDS_TURN_MAX];  /* by turn: one past the most lands of a
+					  * stratum of some law */
 	uint32_t *games, *cast;
 	struct odds_heap *heap;     /* where their bytes are counted */
 	size_t bytes;

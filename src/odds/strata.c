@@ -216,6 +216,19 @@ bool mf_odds_strata_alike(const struct odds_ctx *a, const struct odds_ctx *b)
 	       a->last_turn == b->last_turn;
 }
 
+/* s->top[] from its law: the strata past it have none, so an estimate
+ * need not read them. */
+static void law_tops(const struct odds_ctx *c, struct odds_strata *s)
+{
+	memset(s->top, 0, sizeof(s->top));
+	for (uint32_t t = 1; t <= c->last_turn; t++)
+		for (uint32_t l = 0; l < s->width; l++)
+			for (uint32_t m = 0; m <= l; m++)
+				for (uint32_t k = 0; k < s->depth; k++)
+					if (s->law[odds_stratum(s, t, l, m, k)] > 0)
+						s->top[t - 1] = l + 1;
+}
+
 int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct odds_heap *heap,
 			const struct odds_strata *like)
 {
@@ -244,6 +257,10 @@ int mf_odds_strata_init(const struct odds_ctx *c, struct odds_strata *s, struct 
 		mf_odds_strata_free(s);
 		return MF_ERR_NOMEM;
 	}
+	if (like)
+		memcpy(s->top, like->top, sizeof(s->top));
+	else
+		law_tops(c, s);
 	return MF_OK;
 }
 
@@ -299,11 +316,11 @@ void mf_odds_strata_estimate(const struct odds_strata *s, uint32_t turn, uint32_
 			     double *se)
 {
 	double sum = 0, var = 0;
+	size_t at = odds_stratum(s, turn, least, 0, 0);  /* the strata walked in order */
 
-	for (uint32_t l = least; l < s->width; l++)
+	for (uint32_t l = least; l < s->top[turn - 1]; l++)
 		for (uint32_t m = 0; m <= l; m++)
-			for (uint32_t k = 0; k < s->depth; k++) {
-				size_t at = odds_stratum(s, turn, l, m, k);
+			for (uint32_t k = 0; k < s->depth; k++, at++) {
 				double law = s->law[at], games = s->games[at], cast = s->cast[at], q;
 
 				if (law <= 0)
