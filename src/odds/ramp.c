@@ -285,7 +285,7 @@ static int drops(struct grow *w, const struct place *p, uint32_t life)
 	memcpy(taps, p->bf, w->c->n_groups);
 	rc = after_drop(w, p, taps, life);  /* no land */
 	for (size_t y = 0; y < w->c->n_groups && !rc; y++) {
-		struct place q = *p;
+		struct place q;
 
 		if (!p->hand[y])
 			continue;
@@ -297,6 +297,7 @@ static int drops(struct grow *w, const struct place *p, uint32_t life)
 			rc = bounce(w, p, y, life);
 			continue;
 		}
+		q = *p;
 		q.hand[y]--;
 		q.bf[y]++;
 		rc = enters(w, &q, y, p->bf, taps, life);
