@@ -68,25 +68,25 @@ static void after_hand(const struct odds_ctx *c, const struct kinds *deck, uint3
 		       struct odds_strata *s)
 {
 	struct kinds lib = *deck;
-	uint32_t n = c->q->size - drawn;
+	uint32_t n = c->q->size - drawn, rest, most = c->last_turn - 1 + (c->draw_t1 ? 1u : 0u);
+	/* three_kinds(n, &lib, draws, a, b, e)'s factors, each once for every turn */
+	double ca[MF_ODDS_TURN_MAX + 1], cb[MF_ODDS_TURN_MAX + 1], ce[MF_ODDS_TURN_MAX + 1];
+	double cr[MF_ODDS_TURN_MAX + 1];
 
 	lib.colored -= h->colored;
 	lib.other -= h->other;
 	lib.sources -= h->sources;
+	rest = n - lib.colored - lib.other - lib.sources;
+	for (uint32_t j = 0; j <= most; j++) {
+		ca[j] = mf_odds_binom(lib.colored, j);
+		cb[j] = mf_odds_binom(lib.other, j);
+		ce[j] = mf_odds_binom(lib.sources, j);
+		cr[j] = mf_odds_binom(rest, j);
+	}
 	for (uint32_t t = 1; t <= c->last_turn; t++) {
 		uint32_t draws = t - 1 + (c->draw_t1 ? 1u : 0u);
-		uint32_t rest = n - lib.colored - lib.other - lib.sources;
-		/* three_kinds(n, &lib, draws, a, b, e)'s factors, each once */
-		double ca[MF_ODDS_TURN_MAX + 1], cb[MF_ODDS_TURN_MAX + 1], ce[MF_ODDS_TURN_MAX + 1];
-		double cr[MF_ODDS_TURN_MAX + 1];
 		double all = mf_odds_binom(n, draws);
 
-		for (uint32_t j = 0; j <= draws; j++) {
-			ca[j] = mf_odds_binom(lib.colored, j);
-			cb[j] = mf_odds_binom(lib.other, j);
-			ce[j] = mf_odds_binom(lib.sources, j);
-			cr[j] = mf_odds_binom(rest, j);
-		}
 		for (uint32_t a = 0; a <= draws && a <= lib.colored; a++)
 			for (uint32_t b = 0; a + b <= draws && b <= lib.other; b++)
 				for (uint32_t e = 0; a + b + e <= draws && e <= lib.sources; e++) {
