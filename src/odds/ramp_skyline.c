@@ -59,34 +59,50 @@ static bool beats_board(size_t len, const uint8_t *a, uint32_t la, const uint8_t
 	return true;
 }
 
+/* Bit i for each of the len (at most 64) bytes p[i] that is not 0, eight
+ * bytes at a time: each byte's nonzero-ness into its top bit, gathered by
+ * a multiply (the bits of one word are the same for every key, so that the
+ * supports of two keys compare). */
+static uint64_t nonzero_bytes(const uint8_t *p, size_t len)
+{
+	const uint64_t low7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t bits = 0;
+	size_t i = 0;
+
+	for (; i + 8 <= len; i += 8) {
+		uint64_t w, top;
+
+		memcpy(&w, p + i, 8);
+		top = (((w & low7) + low7) | w) & ~low7;
+		bits |= ((top >> 7) * 0x0102040810204080ull >> 56) << i;
+	}
+	for (; i < len; i++)
+		bits |= (uint64_t)(p[i] != 0) << i;
+	return bits;
+}
+
 /* A key's cards out, its mass: the lands and sources on the battlefield (a
- * place), or everything (a board). Into *support, bit i for each of those
- * counts (the first 64) that is not 0: a place beats another only when it
- * has some of each the other has, which a word's test tells before the
- * counts are compared. */
+ * place), or everything (a board, at most 64 counts). Into *support, a
+ * bit for each of those counts that is not 0: a place beats another only
+ * when it has some of each the other has, which a word's test tells before
+ * the counts are compared. */
 static uint32_t measure(const struct odds_ctx *c, const uint8_t *key, size_t len, bool boards,
 			uint64_t *support)
 {
 	size_t n = c->n_groups, s = c->ramp->n;
-	uint64_t bits = 0;
 	uint32_t m = 0;
 
 	if (boards) {
-		for (size_t i = 0; i < len; i++) {
+		for (size_t i = 0; i < len; i++)
 			m += key[i];
-			bits |= (uint64_t)(key[i] != 0 && i < 64) << (i & 63);
-		}
-	} else {
-		for (size_t g = 0; g < n; g++) {
-			m += key[g];
-			bits |= (uint64_t)(key[g] != 0) << g;
-		}
-		for (size_t k = 0; k < s; k++) {
-			m += key[3 * n + k];
-			bits |= (uint64_t)(key[3 * n + k] != 0) << (MF_ODDS_LAND_KINDS_MAX + k);
-		}
+		*support = nonzero_bytes(key, len);
+		return m;
 	}
-	*support = bits;
+	for (size_t g = 0; g < n; g++)
+		m += key[g];
+	for (size_t k = 0; k < s; k++)
+		m += key[3 * n + k];
+	*support = nonzero_bytes(key, n) | nonzero_bytes(key + 3 * n, s) << MF_ODDS_LAND_KINDS_MAX;
 	return m;
 }
 
