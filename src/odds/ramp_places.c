@@ -21,12 +21,8 @@ static uint64_t hash_of(const uint8_t *k, size_t n)
 		memcpy(&w, k, 8);
 		h = (h ^ w) * 1099511628211ull;
 	}
-	if (n) {
-		uint64_t w = 0;
-
-		memcpy(&w, k, n);
-		h = (h ^ w) * 1099511628211ull;
-	}
+	if (n)
+		h = (h ^ mf_odds_key_tail(k, n)) * 1099511628211ull;
 	return h ^ h >> 31;
 }
 

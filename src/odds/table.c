@@ -27,12 +27,8 @@ static uint64_t key_hash(const uint8_t *k, size_t n)
 		h = (h ^ w) * 1099511628211ull;
 		h ^= h >> 29;
 	}
-	if (n) {
-		uint64_t w = 0;
-
-		memcpy(&w, k, n);
-		h = (h ^ w) * 1099511628211ull;
-	}
+	if (n)
+		h = (h ^ mf_odds_key_tail(k, n)) * 1099511628211ull;
 	h ^= h >> 33;
 	h *= 0xff51afd7ed558ccdull;
 	h ^= h >> 33;

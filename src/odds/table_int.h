@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* The bytes one computation's tables and arrays hold (table.c, grid.c,
  * strata.c), against their cap: a request past it is refused, `over` is
@@ -40,6 +41,28 @@ struct odds_table {
 	size_t max_entries;  /* 0: none; a memo past it is emptied and starts again */
 	struct odds_heap *heap;  /* where its slots are counted, or NULL */
 };
+
+/* The last n (< 8) bytes of a key as a word, as memcpy() into a zeroed
+ * word reads them, without calling memcpy() for a length known only at
+ * run time (the tables hash every key they are asked for). */
+static inline uint64_t mf_odds_key_tail(const uint8_t *k, size_t n)
+{
+	uint8_t b[8] = { 0 };
+	uint64_t w;
+
+	switch (n) {  /* each case falls through to the next */
+	case 7: b[6] = k[6]; /* fall through */
+	case 6: b[5] = k[5]; /* fall through */
+	case 5: b[4] = k[4]; /* fall through */
+	case 4: b[3] = k[3]; /* fall through */
+	case 3: b[2] = k[2]; /* fall through */
+	case 2: b[1] = k[1]; /* fall through */
+	case 1: b[0] = k[0]; /* fall through */
+	default: break;
+	}
+	memcpy(&w, b, 8);
+	return w;
+}
 
 /* The most answers a memo (castable, pays) keeps: about 2 MB each at most.
  * Most keys of a sampled deck never come again, so a larger memo mostly
