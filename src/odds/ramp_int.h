@@ -33,11 +33,12 @@ struct ramp_way {
 	uint32_t life;
 	uint16_t total;                 /* mana it takes in all */
 	uint16_t demand[RAMP_SETS];
-	/* The sets whose condition is not implied by another's: those of
-	 * some demand, short of every type, from which no type can be taken
-	 * without lowering the demand (each a union of its symbols' types; a
-	 * set's symbols are those of the union of their types, which the pool
-	 * supplies no more of). Hall's condition is theirs and the total's. */
+	/* The tight sets: those (short of every type) of some demand that
+	 * lose demand when any one type is taken out. Any other set holds
+	 * just the symbols of the union of their types, a smaller set the
+	 * pool supplies no more of, so its condition follows from that
+	 * union's (a tight set, or every type: the total). Hall's condition
+	 * is the tight sets' and the total's. */
 	uint8_t tight[RAMP_SETS];
 	uint8_t n_tight;
 };
