@@ -408,13 +408,15 @@ def fill_all(driver, server):
     one(driver, 'button#combat-submit').click()
     set_value(one(driver, 'input#camelot-deal'), winnable)
     one(driver, 'button#camelot-submit').click()
+    # five solves asked at once: on a sanitizer build of a busy two-core
+    # runner they may take longer together than one click's WAIT
     until(driver, 'layout: every panel answered',
           lambda d: len(d.find_elements(By.CSS_SELECTOR, 'ol#mana-plan > li.plan-step')) == 3
           and d.find_elements(By.CSS_SELECTOR, 'svg#odds-chart circle.odds-point')
           and d.find_elements(By.CSS_SELECTOR, 'table#sources-table td')
           and d.find_elements(By.CSS_SELECTOR, 'svg#deck-chart circle.odds-point')
           and d.find_elements(By.CSS_SELECTOR, 'svg#combat-diagram line.block-arrow')
-          and text(one(d, '#camelot-verdict')) == 'Winnable')
+          and text(one(d, '#camelot-verdict')) == 'Winnable', PLAY_WAIT)
     one(driver, 'button#camelot-play').click()
     until(driver, 'layout: the Camelot line played',
           lambda d: d.find_elements(By.CSS_SELECTOR, '#camelot-board[data-done="true"]'), PLAY_WAIT)
