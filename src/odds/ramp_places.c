@@ -10,22 +10,6 @@
 
 #include "odds/ramp_int.h"
 
-/* FNV-1a over the key, 8 bytes at a time, then mixed. */
-static uint64_t hash_of(const uint8_t *k, size_t n)
-{
-	uint64_t h = 1469598103934665603ull ^ n;
-
-	for (; n >= 8; n -= 8, k += 8) {
-		uint64_t w;
-
-		memcpy(&w, k, 8);
-		h = (h ^ w) * 1099511628211ull;
-	}
-	if (n)
-		h = (h ^ mf_odds_key_tail(k, n)) * 1099511628211ull;
-	return h ^ h >> 31;
-}
-
 void mf_odds_places_init(struct ramp_places *p, size_t len, struct odds_heap *heap)
 {
 	memset(p, 0, sizeof(*p));
@@ -83,7 +67,7 @@ static int grow(struct ramp_places *p)
 	p->cap = cap;
 	p->gen = 1;
 	for (size_t i = 0; i < p->n; i++) {
-		size_t h = (size_t)hash_of(p->keys + i * p->len, p->len) & (n_slots - 1);
+		size_t h = (size_t)mf_odds_key_hash(p->keys + i * p->len, p->len) & (n_slots - 1);
 
 		while (slots[h].gen)
 			h = (h + 1) & (n_slots - 1);
@@ -101,7 +85,7 @@ int mf_odds_places_least(struct ramp_places *p, const uint8_t *key, uint32_t lif
 	*added = false;
 	if (p->n == p->cap && (rc = grow(p)) != MF_OK)
 		return rc;
-	h = (size_t)hash_of(key, p->len) & (p->n_slots - 1);
+	h = (size_t)mf_odds_key_hash(key, p->len) & (p->n_slots - 1);
 	for (; p->slots[h].gen == p->gen; h = (h + 1) & (p->n_slots - 1)) {
 		uint32_t i = p->slots[h].index;
 
@@ -134,7 +118,7 @@ void mf_odds_places_keep(struct ramp_places *p, const uint32_t *keep, size_t n_k
 		p->gen = 1;
 	}
 	for (size_t i = 0; i < p->n; i++) {
-		size_t h = (size_t)hash_of(p->keys + i * p->len, p->len) & (p->n_slots - 1);
+		size_t h = (size_t)mf_odds_key_hash(p->keys + i * p->len, p->len) & (p->n_slots - 1);
 
 		while (p->slots[h].gen == p->gen)
 			h = (h + 1) & (p->n_slots - 1);

@@ -14,27 +14,6 @@
 
 #define TABLE_FIRST_SLOTS 1024
 
-/* The key's hash: eight bytes at a time, each word mixed in by a multiply
- * and a rotation (FNV-1a's constants), then the whole avalanched. */
-static uint64_t key_hash(const uint8_t *k, size_t n)
-{
-	uint64_t h = 1469598103934665603ull ^ n;
-
-	for (; n >= 8; n -= 8, k += 8) {
-		uint64_t w;
-
-		memcpy(&w, k, 8);
-		h = (h ^ w) * 1099511628211ull;
-		h ^= h >> 29;
-	}
-	if (n)
-		h = (h ^ mf_odds_key_tail(k, n)) * 1099511628211ull;
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdull;
-	h ^= h >> 33;
-	return h;
-}
-
 bool mf_odds_heap_take(struct odds_heap *h, size_t n)
 {
 	if (!h)
@@ -157,7 +136,7 @@ union odds_value *mf_odds_table_find(const struct odds_table *t, const uint8_t *
 
 	if (!t->n_slots)
 		return NULL;
-	h = slot_of(t, key, key_hash(key, t->stride));
+	h = slot_of(t, key, mf_odds_key_hash(key, t->stride));
 	return slot_used(t, h) ? &t->value[h] : NULL;
 }
 
@@ -179,7 +158,7 @@ static int grow(struct odds_table *t)
 
 		if (!slot_used(&old, i))
 			continue;
-		hash = key_hash(k, t->stride);
+		hash = mf_odds_key_hash(k, t->stride);
 		h = slot_of(t, k, hash);
 		memcpy(t->keys + h * t->stride, k, t->stride);
 		t->used[h] = tag_of(t, hash);
@@ -192,7 +171,7 @@ static int grow(struct odds_table *t)
 
 union odds_value *mf_odds_table_put(struct odds_table *t, const uint8_t *key, bool *added)
 {
-	uint64_t hash = key_hash(key, t->stride);
+	uint64_t hash = mf_odds_key_hash(key, t->stride);
 	size_t h;
 
 	*added = false;

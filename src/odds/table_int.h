@@ -42,26 +42,39 @@ struct odds_table {
 	struct odds_heap *heap;  /* where its slots are counted, or NULL */
 };
 
-/* The last n (< 8) bytes of a key as a word, as memcpy() into a zeroed
- * word reads them, without calling memcpy() for a length known only at
- * run time (the tables hash every key they are asked for). */
-static inline uint64_t mf_odds_key_tail(const uint8_t *k, size_t n)
+/* The hash of an n-byte key, for the odds' hash table and the ramp's
+ * sets of places: eight bytes at a time, each word mixed in by a multiply
+ * and a shift (FNV-1a's constants), the last bytes as memcpy() into a
+ * zeroed word reads them (without calling it for a length known only at
+ * run time), then the whole avalanched. */
+static inline uint64_t mf_odds_key_hash(const uint8_t *k, size_t n)
 {
-	uint8_t b[8] = { 0 };
-	uint64_t w;
+	uint64_t h = 1469598103934665603ull ^ n, w;
+	uint8_t tail[8] = { 0 };
 
+	for (; n >= 8; n -= 8, k += 8) {
+		memcpy(&w, k, 8);
+		h = (h ^ w) * 1099511628211ull;
+		h ^= h >> 29;
+	}
 	switch (n) {  /* each case falls through to the next */
-	case 7: b[6] = k[6]; /* fall through */
-	case 6: b[5] = k[5]; /* fall through */
-	case 5: b[4] = k[4]; /* fall through */
-	case 4: b[3] = k[3]; /* fall through */
-	case 3: b[2] = k[2]; /* fall through */
-	case 2: b[1] = k[1]; /* fall through */
-	case 1: b[0] = k[0]; /* fall through */
+	case 7: tail[6] = k[6]; /* fall through */
+	case 6: tail[5] = k[5]; /* fall through */
+	case 5: tail[4] = k[4]; /* fall through */
+	case 4: tail[3] = k[3]; /* fall through */
+	case 3: tail[2] = k[2]; /* fall through */
+	case 2: tail[1] = k[1]; /* fall through */
+	case 1: tail[0] = k[0]; /* fall through */
 	default: break;
 	}
-	memcpy(&w, b, 8);
-	return w;
+	if (n) {
+		memcpy(&w, tail, 8);
+		h = (h ^ w) * 1099511628211ull;
+	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	return h;
 }
 
 /* The most answers a memo (castable, pays) keeps: about 2 MB each at most.
