@@ -185,6 +185,13 @@ struct search {
 
 static void visit(struct search *s, const struct place *p, uint32_t life);
 
+/* Whether no step from a place reached with life can better the search's
+ * answer: on the turn asked, a payment for no more life is found. */
+static bool settled(const struct search *s, uint32_t life)
+{
+	return s->spell && life >= s->best;
+}
+
 /* The key of place p in the seen table: pool, hand, filters. */
 static void place_key(const struct search *s, const struct place *p, uint8_t *key)
 {
@@ -251,7 +258,7 @@ static int rest_done(const struct step *st)
 {
 	if (st->s->rc)
 		return st->s->rc;
-	return st->s->spell && st->s->best <= st->life;
+	return settled(st->s, st->life);
 }
 
 /* After a filter taken (rest): the source's mana, each way. */
@@ -306,7 +313,7 @@ static void visit(struct search *s, const struct place *p, uint32_t life)
 	union odds_value *v;
 	bool added;
 
-	if (s->rc || life > s->most || (s->spell && life >= s->best))
+	if (s->rc || life > s->most || settled(s, life))
 		return;  /* on the turn asked, no step from p pays for less */
 	if (!mf_odds_charge(s->c, 1)) {
 		s->rc = MF_ERR_LIMIT;
@@ -329,7 +336,7 @@ static void visit(struct search *s, const struct place *p, uint32_t life)
 	} else {
 		record_cast(s, p, life);
 	}
-	for (size_t k = 0; k < r->n && !s->rc && !(s->spell && life >= s->best); k++) {
+	for (size_t k = 0; k < r->n && !s->rc && !settled(s, life); k++) {
 		struct step st = { .s = s, .from = p, .kind = k, .life = life };
 
 		if (p->filt[k] && r->s[k].src->n_options)
