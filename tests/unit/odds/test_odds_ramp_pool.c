@@ -11,6 +11,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "common/random.h"
 #include "manaflow/mana.h"
 #include "odds/ramp_int.h"
 #include "test_odds_ramp_ref.h"
@@ -82,14 +83,6 @@ static size_t symbols_of(const struct mf_mana_cost *cost, struct symbol *s)
 	return n;
 }
 
-static uint64_t next(uint64_t *x)
-{
-	*x ^= *x << 13;
-	*x ^= *x >> 7;
-	*x ^= *x << 17;
-	return *x;
-}
-
 /* A random cost of up to six symbols of every kind, as Scryfall writes it. */
 static void random_cost(uint64_t *rng, char *text, size_t size)
 {
@@ -97,17 +90,17 @@ static void random_cost(uint64_t *rng, char *text, size_t size)
 		"{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{W/U}", "{B/G}", "{R/W}",
 		"{U/P}", "{G/P}", "{G/U/P}", "{2/W}", "{2/B}", "{W}{W}", "{U/R}"
 	};
-	size_t n = 1 + next(rng) % 6;
+	size_t n = 1 + mf_splitmix64(rng) % 6;
 
 	text[0] = '\0';
 	for (size_t i = 0; i < n; i++)
-		strncat(text, kinds[next(rng) % (sizeof(kinds) / sizeof(kinds[0]))],
+		strncat(text, kinds[mf_splitmix64(rng) % (sizeof(kinds) / sizeof(kinds[0]))],
 			size - strlen(text) - 1);
 }
 
 START_TEST(test_engine_hall)
 {
-	uint64_t rng = 0x68616c6cu + (uint64_t)_i * 0x9e3779b97f4a7c15ull;
+	uint64_t rng = 0x68616c6cu + (uint64_t)_i;
 	unsigned paid = 0, unpaid = 0, by_life = 0;
 
 	for (int c = 0; c < HALL_COSTS; c++) {
@@ -127,7 +120,7 @@ START_TEST(test_engine_hall)
 			uint32_t want, got;
 
 			for (int t = 0; t < MF_MANA_TYPES; t++) {
-				mana[t] = (unsigned)(next(&rng) % 4 == 0 ? 0 : next(&rng) % 3);
+				mana[t] = (unsigned)(mf_splitmix64(&rng) % 4 == 0 ? 0 : mf_splitmix64(&rng) % 3);
 				pool.mana[t] = (uint8_t)mana[t];
 			}
 			want = least_life(s, 0, n, mana, cost.generic);
